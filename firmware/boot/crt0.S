@@ -1,0 +1,41 @@
+/* Reset entry of the runner image: clear registers, set gp and sp, install the
+ * trap vector, zero .bss, call main, store its result to R_EXIT (which halts
+ * the core). Source: sysnode-facts §1.6-§1.7 (tests/rv64/crt0.S@065ec912,
+ * firmware/kohakuaccel/arch/rv64/crt0.S@a6121197). */
+#include "sysnode/regs.h"
+
+    .section .text.init, "ax"
+    .globl _start
+_start:
+    .irp r, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+    li x\r, 0
+    .endr
+    /* Under relaxation gp would be set relative to itself (tool-pitfalls 12). */
+    .option push
+    .option norelax
+    la gp, __global_pointer$
+    .option pop
+    la sp, __stack_top
+    la t0, sn_trap_entry
+    csrw mtvec, t0
+    la t0, __bss_start
+    la t1, __bss_end
+1:  bgeu t0, t1, 2f
+    sd zero, 0(t0)
+    addi t0, t0, 8
+    j 1b
+2:  call main
+    li t0, SN_CTRL_BASE + SN_CTRL_EXIT
+    sd a0, 0(t0)
+3:  j 3b
+
+/* Any trap is fatal for the runner: report mcause/mepc/mtval and exit. */
+    .align 2
+    .globl sn_trap_entry
+sn_trap_entry:
+    la sp, __stack_top
+    csrr a0, mcause
+    csrr a1, mepc
+    csrr a2, mtval
+    call sn_trap_report
+4:  j 4b

@@ -1,0 +1,111 @@
+/* The SysNode register map: memory map, control region, mailbox, flit header,
+ * completion word and signal codes. The one description of these facts: the
+ * firmware, the simulator (C and, through sim/tools/gen_regs_sv, the RTL) and
+ * the host all include this file. Facts and sources:
+ * ../shared/reference/sysnode-facts.md (§1.4 memory map, §1.7 control region,
+ * §2 mailbox, §3.1 flit header, §4 signal codes). Freestanding: no libc. */
+#ifndef SYSNODE_REGS_H
+#define SYSNODE_REGS_H
+
+/* ---- CPU memory map (sysnode-facts §1.4; rv64_syscore.v@1a77e97e) ---- */
+#define SN_IMEM_BASE 0x00000000ull /* fetch only, host-loaded */
+#define SN_IMEM_SIZE 0x8000ull     /* 32 KB = 8192 words */
+#define SN_SPAD_BASE 0x00010000ull /* .rodata .data .bss stack */
+#define SN_SPAD_SIZE 0x8000ull     /* 32 KB */
+#define SN_CTRL_BASE 0x00020000ull /* uncached MMIO */
+#define SN_CTRL_SIZE 0x400ull      /* 1 KB decode */
+#define SN_DRAM_CPU_BASE 0x80000000ull /* CPU address of unit DRAM address 0 */
+#define SN_UNCACHED_BIT 38             /* pa[38]=1: uncached alias of DRAM */
+#define SN_DRAM_DEFAULT_SIZE 0x1000000ull /* 16 MiB (DESIGN §6) */
+
+/* ---- Control region offsets (sysnode-facts §1.7, §2.1, §1.5) ---- */
+#define SN_CTRL_EXIT 0x00    /* store: latch exit word, halt (cause 0) */
+#define SN_CTRL_CONSOLE 0x08 /* store: byte [7:0] to the console */
+#define SN_MBOX_DST 0x40     /* [3:0] x, [11:8] y, [23:20] type, [24] typed */
+#define SN_MBOX_ARG0 0x48    /* payload[63:0] */
+#define SN_MBOX_ARG1 0x50    /* payload[127:64] */
+#define SN_MBOX_ARG2 0x58    /* payload[191:128] */
+#define SN_MBOX_ARG3 0x60    /* payload[255:192] */
+#define SN_MBOX_GO 0x68      /* store: offer a flit; dropped while STAT[15] */
+#define SN_MBOX_STAT 0x70    /* [7:0] queued completions, [15] offered, [31] overflow */
+#define SN_MBOX_HEAD 0x78    /* read: oldest completion (no pop); store: pop */
+#define SN_CTRL_RX_HDR 0x180 /* {valid[63], header[31:0]}; store pops */
+#define SN_CTRL_RX_P0 0x188  /* RX head payload[63:0] .. P3 = [255:192] at 0x1A0 */
+#define SN_CTRL_RX_USED 0x1A8
+#define SN_CTRL_DCACHE 0x1C8 /* write bit0 flush, bit1 invalidate; read bit0 busy */
+
+/* Mailbox register index = (offset - SN_MBOX_DST) / 8, as the RTL decodes pa[5:3]. */
+#define SN_MBOX_REG_COUNT 8
+
+/* DST fields */
+#define SN_DST_X_LO 0
+#define SN_DST_Y_LO 8
+#define SN_DST_TYPE_LO 20
+#define SN_DST_TYPED_BIT 24
+#define SN_DST_VALUE(x, y) ((((unsigned long long)(y) & 0xF) << SN_DST_Y_LO) | ((unsigned long long)(x) & 0xF))
+
+/* STAT fields */
+#define SN_STAT_QUEUED_MASK 0xFFull
+#define SN_STAT_OFFERED_BIT 15
+#define SN_STAT_OVERFLOW_BIT 31
+
+/* HEAD (completion word) fields (sysnode-facts §2.3) */
+#define SN_HEAD_SRC_Y_LO 52 /* [55:52] */
+#define SN_HEAD_SRC_X_LO 48 /* [51:48] */
+#define SN_HEAD_CODE_LO 40  /* [47:40] */
+#define SN_HEAD_ARG_LO 8    /* [39:8] */
+#define SN_HEAD_SRC_X(w) ((unsigned)(((w) >> SN_HEAD_SRC_X_LO) & 0xF))
+#define SN_HEAD_SRC_Y(w) ((unsigned)(((w) >> SN_HEAD_SRC_Y_LO) & 0xF))
+#define SN_HEAD_CODE(w) ((unsigned)(((w) >> SN_HEAD_CODE_LO) & 0xFF))
+#define SN_HEAD_ARG(w) ((unsigned)(((w) >> SN_HEAD_ARG_LO) & 0xFFFFFFFFull))
+
+/* Mailbox queue depths (sysnode-facts §2.4) */
+#define SN_CQ_DEPTH 16
+#define SN_RXQ_DEPTH 8
+
+/* ---- Flit (sysnode-facts §3.1): 288 bits = header[287:256] + payload[255:0] ---- */
+#define SN_FLIT_BITS 288
+#define SN_PAYLOAD_BITS 256
+#define SN_FLIT_DST_X_LO 284
+#define SN_FLIT_DST_Y_LO 280
+#define SN_FLIT_SRC_X_LO 276
+#define SN_FLIT_SRC_Y_LO 272
+#define SN_FLIT_TYPE_LO 268
+#define SN_FLIT_TXN_LO 260
+#define SN_FLIT_LAST_BIT 259
+
+/* Flit types (sysnode-facts §3.1) */
+#define SN_T_MEM_RD_REQ 0x0
+#define SN_T_MEM_WR_REQ 0x1
+#define SN_T_MEM_RD_RESP 0x2
+#define SN_T_MEM_WR_ACK 0x3
+#define SN_T_MEM_WR_DATA 0x4
+#define SN_T_CU_INST 0x5
+#define SN_T_CU_SIGNAL 0x6
+#define SN_T_CU_CTRL 0x7
+#define SN_T_CU_DATA 0x8
+
+/* CU_SIGNAL payload: code [255:248], arg [247:216] */
+#define SN_SIG_CODE_LO 248
+#define SN_SIG_ARG_LO 216
+
+/* Signal codes (sysnode-facts §4) */
+#define SN_SIG_INST_COMPLETE 0x00
+#define SN_SIG_BATCH_COMPLETE 0x01
+#define SN_SIG_BARRIER_REACHED 0x02
+#define SN_SIG_DATA_RECEIVED 0x03
+#define SN_SIG_FAULT 0x04
+
+/* ---- Mesh coordinates (DESIGN §6, rv64_mesh_2p2) ---- */
+#define SN_SYSNODE_X 0 /* the mailbox */
+#define SN_SYSNODE_Y 0
+#define SN_MEMNODE_X 0
+#define SN_MEMNODE_Y 1
+#define SN_COORD_BITS 4
+#define SN_NODE_ID(x, y) ((unsigned)(((y) & 0xF) << 4 | ((x) & 0xF)))
+#define SN_NODE_COUNT 256 /* every 4-bit (x, y) pair */
+
+/* Unit instruction FIFO depth in the reference mesh (sysnode-facts §7.2) */
+#define SN_INST_DEPTH_DEFAULT 512
+
+#endif

@@ -1,0 +1,25 @@
+/* Bounded text building for freestanding code: the runner's messages are
+ * composed with these instead of snprintf (the image links no libc). */
+#ifndef SN_FMT_H
+#define SN_FMT_H
+
+#include <stdint.h>
+
+typedef struct {
+    char *buf;
+    uint32_t size; /* bytes in buf, including room for the NUL */
+    uint32_t len;  /* characters written so far */
+} sn_fmt;
+
+/* Starts an empty string in buf[size] (size >= 1). */
+void sn_fmt_init(sn_fmt *f, char *buf, uint32_t size);
+/* Appends s; text past the buffer's end is dropped, the string stays terminated. */
+void sn_fmt_str(sn_fmt *f, const char *s);
+/* Appends v in decimal. */
+void sn_fmt_dec(sn_fmt *f, uint64_t v);
+/* Appends v as 0x-prefixed lowercase hex without leading zeros. */
+void sn_fmt_hex(sn_fmt *f, uint64_t v);
+/* Appends "(x,y)" for a node id (SN_NODE_ID). */
+void sn_fmt_node(sn_fmt *f, uint32_t node);
+
+#endif

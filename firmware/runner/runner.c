@@ -1,0 +1,414 @@
+/* The runner core (see runner.h). Steps and rules: DESIGN.md §2; mailbox
+ * behaviour: sysnode-facts §2. */
+#include "runner.h"
+#include "fmt.h"
+
+#define NO_NODE 0xFFFFFFFFu
+#define REG_DST 0 /* shadow index; ARGi is 1 + i */
+
+static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,
+                                       SN_MBOX_ARG3};
+
+static uint64_t rd(sn_runner *r, unsigned offset)
+{
+    r->mmio.reads++;
+    return sn_port_read(r->port, offset);
+}
+
+static void wr(sn_runner *r, unsigned offset, uint64_t value)
+{
+    r->mmio.writes++;
+    sn_port_write(r->port, offset, value);
+}
+
+/* Keeps the first error only, with where it happened. */
+static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t value)
+{
+    sn_status_block *s = r->status;
+    if (s->error == SN_OK) {
+        s->error = status;
+        s->error_round = s->round;
+        s->error_step = s->step;
+        s->error_node = node;
+        s->error_value = value;
+    }
+    return status;
+}
+
+static int is_unit(const sn_runner *r, unsigned x, unsigned y)
+{
+    return !(x == SN_SYSNODE_X && y == SN_SYSNODE_Y) && sn_mesh_find(r->mesh, x, y) != 0;
+}
+
+void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_block *status)
+{
+    uint8_t *bytes = (uint8_t *)r;
+    for (uint32_t i = 0; i < sizeof *r; i++)
+        bytes[i] = 0;
+    bytes = (uint8_t *)status;
+    for (uint32_t i = 0; i < sizeof *status; i++)
+        bytes[i] = 0;
+    r->port = port;
+    r->mesh = mesh;
+    r->status = status;
+    r->hang_cycles = SN_RUNNER_DEFAULT_HANG_CYCLES;
+    r->inst_depth = SN_INST_DEPTH_DEFAULT;
+    status->magic = SN_STATUS_MAGIC;
+    status->phase = SN_PHASE_BOOT;
+    status->wait_node = NO_NODE;
+    status->error_node = NO_NODE;
+}
+
+/* ---- completions ---------------------------------------------------------- */
+
+/* Attributes one HEAD record to its source node (DESIGN §2: peer acks are
+ * credited to the node that sent them, including nodes never kicked). */
+static sn_status take(sn_runner *r, uint64_t head)
+{
+    unsigned x = SN_HEAD_SRC_X(head), y = SN_HEAD_SRC_Y(head);
+    uint32_t node = SN_NODE_ID(x, y);
+    unsigned code = SN_HEAD_CODE(head);
+
+    r->total_completions++;
+    r->status->completions = r->total_completions;
+    if (!is_unit(r, x, y)) {
+        r->unknown_completions++;
+        return fail(r, SN_ERR_UNKNOWN_SOURCE, node, code);
+    }
+    switch (code) {
+    case SN_SIG_INST_COMPLETE:
+    case SN_SIG_BATCH_COMPLETE:
+        r->received[node]++;
+        if (r->outstanding[node] != 0) {
+            r->outstanding[node]--;
+            r->in_flight--;
+        }
+        return SN_OK;
+    case SN_SIG_DATA_RECEIVED:
+        r->received[node]++;
+        return SN_OK;
+    case SN_SIG_FAULT:
+        return fail(r, SN_ERR_UNIT_FAULT, node, SN_HEAD_ARG(head));
+    default:
+        return fail(r, SN_ERR_PROTOCOL, node, code);
+    }
+}
+
+/* Reads STAT once and pops every queued record if at least `threshold` wait.
+ * *stat_out gets the STAT word; *took says whether any record was popped. */
+static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
+{
+    uint64_t stat = rd(r, SN_MBOX_STAT);
+    uint32_t queued = (uint32_t)(stat & SN_STAT_QUEUED_MASK);
+    *stat_out = stat;
+    *took = 0;
+    if (stat & (1ull << SN_STAT_OVERFLOW_BIT))
+        return fail(r, SN_ERR_LOST_COMPLETION, NO_NODE, queued);
+    if (queued == 0 || queued < threshold)
+        return SN_OK;
+    *took = 1;
+    for (uint32_t i = 0; i < queued; i++) {
+        uint64_t head = rd(r, SN_MBOX_HEAD);
+        wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
+        sn_status st = take(r, head);
+        if (st != SN_OK)
+            return st;
+    }
+    return SN_OK;
+}
+
+/* ---- bounded waits ---------------------------------------------------------- */
+
+enum wait_kind { WAIT_OFFER_CLEAR, WAIT_RECEIVED, WAIT_DEPTH, WAIT_IDLE };
+
+static int wait_done(const sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t stat)
+{
+    switch (kind) {
+    case WAIT_OFFER_CLEAR:
+        return !(stat & (1ull << SN_STAT_OFFERED_BIT));
+    case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
+        return (int32_t)(r->received[node] - r->expected[node]) >= 0;
+    case WAIT_DEPTH:
+        return r->outstanding[node] < r->inst_depth;
+    case WAIT_IDLE:
+        return r->in_flight == 0;
+    default:
+        return 0;
+    }
+}
+
+/* The one wait: polls STAT, draining completions, until the condition holds.
+ * A wait that sees no completion for hang_cycles is a hang (STYLE 6). The
+ * offer wait drains only from SN_RUNNER_DRAIN_AT records so that a flit can
+ * go out between batches; every other wait drains whatever is queued. */
+static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
+{
+    uint32_t threshold = kind == WAIT_OFFER_CLEAR ? SN_RUNNER_DRAIN_AT : 1;
+    uint64_t last_progress = sn_port_cycles(r->port);
+    r->status->wait_node = node;
+    for (;;) {
+        uint64_t stat;
+        int took;
+        sn_status st = service(r, threshold, &stat, &took);
+        if (st != SN_OK)
+            return st;
+        if (wait_done(r, kind, node, stat))
+            break;
+        uint64_t now = sn_port_cycles(r->port);
+        if (took) {
+            last_progress = now;
+        } else if (kind == WAIT_OFFER_CLEAR && (stat & SN_STAT_QUEUED_MASK) != 0) {
+            threshold = 1; /* the offer is stuck: free the hub by draining all */
+        } else if (now - last_progress > r->hang_cycles) {
+            return fail(r, SN_ERR_HANG, node, (uint32_t)(now - last_progress));
+        }
+    }
+    r->status->wait_node = NO_NODE;
+    return SN_OK;
+}
+
+/* ---- validation: refuse a table before any GO ------------------------------- */
+
+static sn_status check_round(sn_runner *r, const sn_table *t, const sn_table_round *rd_)
+{
+    uint32_t *kicked = r->outstanding, *awaited = r->expected; /* scratch, cleared below */
+    sn_status st = SN_OK;
+
+    r->status->step = 0;
+    if (rd_->step_first > t->step_count || rd_->step_count > t->step_count - rd_->step_first)
+        return fail(r, SN_ERR_TABLE_STEP, NO_NODE, rd_->step_first);
+    if (rd_->payload_first > t->payload_count ||
+        rd_->payload_count > t->payload_count - rd_->payload_first)
+        return fail(r, SN_ERR_TABLE_SLOT, NO_NODE, rd_->payload_first);
+
+    for (uint32_t i = 0; i < rd_->step_count && st == SN_OK; i++) {
+        const sn_table_step *s = &t->steps[rd_->step_first + i];
+        uint32_t node = SN_NODE_ID(s->x, s->y);
+        r->status->step = i;
+        switch (s->op) {
+        case SN_STEP_SEED:
+        case SN_STEP_BARRIER:
+            break;
+        case SN_STEP_KICK:
+            if (!is_unit(r, s->x, s->y))
+                st = fail(r, SN_ERR_TABLE_NODE, node, 0);
+            else if (s->b == 0 || s->a > SN_STAGE_SLOTS || s->b > SN_STAGE_SLOTS - s->a ||
+                     s->a + s->b > rd_->payload_count)
+                st = fail(r, SN_ERR_TABLE_SLOT, node, s->a + s->b);
+            else
+                kicked[node] += s->b;
+            break;
+        case SN_STEP_AWAIT:
+            if (!is_unit(r, s->x, s->y))
+                st = fail(r, SN_ERR_TABLE_NODE, node, 0);
+            else if (s->a == 0)
+                st = fail(r, SN_ERR_TABLE_STEP, node, 0);
+            else
+                awaited[node] += s->a;
+            break;
+        default:
+            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s->op);
+        }
+    }
+    for (uint32_t n = 0; n < SN_NODE_COUNT; n++) {
+        if (st == SN_OK && awaited[n] < kicked[n]) {
+            r->status->step = rd_->step_count;
+            st = fail(r, SN_ERR_TABLE_STEP, n, awaited[n]);
+        }
+        kicked[n] = awaited[n] = 0;
+    }
+    return st;
+}
+
+static sn_status check_table(sn_runner *r, const sn_table *t)
+{
+    for (uint32_t i = 0; i < t->round_count; i++) {
+        r->status->round = i;
+        sn_status st = check_round(r, t, &t->rounds[i]);
+        if (st != SN_OK)
+            return st;
+    }
+    return SN_OK;
+}
+
+/* ---- steps ------------------------------------------------------------------ */
+
+static void set_reg(sn_runner *r, unsigned idx, uint64_t value)
+{
+    if ((r->shadow_valid & (1u << idx)) && r->shadow[idx] == value)
+        return; /* the mailbox holds DST/ARG across GOs (sysnode-facts §2.1) */
+    wr(r, reg_offset[idx], value);
+    r->shadow[idx] = value;
+    r->shadow_valid |= (uint8_t)(1u << idx);
+}
+
+static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *round,
+                      const sn_table_step *s)
+{
+    uint32_t node = SN_NODE_ID(s->x, s->y);
+    for (uint32_t i = 0; i < s->b; i++) {
+        const sn_table_payload *p = &t->payloads[round->payload_first + s->a + i];
+        sn_status st;
+        if (r->outstanding[node] >= r->inst_depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+            return st;
+        if ((st = wait_for(r, WAIT_OFFER_CLEAR, node)) != SN_OK)
+            return st;
+        set_reg(r, REG_DST, SN_DST_VALUE(s->x, s->y));
+        for (unsigned w = 0; w < 4; w++)
+            set_reg(r, 1 + w, p->arg[3 - w]); /* row is {ARG3, ARG2, ARG1, ARG0} */
+        wr(r, SN_MBOX_GO, 1);
+        r->outstanding[node]++;
+        r->in_flight++;
+        r->total_flits++;
+        r->status->flits_sent = r->total_flits;
+    }
+    return SN_OK;
+}
+
+static sn_status end_round(sn_runner *r)
+{
+    r->status->phase = SN_PHASE_ROUND_END;
+    sn_status st = wait_for(r, WAIT_IDLE, NO_NODE);
+    if (st != SN_OK)
+        return st;
+    for (uint32_t n = 0; n < SN_NODE_COUNT; n++) {
+        if (r->received[n] != r->expected[n])
+            return fail(r, SN_ERR_EXTRA_COMPLETION, n, r->received[n]);
+    }
+    return SN_OK;
+}
+
+static sn_status run_round(sn_runner *r, const sn_table *t, const sn_table_round *round)
+{
+    for (uint32_t n = 0; n < SN_NODE_COUNT; n++)
+        r->expected[n] = r->received[n] = 0;
+
+    for (uint32_t i = 0; i < round->step_count; i++) {
+        const sn_table_step *s = &t->steps[round->step_first + i];
+        uint32_t node = SN_NODE_ID(s->x, s->y);
+        sn_status st = SN_OK;
+        r->status->step = i;
+        switch (s->op) {
+        case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
+            break;
+        case SN_STEP_KICK:
+            r->status->phase = SN_PHASE_KICK;
+            st = kick(r, t, round, s);
+            break;
+        case SN_STEP_AWAIT:
+            r->status->phase = SN_PHASE_AWAIT;
+            r->expected[node] += s->a;
+            st = wait_for(r, WAIT_RECEIVED, node);
+            break;
+        case SN_STEP_BARRIER:
+            r->status->phase = SN_PHASE_BARRIER;
+            st = wait_for(r, WAIT_IDLE, NO_NODE);
+            break;
+        default:
+            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s->op);
+        }
+        if (st != SN_OK)
+            return st;
+    }
+    r->status->step = round->step_count;
+    return end_round(r);
+}
+
+sn_status sn_runner_run(sn_runner *r, const sn_table *table)
+{
+    sn_status st = check_table(r, table);
+    for (uint32_t i = 0; st == SN_OK && i < table->round_count; i++) {
+        r->status->round = i;
+        st = run_round(r, table, &table->rounds[i]);
+    }
+    if (st == SN_OK)
+        r->status->phase = SN_PHASE_DONE;
+    return st;
+}
+
+/* ---- reporting ------------------------------------------------------------- */
+
+static void describe_owed(const sn_runner *r, sn_fmt *f)
+{
+    for (uint32_t n = 0; n < SN_NODE_COUNT; n++) {
+        if (r->expected[n] == r->received[n] && r->outstanding[n] == 0)
+            continue;
+        sn_fmt_str(f, "\n  node ");
+        sn_fmt_node(f, n);
+        sn_fmt_str(f, ": awaited ");
+        sn_fmt_dec(f, r->expected[n]);
+        sn_fmt_str(f, ", received ");
+        sn_fmt_dec(f, r->received[n]);
+        sn_fmt_str(f, ", owed ");
+        sn_fmt_dec(f, r->expected[n] > r->received[n] ? r->expected[n] - r->received[n] : 0);
+        sn_fmt_str(f, ", flits outstanding ");
+        sn_fmt_dec(f, r->outstanding[n]);
+    }
+}
+
+char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
+{
+    const sn_status_block *s = r->status;
+    sn_fmt f;
+    sn_fmt_init(&f, buf, size);
+    if (s->error == SN_OK) {
+        sn_fmt_str(&f, "ok");
+        return buf;
+    }
+    sn_fmt_str(&f, "round ");
+    sn_fmt_dec(&f, s->error_round);
+    sn_fmt_str(&f, " step ");
+    sn_fmt_dec(&f, s->error_step);
+    sn_fmt_str(&f, ": ");
+    switch (s->error) {
+    case SN_ERR_TABLE_STEP:
+        sn_fmt_str(&f, "invalid step (bad opcode, zero await, or a node awaited for fewer "
+                        "completions than flits kicked to it); value ");
+        sn_fmt_dec(&f, s->error_value);
+        break;
+    case SN_ERR_TABLE_SLOT:
+        sn_fmt_str(&f, "kick reaches slot ");
+        sn_fmt_dec(&f, s->error_value);
+        sn_fmt_str(&f, ", past the round's payloads or the 128-slot window");
+        break;
+    case SN_ERR_TABLE_NODE:
+        sn_fmt_str(&f, "no unit at the named coordinate");
+        break;
+    case SN_ERR_UNIT_FAULT:
+        sn_fmt_str(&f, "SIG_FAULT, argument ");
+        sn_fmt_dec(&f, s->error_value);
+        break;
+    case SN_ERR_EXTRA_COMPLETION:
+        sn_fmt_str(&f, "received ");
+        sn_fmt_dec(&f, s->error_value);
+        sn_fmt_str(&f, " completions, awaited ");
+        sn_fmt_dec(&f, r->expected[s->error_node & 0xFF]);
+        break;
+    case SN_ERR_UNKNOWN_SOURCE:
+        sn_fmt_str(&f, "completion (code ");
+        sn_fmt_dec(&f, s->error_value);
+        sn_fmt_str(&f, ") from a coordinate with no unit");
+        break;
+    case SN_ERR_LOST_COMPLETION:
+        sn_fmt_str(&f, "STAT[31] set: the mailbox dropped completions");
+        break;
+    case SN_ERR_PROTOCOL:
+        sn_fmt_str(&f, "unexpected signal code ");
+        sn_fmt_dec(&f, s->error_value);
+        break;
+    case SN_ERR_HANG:
+        sn_fmt_str(&f, "hang: no completion for ");
+        sn_fmt_dec(&f, s->error_value);
+        sn_fmt_str(&f, " cycles; owed:");
+        describe_owed(r, &f);
+        return buf;
+    default:
+        sn_fmt_str(&f, "error ");
+        sn_fmt_dec(&f, s->error);
+    }
+    if (s->error_node != NO_NODE) {
+        sn_fmt_str(&f, "; node ");
+        sn_fmt_node(&f, s->error_node);
+    }
+    return buf;
+}

@@ -1,0 +1,81 @@
+/* The runner core: executes an artifact table's seed/kick/await/barrier steps
+ * over the mailbox port, counting completions per source node. Portable C with
+ * no MMIO of its own (DESIGN §2 and §3). */
+#ifndef SN_RUNNER_H
+#define SN_RUNNER_H
+
+#include <stdint.h>
+#include "mbox_port.h"
+#include "sysnode/mesh.h"
+#include "sysnode/status.h"
+#include "sysnode/status_block.h"
+#include "sysnode/table.h"
+
+/* Cycles a wait may go without any completion arriving before it is a hang.
+ * The KohakuTPU tests bound completion polls at 2-4 M STAT reads
+ * (sysnode-facts §10); one read costs a few cycles, so 8 M cycles is safely
+ * above anything a live mesh needs. */
+#define SN_RUNNER_DEFAULT_HANG_CYCLES 8000000ull
+
+/* Drain the completion queue once it holds this many records, even while the
+ * next GO could go out: half of the 16-deep queue, as KohakuTPU's firmware
+ * does (firmware/kohakuaccel/dispatch/engine.c@46d4f03f). */
+#define SN_RUNNER_DRAIN_AT 8
+
+/* Counts of MMIO accesses, the runner's figure of merit (DESIGN §3). */
+typedef struct {
+    uint32_t reads;
+    uint32_t writes;
+} sn_runner_mmio;
+
+typedef struct {
+    sn_port *port;
+    const sn_mesh *mesh;
+    sn_status_block *status;   /* where progress and the first error are kept */
+    uint64_t hang_cycles;      /* SN_RUNNER_DEFAULT_HANG_CYCLES unless a test sets it */
+    uint32_t inst_depth;       /* outstanding-flit bound per target */
+
+    /* per node (SN_NODE_ID), per round */
+    uint32_t expected[SN_NODE_COUNT];
+    uint32_t received[SN_NODE_COUNT];
+    uint32_t outstanding[SN_NODE_COUNT];
+    uint32_t in_flight;        /* sum of outstanding[] */
+
+    uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */
+    uint8_t shadow_valid;      /* bit i: shadow[i] is what the register holds */
+
+    uint32_t unknown_completions; /* from coordinates with no unit in the mesh */
+    uint32_t total_completions;
+    uint32_t total_flits;
+    sn_runner_mmio mmio;
+} sn_runner;
+
+/* Prepares r to drive the mailbox behind port for a mesh. status must point
+ * at a writable sn_status_block (the fixed scratchpad address on the target);
+ * it is cleared and stamped with SN_STATUS_MAGIC. */
+void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_block *status);
+
+/* Runs every round of table in order: per round, counts restart at 0; kicks
+ * send payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0
+ * and draining HEAD while it waits, at most inst_depth outstanding per node);
+ * an await grows the node's expected count and blocks until received reaches
+ * it; a barrier waits until no flit is outstanding. At a round's end every
+ * node's received count must equal its expected count.
+ * Returns SN_OK, or the first error (also recorded in r->status):
+ *   SN_ERR_TABLE_STEP  unknown step opcode;
+ *   SN_ERR_TABLE_SLOT  a kick past the round's payloads or the 128-slot window;
+ *   SN_ERR_TABLE_NODE  a kick or await naming a coordinate with no unit, or the SysNode;
+ *   SN_ERR_UNIT_FAULT  a SIG_FAULT completion (error_value = its argument);
+ *   SN_ERR_EXTRA_COMPLETION  a node received more than it was awaited for;
+ *   SN_ERR_UNKNOWN_SOURCE    a completion from a coordinate with no unit;
+ *   SN_ERR_LOST_COMPLETION   STAT[31] set: the mailbox dropped completions;
+ *   SN_ERR_HANG        no completion for hang_cycles while a wait was owed.
+ * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2. */
+sn_status sn_runner_run(sn_runner *r, const sn_table *table);
+
+/* Writes a one-line description of r's first error into buf (NUL-terminated,
+ * at most size bytes), naming round, step, node and values; for a hang, one
+ * line per node that was still owed completions. Returns buf. */
+char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size);
+
+#endif

@@ -1,0 +1,20 @@
+/* The sysnode CLI's subcommands. Each takes the arguments after `sysnode`
+ * (argv[0] is the subcommand's own name), prints its errors to stderr as
+ * "sysnode <command>: <message>" and returns the process exit code. */
+#ifndef SN_CLI_COMMANDS_H
+#define SN_CLI_COMMANDS_H
+
+/* sysnode header ARTIFACT.json [ARTIFACT.json ...] -o FILE.h
+ * sysnode header CASE_DIR -o FILE.h
+ * Writes the firmware's embedded table for the given rounds (or the case's
+ * manifest order) to FILE.h, atomically (host/lib/ctable.h). Returns 0, 1 on
+ * bad input or I/O failure, 2 on bad usage. */
+int sn_cmd_header(int argc, char **argv);
+
+/* sysnode run CASE_DIR [--image ELF] [--max-cycles N]
+ * Replays the case on the simulated SysNode (host/lib/replay.h) and prints
+ * one verdict line. Returns 0 on a byte-exact match, 1 on a mismatch or any
+ * error (named on stderr), 2 on bad usage. */
+int sn_cmd_run(int argc, char **argv);
+
+#endif

@@ -1,0 +1,25 @@
+/* sysnode: the host CLI. Each subcommand lives in its own cmd_*.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: sysnode <command> [args]\n"
+            "  header ARTIFACT.json... | CASE_DIR -o FILE.h   emit the embedded C table\n"
+            "  run CASE_DIR [--image ELF] [--max-cycles N]     replay a case on the simulated SysNode\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    if (!strcmp(argv[1], "header"))
+        return sn_cmd_header(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "run"))
+        return sn_cmd_run(argc - 1, argv + 1);
+    return usage();
+}

@@ -1,0 +1,372 @@
+/* Artifact parsing and validation (artifacts-facts §1.1-§1.2) and the
+ * flattened program the table emitters read. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include "artifact.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "manifest.h"
+#include "sysnode/regs.h"
+#include "u256.h"
+
+/* Coordinates are 4-bit fields of the flit header (sysnode-facts §3.1). */
+#define COORD_MAX ((1u << SN_COORD_BITS) - 1)
+
+/* ---- flits ---- */
+
+static sn_status parse_flits(sn_round *r, const sn_json *d, int arr, sn_error *e)
+{
+    size_t n = sn_json_count(d, arr);
+    if (n > SN_STAGE_SLOTS)
+        return sn_json_fail(d, arr, SN_ERR_TABLE_SLOT, e,
+                            "%zu flits: a round stages at most %d (restage from slot 0 in a new round)",
+                            n, SN_STAGE_SLOTS);
+    r->payloads = calloc(n ? n : 1, sizeof *r->payloads);
+    if (r->payloads == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+    size_t i = 0;
+    for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
+        char what[32];
+        snprintf(what, sizeof what, "flit %zu", i);
+        sn_status st = sn_json_expect(d, v, SN_JSON_NUMBER, what, e);
+        if (st != SN_OK)
+            return st;
+        size_t len;
+        const char *text = sn_json_raw(d, v, &len);
+        sn_payload p;
+        bool masked;
+        sn_error why;
+        if (sn_u256_parse(text, len, &p, &masked, &why) != SN_OK)
+            return sn_json_fail(d, v, SN_ERR_INPUT, e, "%s: %s", what, why.msg);
+        /* Mailbox order: ARG3 (bits 255:192) first (table.h). */
+        for (int w = 0; w < SN_PAYLOAD_WORDS; w++)
+            r->payloads[i].arg[w] = p.w[SN_PAYLOAD_WORDS - 1 - w];
+        r->masked_count += masked;
+    }
+    r->payload_count = n;
+    return SN_OK;
+}
+
+/* ---- steps ---- */
+
+/* One step's tag, arity and field names (artifacts-facts §1.1). */
+typedef struct {
+    const char *tag;
+    uint8_t op;
+    size_t nfields;
+    const char *fields[4];
+} step_shape;
+
+static const step_shape SHAPES[] = {
+    {"seed", SN_STEP_SEED, 1, {"n"}},
+    {"kick", SN_STEP_KICK, 4, {"x", "y", "base", "n"}},
+    {"await", SN_STEP_AWAIT, 3, {"x", "y", "count"}},
+    {"barrier", SN_STEP_BARRIER, 0, {0}},
+};
+
+/* Describes a step as written, e.g. "kick (1,0) base 120 n 26". */
+static void describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap)
+{
+    unsigned long long a = v[0], b = v[1], c = v[2], d = v[3];
+    switch (op) {
+    case SN_STEP_SEED:
+        snprintf(buf, cap, "seed %llu", a);
+        break;
+    case SN_STEP_KICK:
+        snprintf(buf, cap, "kick (%llu,%llu) base %llu n %llu", a, b, c, d);
+        break;
+    case SN_STEP_AWAIT:
+        snprintf(buf, cap, "await (%llu,%llu) count %llu", a, b, c);
+        break;
+    default:
+        snprintf(buf, cap, "barrier");
+        break;
+    }
+}
+
+/* Checks a step's fields v (as written, in SHAPES order) against the round
+ * (DESIGN.md §2, artifacts-facts §1.2). */
+static sn_status check_step(const sn_round *r, const char *file, size_t idx, uint8_t op,
+                            const uint64_t v[4], sn_error *e)
+{
+    char what[128];
+    describe_step(op, v, what, sizeof what);
+    bool has_node = op == SN_STEP_KICK || op == SN_STEP_AWAIT;
+    if (has_node && (v[0] > COORD_MAX || v[1] > COORD_MAX))
+        return sn_error_set(e, SN_ERR_TABLE_NODE,
+                            "%s: step %zu (%s): coordinate outside 0..%u (4-bit x and y)", file,
+                            idx, what, COORD_MAX);
+    if (op == SN_STEP_KICK) {
+        uint64_t base = v[2], n = v[3], end = base + n; /* end: one past the last slot */
+        if (n == 0)
+            return sn_error_set(e, SN_ERR_TABLE_STEP, "%s: step %zu (%s): a kick of 0 flits",
+                                file, idx, what);
+        if (end > SN_STAGE_SLOTS)
+            return sn_error_set(e, SN_ERR_TABLE_SLOT,
+                                "%s: step %zu (%s): slots %llu..%llu pass the %d-slot staging window",
+                                file, idx, what, (unsigned long long)base,
+                                (unsigned long long)end - 1, SN_STAGE_SLOTS);
+        if (end > r->payload_count)
+            return sn_error_set(e, SN_ERR_TABLE_SLOT,
+                                "%s: step %zu (%s): slots %llu..%llu pass the round's %zu payloads",
+                                file, idx, what, (unsigned long long)base,
+                                (unsigned long long)end - 1, r->payload_count);
+    }
+    if (op == SN_STEP_AWAIT && v[2] == 0)
+        return sn_error_set(e, SN_ERR_TABLE_STEP, "%s: step %zu (%s): an await of 0 completions",
+                            file, idx, what);
+    return SN_OK;
+}
+
+/* Parses step `idx` (JSON value v) into *s. */
+static sn_status parse_step(const sn_round *r, const sn_json *d, int v, size_t idx,
+                            sn_table_step *s, sn_error *e)
+{
+    if (sn_json_kind_of(d, v) != SN_JSON_ARRAY || sn_json_count(d, v) == 0 ||
+        sn_json_kind_of(d, sn_json_first(d, v)) != SN_JSON_STRING)
+        return sn_json_fail(d, v, SN_ERR_TABLE_STEP, e,
+                            "step %zu must be an array starting with a tag string", idx);
+    int tag = sn_json_first(d, v);
+    const step_shape *shape = NULL;
+    for (size_t k = 0; k < sizeof SHAPES / sizeof SHAPES[0]; k++)
+        if (sn_json_string_is(d, tag, SHAPES[k].tag))
+            shape = &SHAPES[k];
+    if (shape == NULL) {
+        size_t len;
+        const char *t = sn_json_raw(d, tag, &len);
+        return sn_json_fail(d, tag, SN_ERR_TABLE_STEP, e,
+                            "step %zu: unknown tag \"%.*s\" (seed, kick, await, barrier)", idx,
+                            (int)(len > 40 ? 40 : len), t);
+    }
+    if (sn_json_count(d, v) != shape->nfields + 1)
+        return sn_json_fail(d, v, SN_ERR_TABLE_STEP, e, "step %zu: %s takes %zu fields, found %zu",
+                            idx, shape->tag, shape->nfields, sn_json_count(d, v) - 1);
+    uint64_t val[4] = {0};
+    int f = sn_json_next(d, tag);
+    for (size_t k = 0; k < shape->nfields; k++, f = sn_json_next(d, f)) {
+        char what[64];
+        snprintf(what, sizeof what, "step %zu (%s) field %s", idx, shape->tag, shape->fields[k]);
+        if (sn_json_u64(d, f, 0, UINT32_MAX, what, &val[k], e) != SN_OK) {
+            if (e != NULL)
+                e->code = SN_ERR_TABLE_STEP; /* a bad step field (status.h) */
+            return SN_ERR_TABLE_STEP;
+        }
+    }
+    sn_status st = check_step(r, sn_json_name(d), idx, shape->op, val, e);
+    if (st != SN_OK)
+        return st;
+    /* Checked above: coordinates fit 4 bits and counts 32 bits. */
+    *s = (sn_table_step){.op = shape->op};
+    if (shape->op == SN_STEP_SEED) {
+        s->a = (uint32_t)val[0];
+    } else if (shape->op != SN_STEP_BARRIER) {
+        s->x = (uint8_t)val[0];
+        s->y = (uint8_t)val[1];
+        s->a = (uint32_t)val[2];
+        s->b = (uint32_t)val[3];
+    }
+    return SN_OK;
+}
+
+static sn_status parse_steps(sn_round *r, const sn_json *d, int arr, sn_error *e)
+{
+    size_t n = sn_json_count(d, arr);
+    r->steps = calloc(n ? n : 1, sizeof *r->steps);
+    if (r->steps == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+    size_t i = 0;
+    for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
+        sn_status st = parse_step(r, d, v, i, &r->steps[i], e);
+        if (st != SN_OK)
+            return st;
+    }
+    r->step_count = n;
+    return SN_OK;
+}
+
+/* ---- one round ---- */
+
+static sn_status parse_round(sn_round *r, const sn_json *d, sn_error *e)
+{
+    int root = sn_json_root(d);
+    sn_status st = sn_json_expect(d, root, SN_JSON_OBJECT, "an artifact", e);
+    for (int k = st == SN_OK ? sn_json_first(d, root) : -1; k >= 0; k = sn_json_next(d, k)) {
+        if (!sn_json_string_is(d, k, "machine") && !sn_json_string_is(d, k, "flits") &&
+            !sn_json_string_is(d, k, "steps") && !sn_json_string_is(d, k, "meta")) {
+            size_t len;
+            const char *t = sn_json_raw(d, k, &len);
+            return sn_json_fail(d, k, SN_ERR_INPUT, e,
+                                "unknown member \"%.*s\" (an artifact has machine, flits, steps, meta)",
+                                (int)(len > 40 ? 40 : len), t);
+        }
+    }
+    int flits = -1, steps = -1, machine = -1, meta = -1;
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "flits", true, &flits, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "steps", true, &steps, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "machine", false, &machine, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "meta", false, &meta, e);
+    if (st == SN_OK && machine >= 0)
+        st = sn_json_expect(d, machine, SN_JSON_STRING, "\"machine\"", e);
+    if (st == SN_OK && meta >= 0)
+        st = sn_json_expect(d, meta, SN_JSON_OBJECT, "\"meta\"", e);
+    if (st == SN_OK)
+        st = sn_json_expect(d, flits, SN_JSON_ARRAY, "\"flits\"", e);
+    if (st == SN_OK)
+        st = sn_json_expect(d, steps, SN_JSON_ARRAY, "\"steps\"", e);
+    if (st == SN_OK)
+        st = parse_flits(r, d, flits, e);
+    if (st == SN_OK)
+        st = parse_steps(r, d, steps, e);
+    return st;
+}
+
+sn_status sn_round_load(sn_round *r, const char *path, sn_error *e)
+{
+    memset(r, 0, sizeof *r);
+    sn_json *d;
+    sn_status st = sn_json_load(path, &d, e);
+    if (st != SN_OK)
+        return st;
+    st = parse_round(r, d, e);
+    sn_json_free(d);
+    return st;
+}
+
+void sn_round_free(sn_round *r)
+{
+    free(r->payloads);
+    free(r->steps);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- program ---- */
+
+/* Appends round r (loaded from `file`) as round p->round_count; the
+ * per-round arrays were sized by sn_program_load, the flat ones grow here. */
+static sn_status append_round(sn_program *p, const sn_round *r, const char *file, sn_error *e)
+{
+    if (p->step_count + r->step_count > UINT32_MAX ||
+        p->payload_count + r->payload_count > UINT32_MAX)
+        return sn_error_set(e, SN_ERR_INPUT, "%s: the program passes 2^32 steps or payloads", file);
+    /* +1: never realloc to 0 bytes. */
+    sn_table_step *steps = realloc(p->steps, (p->step_count + r->step_count + 1) * sizeof *steps);
+    if (steps == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", file);
+    p->steps = steps;
+    sn_table_payload *pay =
+        realloc(p->payloads, (p->payload_count + r->payload_count + 1) * sizeof *pay);
+    if (pay == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", file);
+    p->payloads = pay;
+    size_t i = p->round_count;
+    p->files[i] = strdup(file);
+    if (p->files[i] == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", file);
+    p->rounds[i] = (sn_table_round){
+        .step_first = (uint32_t)p->step_count,
+        .step_count = (uint32_t)r->step_count,
+        .payload_first = (uint32_t)p->payload_count,
+        .payload_count = (uint32_t)r->payload_count,
+    };
+    memcpy(p->steps + p->step_count, r->steps, r->step_count * sizeof *r->steps);
+    memcpy(p->payloads + p->payload_count, r->payloads, r->payload_count * sizeof *r->payloads);
+    p->step_count += r->step_count;
+    p->payload_count += r->payload_count;
+    p->masked[i] = r->masked_count;
+    p->masked_total += r->masked_count;
+    p->round_count++;
+    return SN_OK;
+}
+
+sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e)
+{
+    memset(p, 0, sizeof *p);
+    if (nfiles == 0)
+        return sn_error_set(e, SN_ERR_INPUT, "a program needs at least one artifact");
+    if (nfiles > UINT32_MAX)
+        return sn_error_set(e, SN_ERR_INPUT, "%zu artifacts: more rounds than a table holds", nfiles);
+    p->files = calloc(nfiles, sizeof *p->files);
+    p->masked = calloc(nfiles, sizeof *p->masked);
+    p->rounds = calloc(nfiles, sizeof *p->rounds);
+    if (p->files == NULL || p->masked == NULL || p->rounds == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %zu rounds", nfiles);
+    for (size_t i = 0; i < nfiles; i++) {
+        sn_round r;
+        sn_status st = sn_round_load(&r, files[i], e);
+        if (st == SN_OK)
+            st = append_round(p, &r, files[i], e);
+        sn_round_free(&r);
+        if (st != SN_OK)
+            return st;
+    }
+    return SN_OK;
+}
+
+/* Compares one of the manifest's declared totals with the loaded program. */
+static sn_status check_declared(const sn_manifest *m, const char *key, int64_t declared,
+                                size_t loaded, sn_error *e)
+{
+    if (declared < 0 || (uint64_t)declared == loaded)
+        return SN_OK;
+    return sn_error_set(e, SN_ERR_INPUT, "%s: \"%s\" is %lld but the artifacts hold %zu",
+                        m->path, key, (long long)declared, loaded);
+}
+
+sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
+{
+    memset(p, 0, sizeof *p);
+    sn_manifest m;
+    sn_status st = sn_manifest_load(&m, case_dir, e);
+    char **paths = st == SN_OK ? calloc(m.artifact_count, sizeof *paths) : NULL;
+    if (st == SN_OK && paths == NULL)
+        st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m.path);
+    for (size_t i = 0; st == SN_OK && i < m.artifact_count; i++)
+        st = sn_manifest_file_path(&m, m.artifacts[i], &paths[i], e);
+    if (st == SN_OK)
+        st = sn_program_load(p, (const char *const *)paths, m.artifact_count, e);
+    if (st == SN_OK)
+        st = check_declared(&m, "rounds", m.declared_rounds, p->round_count, e);
+    if (st == SN_OK)
+        st = check_declared(&m, "total_flits", m.declared_flits, p->payload_count, e);
+    if (st == SN_OK)
+        st = check_declared(&m, "flits_wider_than_256_bits", m.declared_wide_flits,
+                            p->masked_total, e);
+    for (size_t i = 0; paths != NULL && i < m.artifact_count; i++)
+        free(paths[i]);
+    free(paths);
+    sn_manifest_free(&m);
+    return st;
+}
+
+void sn_program_free(sn_program *p)
+{
+    for (size_t i = 0; p->files != NULL && i < p->round_count; i++)
+        free(p->files[i]); /* files past round_count were never set */
+    free(p->files);
+    free(p->masked);
+    free(p->rounds);
+    free(p->steps);
+    free(p->payloads);
+    memset(p, 0, sizeof *p);
+}
+
+sn_table sn_program_table(const sn_program *p)
+{
+    return (sn_table){
+        .rounds = p->rounds,
+        .steps = p->steps,
+        .payloads = p->payloads,
+        .round_count = (uint32_t)p->round_count,
+        .step_count = (uint32_t)p->step_count,
+        .payload_count = (uint32_t)p->payload_count,
+    };
+}

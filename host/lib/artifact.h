@@ -1,0 +1,77 @@
+/* Compiler artifacts -> rounds -> a program. One artifact JSON is one round
+ * (artifacts-facts §1.1 schema, §1.3 "each round is a separate Artifact");
+ * a program is the ordered list of rounds a case replays (DESIGN.md §2),
+ * flattened into the runner's table layout (firmware/include/sysnode/table.h)
+ * for the table emitters. */
+#ifndef SN_HOST_ARTIFACT_H
+#define SN_HOST_ARTIFACT_H
+
+#include <stddef.h>
+
+#include "error.h"
+#include "sysnode/table.h"
+
+/* One parsed artifact. Payload rows are in mailbox order (arg[0] = ARG3 =
+ * bits 255:192 .. arg[3] = ARG0 = bits 63:0); kick bases index `payloads`. */
+typedef struct sn_round {
+    sn_table_payload *payloads;
+    size_t payload_count; /* at most SN_STAGE_SLOTS */
+    size_t masked_count;  /* payloads whose integer had bits above 255 */
+    sn_table_step *steps;
+    size_t step_count;
+} sn_round;
+
+/* Parses the artifact at `path` into *r (zeroed first; free with
+ * sn_round_free, also after a failure). Rules, each an error naming the file
+ * and the step index or byte offset:
+ *  - top level: an object with "flits" and "steps" arrays, optional
+ *    "machine" (string) and "meta" (object), nothing else (§1.1).
+ *  - flits: JSON integers below 2^288, masked to bits 255:0 (DESIGN §2);
+ *    more than SN_STAGE_SLOTS of them is SN_ERR_TABLE_SLOT (§1.2 staging).
+ *  - steps: ["seed", n], ["kick", x, y, base, n], ["await", x, y, count],
+ *    ["barrier"] (§1.1); another tag, arity or a non-integer field is
+ *    SN_ERR_TABLE_STEP; integers must fit 32 bits.
+ *  - a kick with n = 0 or an await with count = 0: SN_ERR_TABLE_STEP.
+ *  - x or y outside 0..15 (4-bit coordinates, sysnode-facts §3.1):
+ *    SN_ERR_TABLE_NODE.
+ *  - a kick whose slots base..base+n-1 pass slot 127 or the round's last
+ *    payload: SN_ERR_TABLE_SLOT (§1.2, loader.py's ValueError).
+ * Malformed JSON is SN_ERR_INPUT, an unreadable file SN_ERR_IO. */
+sn_status sn_round_load(sn_round *r, const char *path, sn_error *e);
+
+/* Frees a round's arrays and zeroes it. */
+void sn_round_free(sn_round *r);
+
+/* An ordered list of rounds, stored flattened in table layout: round i owns
+ * steps[rounds[i].step_first ..+step_count) and payloads[rounds[i].
+ * payload_first ..+payload_count). Every count fits uint32_t. */
+typedef struct sn_program {
+    size_t round_count;
+    char **files;     /* round i's artifact path, as given */
+    size_t *masked;   /* round i's masked payload count */
+    size_t masked_total;
+    sn_table_round *rounds;
+    sn_table_step *steps;
+    size_t step_count;
+    sn_table_payload *payloads;
+    size_t payload_count;
+} sn_program;
+
+/* Loads files[0..nfiles) as rounds 0..nfiles-1 into *p (zeroed first; free
+ * with sn_program_free, also after a failure). Errors: any sn_round_load
+ * error; SN_ERR_INPUT for nfiles = 0 or totals past uint32_t. */
+sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e);
+
+/* Loads the rounds of the case directory `case_dir` in its manifest's
+ * "artifacts_in_order" (see manifest.h), and checks the manifest's optional
+ * "rounds", "total_flits" and "flits_wider_than_256_bits" against what was
+ * loaded (SN_ERR_INPUT on a difference). */
+sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e);
+
+/* Frees everything *p owns and zeroes it. */
+void sn_program_free(sn_program *p);
+
+/* A view of *p as the runner's table; valid while *p is. */
+sn_table sn_program_table(const sn_program *p);
+
+#endif

@@ -1,0 +1,745 @@
+/* Strict JSON for the host: an RFC 8259 grammar check over the whole text
+ * (exact byte offsets for every error), then jsmn for the token tree, then
+ * typed lookups. The grammar check exists because jsmn is lenient
+ * (tool-pitfalls 14); after it passes, jsmn cannot disagree with it. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include "json.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* jsmn is header-only: JSMN_STATIC keeps its functions private to this one
+ * file (the way jsmn.h documents it); STRICT rejects unquoted keys;
+ * PARENT_LINKS gives each token its container, used to step over subtrees. */
+#define JSMN_STATIC
+#define JSMN_STRICT
+#define JSMN_PARENT_LINKS
+#include <jsmn.h>
+
+struct sn_json {
+    char *name;
+    char *text; /* NUL-terminated copy */
+    size_t len;
+    jsmntok_t *tok;
+    int *after; /* after[i]: first token past i's subtree */
+    int ntok;
+};
+
+/* Longest piece of offending text quoted in a message. */
+#define QUOTE_MAX 40
+
+/* ---- file input ---- */
+
+sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_error *e)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return sn_error_set(e, SN_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 4096, n = 0;
+    unsigned char *buf = malloc(cap);
+    for (;;) {
+        if (buf == NULL) {
+            fclose(f);
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory reading the file", path);
+        }
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n < cap - 1)
+            break;
+        unsigned char *grown = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
+        if (grown == NULL)
+            free(buf);
+        buf = grown;
+        cap *= 2;
+    }
+    int failed = ferror(f);
+    int err = errno;
+    fclose(f);
+    if (failed) {
+        free(buf);
+        return sn_error_set(e, SN_ERR_IO, "%s: read failed: %s", path, strerror(err));
+    }
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return SN_OK;
+}
+
+/* ---- locating and reporting ---- */
+
+static sn_status vfail_at(const char *name, const char *text, size_t off, sn_status code,
+                          sn_error *e, const char *fmt, va_list ap)
+{
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < off; i++) {
+        if (text[i] == '\n') {
+            line++;
+            col = 1;
+        } else {
+            col++;
+        }
+    }
+    char msg[sizeof e->msg];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return sn_error_set(e, code, "%s:%zu:%zu (byte %zu): %s", name, line, col, off, msg);
+}
+
+static sn_status fail_at(const char *name, const char *text, size_t off, sn_error *e,
+                         const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static sn_status fail_at(const char *name, const char *text, size_t off, sn_error *e,
+                         const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sn_status s = vfail_at(name, text, off, SN_ERR_INPUT, e, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* Names byte c for a message: 'x' when printable, else its hex value. */
+static const char *describe(unsigned char c, char buf[16])
+{
+    if (c >= 0x20 && c < 0x7f)
+        snprintf(buf, 16, "'%c'", c);
+    else
+        snprintf(buf, 16, "byte 0x%02x", c);
+    return buf;
+}
+
+/* ---- grammar check (RFC 8259) ---- */
+
+static bool is_ws(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* A byte that belongs to an unquoted word (number or literal) when it is not
+ * whitespace, structure, a quote or a control byte: such a run is quoted
+ * whole in a message, e.g. invalid number "12a4". */
+static bool is_word(unsigned char c)
+{
+    return c > 0x20 && c != 0x7f && strchr("\"[]{},:", c) == NULL;
+}
+
+static size_t word_end(const char *s, size_t n, size_t i)
+{
+    while (i < n && is_word((unsigned char)s[i]))
+        i++;
+    return i;
+}
+
+/* Validates the number starting at s[i]; *end receives the offset past it. */
+static sn_status scan_number(const char *name, const char *s, size_t n, size_t i, size_t *end,
+                             sn_error *e)
+{
+    size_t start = i;
+    bool ok = true;
+    if (s[i] == '-')
+        i++;
+    if (i < n && s[i] == '0') {
+        i++;
+    } else if (i < n && is_digit(s[i])) {
+        while (i < n && is_digit(s[i]))
+            i++;
+    } else {
+        ok = false;
+    }
+    if (ok && i < n && s[i] == '.') {
+        i++;
+        ok = i < n && is_digit(s[i]);
+        while (i < n && is_digit(s[i]))
+            i++;
+    }
+    if (ok && i < n && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-'))
+            i++;
+        ok = i < n && is_digit(s[i]);
+        while (i < n && is_digit(s[i]))
+            i++;
+    }
+    /* "01", "12a4", "1.5.3": the grammar stopped inside a word. */
+    if (!ok || (i < n && is_word((unsigned char)s[i]))) {
+        size_t w = word_end(s, n, start);
+        return fail_at(name, s, start, e, "invalid number \"%.*s%s\"",
+                       (int)(w - start > QUOTE_MAX ? QUOTE_MAX : w - start), s + start,
+                       w - start > QUOTE_MAX ? "..." : "");
+    }
+    *end = i;
+    return SN_OK;
+}
+
+static sn_status scan_literal(const char *name, const char *s, size_t n, size_t i, size_t *end,
+                              sn_error *e)
+{
+    size_t w = word_end(s, n, i);
+    static const char *const literals[] = {"true", "false", "null"};
+    for (size_t k = 0; k < 3; k++) {
+        if (w - i == strlen(literals[k]) && memcmp(s + i, literals[k], w - i) == 0) {
+            *end = w;
+            return SN_OK;
+        }
+    }
+    return fail_at(name, s, i, e, "invalid value \"%.*s%s\" (not a number, string, true, false or null)",
+                   (int)(w - i > QUOTE_MAX ? QUOTE_MAX : w - i), s + i,
+                   w - i > QUOTE_MAX ? "..." : "");
+}
+
+static int hex_value(char c)
+{
+    if (is_digit(c))
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Reads the 4 hex digits of a \u escape at s[i] (i at the 'u'); -1 if bad. */
+static long read_u_escape(const char *s, size_t n, size_t i)
+{
+    if (i + 4 >= n)
+        return -1;
+    long v = 0;
+    for (size_t k = 1; k <= 4; k++) {
+        int h = hex_value(s[i + k]);
+        if (h < 0)
+            return -1;
+        v = v << 4 | h;
+    }
+    return v;
+}
+
+/* Length of the well-formed UTF-8 sequence at s[i] (RFC 3629 §4), or 0. */
+static size_t utf8_length(const unsigned char *s, size_t n, size_t i)
+{
+    unsigned char c = s[i];
+    size_t need;
+    unsigned char lo = 0x80, hi = 0xBF; /* bounds of the second byte */
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) { /* no overlongs (E0) or surrogates (ED) */
+        need = 2;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) { /* no overlongs (F0) or > U+10FFFF (F4) */
+        need = 3;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else {
+        return 0;
+    }
+    if (i + need >= n || s[i + 1] < lo || s[i + 1] > hi)
+        return 0;
+    for (size_t k = 2; k <= need; k++)
+        if (s[i + k] < 0x80 || s[i + k] > 0xBF)
+            return 0;
+    return need + 1;
+}
+
+/* Validates the string whose opening quote is s[i]. */
+static sn_status scan_string(const char *name, const char *s, size_t n, size_t i, size_t *end,
+                             sn_error *e)
+{
+    size_t start = i++;
+    char d[16];
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"') {
+            *end = i + 1;
+            return SN_OK;
+        }
+        if (c == '\\') {
+            char x = i + 1 < n ? s[i + 1] : '\0';
+            if (x != 'u') {
+                if (x == '\0' || strchr("\"\\/bfnrt", x) == NULL)
+                    return fail_at(name, s, i, e, "invalid escape \"\\%c\" in a string",
+                                   x >= 0x20 && x < 0x7f ? x : '?');
+                i += 2;
+                continue;
+            }
+            long u = read_u_escape(s, n, i + 1);
+            if (u < 0)
+                return fail_at(name, s, i, e, "invalid \\u escape (4 hex digits expected)");
+            if (u >= 0xDC00 && u <= 0xDFFF)
+                return fail_at(name, s, i, e, "\\u%04lX is a lone low surrogate", u);
+            if (u >= 0xD800 && u <= 0xDBFF) {
+                long lowhalf = i + 7 < n && s[i + 6] == '\\' && s[i + 7] == 'u'
+                                   ? read_u_escape(s, n, i + 7)
+                                   : -1;
+                if (lowhalf < 0xDC00 || lowhalf > 0xDFFF)
+                    return fail_at(name, s, i, e, "\\u%04lX is a high surrogate without its low half",
+                                   u);
+                i += 6;
+            }
+            i += 6;
+            continue;
+        }
+        if (c < 0x20)
+            return fail_at(name, s, i, e, "unescaped control character %s in a string",
+                           describe(c, d));
+        if (c >= 0x80) {
+            size_t k = utf8_length((const unsigned char *)s, n, i);
+            if (k == 0)
+                return fail_at(name, s, i, e, "invalid UTF-8 in a string");
+            i += k;
+            continue;
+        }
+        i++;
+    }
+    return fail_at(name, s, start, e, "unterminated string (the input ends inside it)");
+}
+
+enum {
+    EXPECT_VALUE,
+    EXPECT_VALUE_OR_CLOSE, /* just after '[' */
+    EXPECT_KEY,
+    EXPECT_KEY_OR_CLOSE, /* just after '{' */
+    EXPECT_COLON,
+    EXPECT_COMMA_OR_CLOSE,
+    EXPECT_END,
+};
+
+/* Checks the whole text against the JSON grammar; the root must be an object
+ * or array, nested at most SN_JSON_MAX_DEPTH deep. */
+static sn_status validate(const char *name, const char *s, size_t n, sn_error *e)
+{
+    char stack[SN_JSON_MAX_DEPTH]; /* '{' or '[' per open container */
+    size_t depth = 0;
+    int state = EXPECT_VALUE;
+    size_t i = 0;
+    char d[16];
+    sn_status st = SN_OK;
+    while (st == SN_OK) {
+        while (i < n && is_ws(s[i]))
+            i++;
+        if (i == n)
+            break;
+        char c = s[i];
+        char top = depth > 0 ? stack[depth - 1] : '\0';
+        bool closed = false, value_done = false;
+        switch (state) {
+        case EXPECT_END:
+            st = fail_at(name, s, i, e, "unexpected %s after the end of the document",
+                         describe((unsigned char)c, d));
+            break;
+        case EXPECT_COLON:
+            if (c == ':') {
+                i++;
+                state = EXPECT_VALUE;
+            } else {
+                st = fail_at(name, s, i, e, "expected ':' after a member name, found %s",
+                             describe((unsigned char)c, d));
+            }
+            break;
+        case EXPECT_COMMA_OR_CLOSE:
+            if (c == ',') {
+                i++;
+                state = top == '{' ? EXPECT_KEY : EXPECT_VALUE;
+            } else if (c == (top == '{' ? '}' : ']')) {
+                closed = true;
+            } else {
+                st = fail_at(name, s, i, e, "expected ',' or '%c', found %s",
+                             top == '{' ? '}' : ']', describe((unsigned char)c, d));
+            }
+            break;
+        case EXPECT_KEY_OR_CLOSE:
+        case EXPECT_KEY:
+            if (c == '}' && state == EXPECT_KEY_OR_CLOSE) {
+                closed = true;
+            } else if (c == '"') {
+                st = scan_string(name, s, n, i, &i, e);
+                state = EXPECT_COLON;
+            } else {
+                st = fail_at(name, s, i, e, "expected a member name (a string)%s, found %s",
+                             state == EXPECT_KEY_OR_CLOSE ? " or '}'" : "",
+                             describe((unsigned char)c, d));
+            }
+            break;
+        case EXPECT_VALUE_OR_CLOSE:
+        case EXPECT_VALUE:
+            if (c == ']' && state == EXPECT_VALUE_OR_CLOSE) {
+                closed = true;
+            } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
+                st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
+            } else if (c == '{' || c == '[') {
+                stack[depth++] = c;
+                i++;
+                state = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
+            } else if (depth == 0) {
+                st = fail_at(name, s, i, e, "the document must be a JSON object or array, found %s",
+                             describe((unsigned char)c, d));
+            } else if (c == '"') {
+                st = scan_string(name, s, n, i, &i, e);
+                value_done = true;
+            } else if (c == '-' || is_digit(c)) {
+                st = scan_number(name, s, n, i, &i, e);
+                value_done = true;
+            } else if (is_word((unsigned char)c)) {
+                st = scan_literal(name, s, n, i, &i, e);
+                value_done = true;
+            } else {
+                st = fail_at(name, s, i, e, "expected a value, found %s",
+                             describe((unsigned char)c, d));
+            }
+            break;
+        default:
+            st = sn_error_set(e, SN_ERR_INTERNAL, "%s: JSON check in unknown state %d", name, state);
+            break;
+        }
+        if (closed) {
+            depth--;
+            i++;
+            value_done = true;
+        }
+        if (value_done)
+            state = depth == 0 ? EXPECT_END : EXPECT_COMMA_OR_CLOSE;
+    }
+    if (st == SN_OK && state != EXPECT_END)
+        st = fail_at(name, s, n, e, "unexpected end of input%s",
+                     n == 0 ? " (the file is empty)" : " (truncated document)");
+    return st;
+}
+
+/* ---- tokens ---- */
+
+static sn_status tokenize(sn_json *d, sn_error *e)
+{
+    jsmn_parser p;
+    jsmn_init(&p);
+    unsigned int cap = 64;
+    for (;;) {
+        jsmntok_t *grown = realloc(d->tok, (size_t)cap * sizeof *grown);
+        if (grown == NULL)
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for %u JSON tokens",
+                                d->name, cap);
+        d->tok = grown;
+        int r = jsmn_parse(&p, d->text, d->len, d->tok, cap);
+        if (r >= 0) {
+            d->ntok = r;
+            break;
+        }
+        if (r != JSMN_ERROR_NOMEM || cap > UINT_MAX / 2)
+            return sn_error_set(e, SN_ERR_INTERNAL,
+                                "%s: jsmn error %d at byte %u on text that passed the JSON check",
+                                d->name, r, p.pos);
+        cap *= 2; /* jsmn resumes where it stopped */
+    }
+    d->after = malloc((size_t)d->ntok * sizeof *d->after);
+    if (d->after == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", d->name);
+    /* Tokens are in pre-order, so children follow their parent: summing
+     * subtree sizes from the back gives each subtree's extent without
+     * recursion. */
+    for (int i = 0; i < d->ntok; i++)
+        d->after[i] = 1;
+    for (int i = d->ntok - 1; i > 0; i--)
+        if (d->tok[i].parent >= 0)
+            d->after[d->tok[i].parent] += d->after[i];
+    for (int i = 0; i < d->ntok; i++)
+        d->after[i] += i;
+    return SN_OK;
+}
+
+sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json **out,
+                        sn_error *e)
+{
+    *out = NULL;
+    if (len > (size_t)INT_MAX - 1)
+        return sn_error_set(e, SN_ERR_INPUT,
+                            "%s: %zu bytes is too large for a JSON document (limit %d)", name, len,
+                            INT_MAX - 1);
+    sn_status st = validate(name, text, len, e);
+    if (st != SN_OK)
+        return st;
+    sn_json *d = calloc(1, sizeof *d);
+    if (d == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
+    d->name = strdup(name);
+    d->text = malloc(len + 1);
+    if (d->name == NULL || d->text == NULL) {
+        sn_json_free(d);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
+    }
+    memcpy(d->text, text, len);
+    d->text[len] = '\0';
+    d->len = len;
+    st = tokenize(d, e);
+    if (st != SN_OK) {
+        sn_json_free(d);
+        return st;
+    }
+    *out = d;
+    return SN_OK;
+}
+
+sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
+{
+    unsigned char *data;
+    size_t len;
+    *out = NULL;
+    sn_status st = sn_file_read(path, &data, &len, e);
+    if (st != SN_OK)
+        return st;
+    st = sn_json_parse(path, (const char *)data, len, out, e);
+    free(data);
+    return st;
+}
+
+void sn_json_free(sn_json *doc)
+{
+    if (doc == NULL)
+        return;
+    free(doc->name);
+    free(doc->text);
+    free(doc->tok);
+    free(doc->after);
+    free(doc);
+}
+
+/* ---- lookups ---- */
+
+const char *sn_json_name(const sn_json *doc)
+{
+    return doc->name;
+}
+
+int sn_json_root(const sn_json *doc)
+{
+    (void)doc;
+    return 0;
+}
+
+sn_json_kind sn_json_kind_of(const sn_json *doc, int v)
+{
+    const jsmntok_t *t = &doc->tok[v];
+    switch (t->type) {
+    case JSMN_OBJECT:
+        return SN_JSON_OBJECT;
+    case JSMN_ARRAY:
+        return SN_JSON_ARRAY;
+    case JSMN_STRING:
+        return SN_JSON_STRING;
+    default: /* a primitive: the grammar check allowed only these four */
+        switch (doc->text[t->start]) {
+        case 't':
+        case 'f':
+            return SN_JSON_BOOL;
+        case 'n':
+            return SN_JSON_NULL;
+        default:
+            return SN_JSON_NUMBER;
+        }
+    }
+}
+
+static const char *kind_name(sn_json_kind k)
+{
+    switch (k) {
+    case SN_JSON_OBJECT:
+        return "an object";
+    case SN_JSON_ARRAY:
+        return "an array";
+    case SN_JSON_STRING:
+        return "a string";
+    case SN_JSON_NUMBER:
+        return "a number";
+    case SN_JSON_BOOL:
+        return "true/false";
+    case SN_JSON_NULL:
+        return "null";
+    default:
+        return "an unknown value";
+    }
+}
+
+size_t sn_json_count(const sn_json *doc, int v)
+{
+    jsmntype_t t = doc->tok[v].type;
+    return t == JSMN_OBJECT || t == JSMN_ARRAY ? (size_t)doc->tok[v].size : 0;
+}
+
+int sn_json_first(const sn_json *doc, int v)
+{
+    return sn_json_count(doc, v) > 0 ? v + 1 : -1;
+}
+
+int sn_json_next(const sn_json *doc, int v)
+{
+    int n = doc->after[v];
+    return n < doc->ntok && doc->tok[n].parent == doc->tok[v].parent ? n : -1;
+}
+
+int sn_json_value(const sn_json *doc, int key)
+{
+    (void)doc;
+    return key + 1; /* jsmn makes a member's value the name token's one child */
+}
+
+const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
+{
+    *len = (size_t)(doc->tok[v].end - doc->tok[v].start);
+    return doc->text + doc->tok[v].start;
+}
+
+sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e, const char *fmt,
+                       ...)
+{
+    const jsmntok_t *t = &doc->tok[v];
+    size_t off = (size_t)t->start - (t->type == JSMN_STRING ? 1 : 0);
+    va_list ap;
+    va_start(ap, fmt);
+    sn_status s = vfail_at(doc->name, doc->text, off, code, e, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+sn_status sn_json_expect(const sn_json *doc, int v, sn_json_kind kind, const char *what,
+                         sn_error *e)
+{
+    sn_json_kind k = sn_json_kind_of(doc, v);
+    if (k == kind)
+        return SN_OK;
+    return sn_json_fail(doc, v, SN_ERR_INPUT, e, "%s must be %s, found %s", what,
+                        kind_name(kind), kind_name(k));
+}
+
+/* Decodes string token v into out (room for its raw length + 1 bytes);
+ * returns the decoded length. The grammar check guarantees well-formed
+ * escapes and surrogate pairs. */
+static size_t decode_string(const sn_json *doc, int v, char *out)
+{
+    size_t n;
+    const char *s = sn_json_raw(doc, v, &n);
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        if (s[i] != '\\') {
+            out[o++] = s[i++];
+            continue;
+        }
+        char x = s[i + 1];
+        if (x != 'u') {
+            static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+            out[o++] = to[strchr(from, x) - from];
+            i += 2;
+            continue;
+        }
+        unsigned long cp = (unsigned long)read_u_escape(s, n, i + 1);
+        i += 6;
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + ((unsigned long)read_u_escape(s, n, i + 1) - 0xDC00);
+            i += 6;
+        }
+        if (cp < 0x80) {
+            out[o++] = (char)cp;
+        } else if (cp < 0x800) {
+            out[o++] = (char)(0xC0 | cp >> 6);
+            out[o++] = (char)(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out[o++] = (char)(0xE0 | cp >> 12);
+            out[o++] = (char)(0x80 | (cp >> 6 & 0x3F));
+            out[o++] = (char)(0x80 | (cp & 0x3F));
+        } else {
+            out[o++] = (char)(0xF0 | cp >> 18);
+            out[o++] = (char)(0x80 | (cp >> 12 & 0x3F));
+            out[o++] = (char)(0x80 | (cp >> 6 & 0x3F));
+            out[o++] = (char)(0x80 | (cp & 0x3F));
+        }
+    }
+    out[o] = '\0';
+    return o;
+}
+
+sn_status sn_json_string(const sn_json *doc, int v, const char *what, char **out, sn_error *e)
+{
+    sn_status st = sn_json_expect(doc, v, SN_JSON_STRING, what, e);
+    if (st != SN_OK)
+        return st;
+    size_t n;
+    sn_json_raw(doc, v, &n);
+    char *buf = malloc(n + 1);
+    if (buf == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", doc->name);
+    if (decode_string(doc, v, buf) != strlen(buf)) {
+        free(buf);
+        return sn_json_fail(doc, v, SN_ERR_INPUT, e, "%s contains \\u0000", what);
+    }
+    *out = buf;
+    return SN_OK;
+}
+
+bool sn_json_string_is(const sn_json *doc, int v, const char *s)
+{
+    if (doc->tok[v].type != JSMN_STRING)
+        return false;
+    size_t n;
+    const char *raw = sn_json_raw(doc, v, &n);
+    if (memchr(raw, '\\', n) == NULL) /* the usual case: compare in place */
+        return n == strlen(s) && memcmp(raw, s, n) == 0;
+    char *buf = malloc(n + 1);
+    if (buf == NULL)
+        return false;
+    size_t len = decode_string(doc, v, buf);
+    bool same = len == strlen(s) && memcmp(buf, s, len) == 0;
+    free(buf);
+    return same;
+}
+
+sn_status sn_json_member(const sn_json *doc, int obj, const char *key, bool required, int *out,
+                         sn_error *e)
+{
+    *out = -1;
+    if (doc->tok[obj].type != JSMN_OBJECT)
+        return sn_json_fail(doc, obj, SN_ERR_INPUT, e, "expected an object with member \"%s\", found %s",
+                            key, kind_name(sn_json_kind_of(doc, obj)));
+    for (int k = sn_json_first(doc, obj); k >= 0; k = sn_json_next(doc, k)) {
+        if (!sn_json_string_is(doc, k, key))
+            continue;
+        if (*out >= 0)
+            return sn_json_fail(doc, k, SN_ERR_INPUT, e, "member \"%s\" is given twice", key);
+        *out = sn_json_value(doc, k);
+    }
+    if (*out < 0 && required)
+        return sn_json_fail(doc, obj, SN_ERR_INPUT, e, "missing member \"%s\"", key);
+    return SN_OK;
+}
+
+sn_status sn_json_u64(const sn_json *doc, int v, uint64_t min, uint64_t max, const char *what,
+                      uint64_t *out, sn_error *e)
+{
+    size_t n;
+    const char *s = sn_json_raw(doc, v, &n);
+    int shown = n > QUOTE_MAX ? QUOTE_MAX : (int)n;
+    const char *more = n > QUOTE_MAX ? "..." : "";
+    const char *quote = sn_json_kind_of(doc, v) == SN_JSON_STRING ? "\"" : "";
+    if (sn_json_kind_of(doc, v) != SN_JSON_NUMBER || s[0] == '-' || memchr(s, '.', n) != NULL ||
+        memchr(s, 'e', n) != NULL || memchr(s, 'E', n) != NULL)
+        return sn_json_fail(doc, v, SN_ERR_INPUT, e,
+                            "%s must be an integer in %" PRIu64 "..%" PRIu64 ", found %s%.*s%s%s",
+                            what, min, max, quote, shown, s, more, quote);
+    uint64_t x = 0;
+    bool big = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned dgt = (unsigned)(s[i] - '0');
+        if (x > (UINT64_MAX - dgt) / 10)
+            big = true;
+        else
+            x = x * 10 + dgt;
+    }
+    if (big || x < min || x > max)
+        return sn_json_fail(doc, v, SN_ERR_INPUT, e,
+                            "%s must be an integer in %" PRIu64 "..%" PRIu64 ", found %.*s%s", what,
+                            min, max, shown, s, more);
+    *out = x;
+    return SN_OK;
+}

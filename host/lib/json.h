@@ -1,0 +1,112 @@
+/* A strict JSON layer over jsmn for artifacts and manifests. jsmn keeps a
+ * number's text whole, which 256-bit flits need (DESIGN.md §5), but it is
+ * lenient: it takes "01", "12a4", "tru", stray ',' and ':' and documents
+ * glued back to back (tool-pitfalls 14). So the text is first checked
+ * against the JSON grammar (RFC 8259) here, and only then tokenized; every
+ * error names the file, line:column and byte offset.
+ *
+ * Values are addressed by token index (int; -1 = none) into a parsed
+ * document. A document owns a copy of its text and is immutable. */
+#ifndef SN_HOST_JSON_H
+#define SN_HOST_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+typedef struct sn_json sn_json;
+
+/* Deepest nesting accepted. Real documents nest 4 deep; the limit keeps
+ * jsmn's closing-bracket walk (linear in depth) from turning quadratic. */
+#define SN_JSON_MAX_DEPTH 1000
+
+typedef enum {
+    SN_JSON_OBJECT = 1,
+    SN_JSON_ARRAY,
+    SN_JSON_STRING,
+    SN_JSON_NUMBER,
+    SN_JSON_BOOL,
+    SN_JSON_NULL,
+} sn_json_kind;
+
+/* Reads the whole file at `path` into a fresh heap buffer (*data, *len
+ * bytes, plus a NUL after the end that *len does not count). The caller
+ * frees *data. SN_ERR_IO names the path and the system's reason. */
+sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_error *e);
+
+/* Validates and tokenizes `len` bytes of `text` (a copy is kept) into a new
+ * document *out (NULL on failure; free with sn_json_free); `name` labels
+ * every message. The root must be an object or an array, nested at most
+ * SN_JSON_MAX_DEPTH deep. SN_ERR_INPUT on invalid JSON (message:
+ * "name:line:col (byte N): reason", N counted from 0) and on a document over
+ * INT_MAX bytes (jsmn's offsets are int); SN_ERR_INTERNAL when memory runs
+ * out. */
+sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json **out,
+                        sn_error *e);
+
+/* sn_file_read + sn_json_parse, labelled with `path`. */
+sn_status sn_json_load(const char *path, sn_json **out, sn_error *e);
+
+/* Frees a document; NULL is allowed. */
+void sn_json_free(sn_json *doc);
+
+/* The label given at parse time (the file path). */
+const char *sn_json_name(const sn_json *doc);
+
+/* The root value's token index (always 0 for a parsed document). */
+int sn_json_root(const sn_json *doc);
+
+/* The kind of value v. */
+sn_json_kind sn_json_kind_of(const sn_json *doc, int v);
+
+/* Elements of an array or members of an object; 0 for any other value. */
+size_t sn_json_count(const sn_json *doc, int v);
+
+/* First element of array v, or first member *name* of object v; -1 if empty
+ * or v is not a container. */
+int sn_json_first(const sn_json *doc, int v);
+
+/* The element or member name after v in the same container; -1 at the end. */
+int sn_json_next(const sn_json *doc, int v);
+
+/* The value of the object member whose name token is `key`. */
+int sn_json_value(const sn_json *doc, int key);
+
+/* Raw text of a value: a number's digits, a string's bytes between the
+ * quotes (escapes not decoded). *len receives its length. */
+const char *sn_json_raw(const sn_json *doc, int v, size_t *len);
+
+/* Records an error located at value v: "name:line:col (byte N): message",
+ * with N the value's first byte (a string's opening quote). Returns code. */
+sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e,
+                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* SN_OK if v is of `kind`, else SN_ERR_INPUT at v: "<what> must be an
+ * array, found a string". */
+sn_status sn_json_expect(const sn_json *doc, int v, sn_json_kind kind, const char *what,
+                         sn_error *e);
+
+/* Finds member `key` of object `obj` and stores its value's index in *out.
+ * An absent member gives *out = -1 and SN_OK when !required, else
+ * SN_ERR_INPUT at obj. A name given twice is SN_ERR_INPUT at the second
+ * (RFC 8259 §4 leaves duplicates undefined, so they are refused). */
+sn_status sn_json_member(const sn_json *doc, int obj, const char *key, bool required, int *out,
+                         sn_error *e);
+
+/* Reads v as an integer in min..max: plain decimal digits, no sign,
+ * fraction, exponent or leading zero. SN_ERR_INPUT at v otherwise, naming
+ * `what`, the range and the text found. */
+sn_status sn_json_u64(const sn_json *doc, int v, uint64_t min, uint64_t max, const char *what,
+                      uint64_t *out, sn_error *e);
+
+/* Decodes string v (escapes, \uXXXX to UTF-8) into a fresh NUL-terminated
+ * heap string *out, which the caller frees. SN_ERR_INPUT at v if v is not a
+ * string or contains \u0000 (a C string would truncate it silently). */
+sn_status sn_json_string(const sn_json *doc, int v, const char *what, char **out, sn_error *e);
+
+/* True when v is a string whose decoded text equals s. */
+bool sn_json_string_is(const sn_json *doc, int v, const char *s);
+
+#endif

@@ -1,0 +1,270 @@
+/* Parsing a case manifest (artifacts-facts §5) and loading the operand and
+ * expected-output files it names. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include "manifest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+/* Unit DRAM addresses are 40 bits (sysnode-facts §6). */
+#define UNIT_ADDR_LIMIT (1ull << 40)
+#define COORD_MAX 15u /* 4-bit x and y (sysnode-facts §3.1) */
+
+/* Reads string v as a plain file name of the case directory. */
+static sn_status file_name(const sn_json *d, int v, const char *what, char **out, sn_error *e)
+{
+    sn_status st = sn_json_string(d, v, what, out, e);
+    if (st != SN_OK)
+        return st;
+    if (**out == '\0' || strcmp(*out, ".") == 0 || strcmp(*out, "..") == 0 ||
+        strchr(*out, '/') != NULL) {
+        st = sn_json_fail(d, v, SN_ERR_INPUT, e,
+                          "%s \"%s\" must be a plain file name in the case directory", what, *out);
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+static sn_status parse_artifacts(sn_manifest *m, const sn_json *d, int arr, sn_error *e)
+{
+    sn_status st = sn_json_expect(d, arr, SN_JSON_ARRAY, "\"artifacts_in_order\"", e);
+    if (st == SN_OK && sn_json_count(d, arr) == 0)
+        st = sn_json_fail(d, arr, SN_ERR_INPUT, e, "\"artifacts_in_order\" is empty");
+    if (st != SN_OK)
+        return st;
+    m->artifacts = calloc(sn_json_count(d, arr), sizeof *m->artifacts);
+    if (m->artifacts == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    for (int v = sn_json_first(d, arr); v >= 0 && st == SN_OK; v = sn_json_next(d, v)) {
+        char what[64];
+        snprintf(what, sizeof what, "artifact %zu", m->artifact_count);
+        st = file_name(d, v, what, &m->artifacts[m->artifact_count], e);
+        if (st == SN_OK)
+            m->artifact_count++;
+    }
+    return st;
+}
+
+/* Parses an array of {file, addr, nbytes, ...} objects. */
+static sn_status parse_regions(const sn_json *d, int arr, const char *key, sn_region **out,
+                               size_t *count, sn_error *e)
+{
+    char what[96];
+    snprintf(what, sizeof what, "\"%s\"", key);
+    sn_status st = sn_json_expect(d, arr, SN_JSON_ARRAY, what, e);
+    if (st != SN_OK)
+        return st;
+    *out = calloc(sn_json_count(d, arr) + 1, sizeof **out);
+    if (*out == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+    for (int v = sn_json_first(d, arr); v >= 0 && st == SN_OK; v = sn_json_next(d, v)) {
+        sn_region *r = &(*out)[*count];
+        int file = -1, addr = -1, nbytes = -1;
+        snprintf(what, sizeof what, "%s[%zu]", key, *count);
+        st = sn_json_expect(d, v, SN_JSON_OBJECT, what, e);
+        if (st == SN_OK)
+            st = sn_json_member(d, v, "file", true, &file, e);
+        if (st == SN_OK)
+            st = sn_json_member(d, v, "addr", true, &addr, e);
+        if (st == SN_OK)
+            st = sn_json_member(d, v, "nbytes", true, &nbytes, e);
+        if (st == SN_OK)
+            st = file_name(d, file, "file", &r->file, e);
+        if (st == SN_OK)
+            st = sn_json_u64(d, addr, 0, UNIT_ADDR_LIMIT - 1, "addr", &r->addr, e);
+        if (st == SN_OK)
+            st = sn_json_u64(d, nbytes, 1, UNIT_ADDR_LIMIT - r->addr, "nbytes (up to the 40-bit limit)",
+                             &r->nbytes, e);
+        if (r->file != NULL)
+            (*count)++; /* counted once it owns memory, so free finds it */
+    }
+    return st;
+}
+
+/* Parses a list of [x, y] pairs. */
+static sn_status parse_coords(const sn_json *d, int arr, const char *key, sn_coord **out,
+                              size_t *count, sn_error *e)
+{
+    char what[64];
+    snprintf(what, sizeof what, "mesh \"%s\"", key);
+    sn_status st = sn_json_expect(d, arr, SN_JSON_ARRAY, what, e);
+    if (st != SN_OK)
+        return st;
+    *out = calloc(sn_json_count(d, arr) + 1, sizeof **out);
+    if (*out == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+    for (int v = sn_json_first(d, arr); v >= 0 && st == SN_OK; v = sn_json_next(d, v)) {
+        if (sn_json_kind_of(d, v) != SN_JSON_ARRAY || sn_json_count(d, v) != 2)
+            return sn_json_fail(d, v, SN_ERR_INPUT, e, "mesh \"%s\" entries must be [x, y]", key);
+        uint64_t x = 0, y = 0;
+        int vx = sn_json_first(d, v);
+        st = sn_json_u64(d, vx, 0, COORD_MAX, "mesh x", &x, e);
+        if (st == SN_OK)
+            st = sn_json_u64(d, sn_json_next(d, vx), 0, COORD_MAX, "mesh y", &y, e);
+        (*out)[(*count)++] = (sn_coord){(uint8_t)x, (uint8_t)y};
+    }
+    return st;
+}
+
+static sn_status parse_mesh(sn_manifest *m, const sn_json *d, int mesh, sn_error *e)
+{
+    int mg = -1, vc = -1;
+    sn_status st = sn_json_expect(d, mesh, SN_JSON_OBJECT, "\"mesh\"", e);
+    if (st == SN_OK)
+        st = sn_json_member(d, mesh, "MG", true, &mg, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, mesh, "VC", true, &vc, e);
+    if (st == SN_OK)
+        st = parse_coords(d, mg, "MG", &m->mg, &m->mg_count, e);
+    if (st == SN_OK)
+        st = parse_coords(d, vc, "VC", &m->vc, &m->vc_count, e);
+    m->has_mesh = st == SN_OK;
+    return st;
+}
+
+/* Reads optional integer member `key` into *out (-1 when absent). */
+static sn_status declared(const sn_json *d, int root, const char *key, int64_t *out, sn_error *e)
+{
+    int v = -1;
+    *out = -1;
+    sn_status st = sn_json_member(d, root, key, false, &v, e);
+    uint64_t x;
+    if (st == SN_OK && v >= 0) {
+        char what[64];
+        snprintf(what, sizeof what, "\"%s\"", key);
+        st = sn_json_u64(d, v, 0, INT64_MAX, what, &x, e);
+        if (st == SN_OK)
+            *out = (int64_t)x;
+    }
+    return st;
+}
+
+static sn_status parse_manifest(sn_manifest *m, const sn_json *d, sn_error *e)
+{
+    int root = sn_json_root(d);
+    int name = -1, arts = -1, ups = -1, exps = -1, mesh = -1;
+    sn_status st = sn_json_expect(d, root, SN_JSON_OBJECT, "a manifest", e);
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "name", true, &name, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "artifacts_in_order", true, &arts, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "uploads_before_round0", true, &ups, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "expected_outputs_after_last_round", true, &exps, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, root, "mesh", false, &mesh, e);
+    if (st == SN_OK)
+        st = sn_json_string(d, name, "\"name\"", &m->name, e);
+    if (st == SN_OK)
+        st = parse_artifacts(m, d, arts, e);
+    if (st == SN_OK)
+        st = parse_regions(d, ups, "uploads_before_round0", &m->uploads, &m->upload_count, e);
+    if (st == SN_OK)
+        st = parse_regions(d, exps, "expected_outputs_after_last_round", &m->expected,
+                           &m->expected_count, e);
+    /* An empty list would make every replay pass without comparing. */
+    if (st == SN_OK && m->expected_count == 0)
+        st = sn_json_fail(d, exps, SN_ERR_INPUT, e,
+                          "\"expected_outputs_after_last_round\" is empty: nothing to compare");
+    if (st == SN_OK && mesh >= 0)
+        st = parse_mesh(m, d, mesh, e);
+    if (st == SN_OK)
+        st = declared(d, root, "rounds", &m->declared_rounds, e);
+    if (st == SN_OK)
+        st = declared(d, root, "total_flits", &m->declared_flits, e);
+    if (st == SN_OK)
+        st = declared(d, root, "flits_wider_than_256_bits", &m->declared_wide_flits, e);
+    return st;
+}
+
+static char *join(const char *dir, const char *file)
+{
+    size_t n = strlen(dir);
+    bool slash = n > 0 && dir[n - 1] == '/';
+    char *out = malloc(n + 1 + strlen(file) + 1);
+    if (out != NULL)
+        sprintf(out, "%s%s%s", dir, slash ? "" : "/", file);
+    return out;
+}
+
+sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e)
+{
+    memset(m, 0, sizeof *m);
+    m->declared_rounds = m->declared_flits = m->declared_wide_flits = -1;
+    m->dir = strdup(case_dir);
+    m->path = join(case_dir, "manifest.json");
+    if (m->dir == NULL || m->path == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", case_dir);
+    sn_json *d;
+    sn_status st = sn_json_load(m->path, &d, e);
+    if (st != SN_OK)
+        return st;
+    st = parse_manifest(m, d, e);
+    sn_json_free(d);
+    return st;
+}
+
+sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **out, sn_error *e)
+{
+    *out = join(m->dir, file);
+    if (*out == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->dir);
+    return SN_OK;
+}
+
+static sn_status read_region(const sn_manifest *m, sn_region *r, sn_error *e)
+{
+    char *path;
+    sn_status st = sn_manifest_file_path(m, r->file, &path, e);
+    if (st != SN_OK)
+        return st;
+    size_t len;
+    st = sn_file_read(path, &r->data, &len, e);
+    if (st == SN_OK && len != r->nbytes) {
+        st = sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes, but %s says nbytes %llu", path, len,
+                          m->path, (unsigned long long)r->nbytes);
+        free(r->data);
+        r->data = NULL;
+    }
+    free(path);
+    return st;
+}
+
+sn_status sn_manifest_read_data(sn_manifest *m, sn_error *e)
+{
+    sn_status st = SN_OK;
+    for (size_t i = 0; st == SN_OK && i < m->upload_count; i++)
+        st = read_region(m, &m->uploads[i], e);
+    for (size_t i = 0; st == SN_OK && i < m->expected_count; i++)
+        st = read_region(m, &m->expected[i], e);
+    return st;
+}
+
+static void free_regions(sn_region *r, size_t n)
+{
+    for (size_t i = 0; r != NULL && i < n; i++) {
+        free(r[i].file);
+        free(r[i].data);
+    }
+    free(r);
+}
+
+void sn_manifest_free(sn_manifest *m)
+{
+    free(m->dir);
+    free(m->path);
+    free(m->name);
+    for (size_t i = 0; m->artifacts != NULL && i < m->artifact_count; i++)
+        free(m->artifacts[i]);
+    free(m->artifacts);
+    free_regions(m->uploads, m->upload_count);
+    free_regions(m->expected, m->expected_count);
+    free(m->mg);
+    free(m->vc);
+    memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,71 @@
+/* A case directory's manifest.json: which artifacts to replay in order,
+ * which operand files to place in DRAM first, and which bytes to expect
+ * after the last round (artifacts-facts §5; the cases in
+ * artifacts/compiler/). Descriptive members the replay does not need
+ * (description, provenance, layouts, sha256, ...) are ignored. */
+#ifndef SN_HOST_MANIFEST_H
+#define SN_HOST_MANIFEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+/* A DRAM region backed by a file of the case. addr is a unit DRAM byte
+ * address (the CPU sees it at 0x8000_0000 | addr, DESIGN.md §2). */
+typedef struct sn_region {
+    char *file;          /* a plain file name in the case directory */
+    uint64_t addr;
+    uint64_t nbytes;     /* >= 1 */
+    unsigned char *data; /* the file's bytes after sn_manifest_read_data, else NULL */
+} sn_region;
+
+typedef struct sn_coord {
+    uint8_t x, y;
+} sn_coord;
+
+typedef struct sn_manifest {
+    char *dir;  /* the case directory, as given */
+    char *path; /* dir/manifest.json, for messages */
+    char *name;
+    char **artifacts; /* "artifacts_in_order": plain file names, >= 1 */
+    size_t artifact_count;
+    sn_region *uploads; /* "uploads_before_round0", may be empty */
+    size_t upload_count;
+    sn_region *expected; /* "expected_outputs_after_last_round", >= 1 */
+    size_t expected_count;
+    bool has_mesh; /* "mesh" present: MG and VC coordinate lists */
+    sn_coord *mg;
+    size_t mg_count;
+    sn_coord *vc;
+    size_t vc_count;
+    /* Declared totals to check the loaded artifacts against; -1 if absent. */
+    int64_t declared_rounds;     /* "rounds" */
+    int64_t declared_flits;      /* "total_flits" */
+    int64_t declared_wide_flits; /* "flits_wider_than_256_bits" */
+} sn_manifest;
+
+/* Parses case_dir/manifest.json into *m (zeroed first; free with
+ * sn_manifest_free, also after a failure). Errors (SN_ERR_INPUT, naming the
+ * manifest, line:column and byte offset): a missing or mistyped member; a
+ * file name that is not a plain name in the case directory (empty, ".",
+ * "..", or containing '/'); an empty artifact or expected-output list; a
+ * region of 0 bytes or one passing the 40-bit unit address space
+ * (sysnode-facts §6); a mesh coordinate outside 0..15. SN_ERR_IO if the
+ * manifest cannot be read. */
+sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e);
+
+/* Sets *out to a fresh heap string "dir/file" (the caller frees it). */
+sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **out, sn_error *e);
+
+/* Reads every upload and expected-output file into its region's data.
+ * SN_ERR_INPUT when a file's size differs from the region's nbytes (the
+ * message names the file and both sizes); SN_ERR_IO when one cannot be
+ * read. */
+sn_status sn_manifest_read_data(sn_manifest *m, sn_error *e);
+
+/* Frees everything *m owns and zeroes it. */
+void sn_manifest_free(sn_manifest *m);
+
+#endif

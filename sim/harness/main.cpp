@@ -1,0 +1,110 @@
+// sysnode-sim: boots a runner image on the simulated SysNode, prints its
+// console and how it stopped, and exits with the image's exit code (or 124
+// for a hang, 125 for a halt or simulation error).
+//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--max-cycles N]
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "sim.h"
+
+static int usage()
+{
+    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--max-cycles N]\n");
+    return 2;
+}
+
+static bool load_file(sn_sim *s, const char *spec)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq) {
+        fprintf(stderr, "sysnode-sim: --load wants ADDR=FILE, got '%s'\n", spec);
+        return false;
+    }
+    char *end;
+    unsigned long long addr = strtoull(spec, &end, 0);
+    if (end != eq) {
+        fprintf(stderr, "sysnode-sim: bad address in --load '%s'\n", spec);
+        return false;
+    }
+    FILE *f = fopen(eq + 1, "rb");
+    if (!f) {
+        fprintf(stderr, "sysnode-sim: cannot open %s\n", eq + 1);
+        return false;
+    }
+    std::vector<unsigned char> bytes;
+    unsigned char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        bytes.insert(bytes.end(), buf, buf + n);
+    fclose(f);
+    if (sn_sim_dram_write(s, addr, bytes.data(), bytes.size()) != 0) {
+        fprintf(stderr, "sysnode-sim: %s (%zu bytes) does not fit DRAM at 0x%llx\n", eq + 1, bytes.size(), addr);
+        return false;
+    }
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    const char *image = argv[1];
+    unsigned long long max_cycles = 200000000ull;
+    std::vector<const char *> loads;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--load") && i + 1 < argc)
+            loads.push_back(argv[++i]);
+        else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc)
+            max_cycles = strtoull(argv[++i], nullptr, 0);
+        else
+            return usage();
+    }
+    char err[512];
+    sn_sim *s = sn_sim_create(nullptr, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "sysnode-sim: %s\n", err);
+        return 125;
+    }
+    int rc = 125;
+    if (sn_sim_load_image(s, image, err, sizeof err) != 0) {
+        fprintf(stderr, "sysnode-sim: %s: %s\n", image, err);
+    } else {
+        bool ok = true;
+        for (const char *l : loads)
+            ok = ok && load_file(s, l);
+        if (ok) {
+            sn_sim_result r = sn_sim_run(s, max_cycles);
+            fputs(sn_sim_console(s), stdout);
+            switch (r.stop) {
+            case SN_SIM_EXITED:
+                printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",
+                       (unsigned long long)r.exit_code, (unsigned long long)r.cycles,
+                       (unsigned long long)r.instret);
+                rc = (int)(r.exit_code & 0xFF);
+                break;
+            case SN_SIM_CYCLE_LIMIT: {
+                sn_status_block sb;
+                printf("sysnode-sim: hang: no exit after %llu cycles (pc 0x%llx)\n",
+                       (unsigned long long)r.cycles, (unsigned long long)r.pc);
+                if (sn_sim_status_block(s, &sb) == 0)
+                    printf("sysnode-sim: runner status: phase %u round %u step %u waiting on node 0x%x, "
+                           "%u flits sent, %u completions\n",
+                           sb.phase, sb.round, sb.step, sb.wait_node, sb.flits_sent, sb.completions);
+                rc = 124;
+                break;
+            }
+            case SN_SIM_HALTED:
+                printf("sysnode-sim: core halted, cause %u at pc 0x%llx: %s\n", r.halt_cause,
+                       (unsigned long long)r.pc, r.message);
+                break;
+            default:
+                printf("sysnode-sim: simulation error: %s\n", r.message);
+            }
+        }
+    }
+    sn_sim_destroy(s);
+    return rc;
+}

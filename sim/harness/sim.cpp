@@ -1,0 +1,252 @@
+// The simulated SysNode (see sim.h): owns the Verilated mesh and its clock,
+// the hart, the DRAM and the unit models, and keeps the mesh clocked in step
+// with the hart's simulated cycles.
+#include "sim.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "Vsn_mesh_top.h"
+#include "dpi_units.h"
+#include "verilated.h"
+
+extern "C" {
+#include "dram.h"
+#include "elf_image.h"
+#include "hart.h"
+#include "sysnode/regs.h"
+}
+
+struct sn_sim {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vsn_mesh_top> mesh;
+    sn_hart *hart = nullptr;
+    sn_dram dram{};
+    sn_dpi_units units{};
+    uint64_t mesh_cycle = 0;
+    std::string console;
+    std::string error; // first simulation error of the current run
+    bool loaded = false;
+};
+
+static void sim_fail(sn_sim *s, const char *fmt, ...)
+{
+    if (!s->error.empty())
+        return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    s->error = buf;
+    sn_hart_request_stop(s->hart, buf);
+}
+
+// One mesh clock cycle: the CPU-side inputs set before the call are seen at
+// this rising edge (tool-pitfalls 11: inputs change between edges).
+static void tick(sn_sim *s)
+{
+    sn_dpi_units_bind(&s->units);
+    s->mesh->clk = 0;
+    s->mesh->eval();
+    s->mesh->clk = 1;
+    s->mesh->eval();
+    s->mesh_cycle++;
+    if (s->mesh->noroute_valid)
+        sim_fail(s, "mesh: a flit for (%u,%u) has no endpoint (cycle %llu)",
+                 s->mesh->noroute_coord & 0xF, s->mesh->noroute_coord >> 4,
+                 (unsigned long long)s->mesh_cycle);
+    if (s->mesh->bad_flit)
+        sim_fail(s, "mesh: a unit received a flit type it does not take (bad_flit mask 0x%x)",
+                 s->mesh->bad_flit);
+    if (s->units.error[0])
+        sim_fail(s, "%s", s->units.error);
+}
+
+static void advance(void *ctx, uint64_t cycle)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    while (s->mesh_cycle < cycle && s->error.empty())
+        tick(s);
+}
+
+static bool is_mesh_reg(uint32_t off)
+{
+    return (off >= SN_MBOX_DST && off <= SN_MBOX_HEAD) || (off >= SN_CTRL_RX_HDR && off <= SN_CTRL_RX_USED);
+}
+
+static uint64_t ctrl_read(void *ctx, uint32_t off)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    if (is_mesh_reg(off)) {
+        s->mesh->cpu_wr = 0;
+        s->mesh->cpu_addr = off;
+        s->mesh->eval();
+        return s->mesh->cpu_rdata;
+    }
+    switch (off) {
+    case SN_CTRL_EXIT:
+    case SN_CTRL_CONSOLE:
+        return 0;
+    case SN_CTRL_DCACHE: // no CPU L1 modelled yet: maintenance is never busy
+        return 0;
+    default:
+        sim_fail(s, "control region: read of offset 0x%x, which this simulator does not model", off);
+        return 0;
+    }
+}
+
+static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    if (is_mesh_reg(off)) {
+        s->mesh->cpu_wr = 1;
+        s->mesh->cpu_addr = off;
+        s->mesh->cpu_wdata = value;
+        tick(s);
+        s->mesh->cpu_wr = 0;
+        return;
+    }
+    switch (off) {
+    case SN_CTRL_EXIT:
+        sn_hart_request_exit(s->hart, value);
+        return;
+    case SN_CTRL_CONSOLE:
+        s->console.push_back(static_cast<char>(value & 0xFF));
+        return;
+    case SN_CTRL_DCACHE: // no CPU L1 modelled yet: DRAM is uncached, nothing to do
+        return;
+    default:
+        sim_fail(s, "control region: store of 0x%llx to offset 0x%x, which this simulator does not model",
+                 (unsigned long long)value, off);
+    }
+}
+
+extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t errlen)
+{
+    auto s = std::make_unique<sn_sim>();
+    uint64_t dram_size = cfg && cfg->dram_size ? cfg->dram_size : SN_DRAM_DEFAULT_SIZE;
+    unsigned cu_version = cfg && cfg->cu_version ? cfg->cu_version : 4;
+    if (cu_version != 4) {
+        snprintf(err, errlen, "CU_VERSION %u is not modelled yet (only 4)", cu_version);
+        return nullptr;
+    }
+    if (sn_dram_init(&s->dram, dram_size) != 0) {
+        snprintf(err, errlen, "cannot allocate %llu bytes of DRAM", (unsigned long long)dram_size);
+        return nullptr;
+    }
+    sn_dpi_units_init(&s->units, &s->dram);
+    s->ctx = std::make_unique<VerilatedContext>();
+    s->mesh = std::make_unique<Vsn_mesh_top>(s->ctx.get(), "mesh");
+    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance};
+    s->hart = sn_hart_create(&bus, s->dram.bytes, s->dram.size, err, errlen);
+    if (!s->hart) {
+        sn_dram_free(&s->dram);
+        return nullptr;
+    }
+    return s.release();
+}
+
+extern "C" void sn_sim_destroy(sn_sim *s)
+{
+    if (!s)
+        return;
+    sn_hart_destroy(s->hart);
+    s->mesh->final();
+    sn_dram_free(&s->dram);
+    delete s;
+}
+
+extern "C" int sn_sim_load_image(sn_sim *s, const char *elf_path, char *err, size_t errlen)
+{
+    sn_elf_image img;
+    if (sn_elf_image_load(elf_path, &img, err, errlen) != 0)
+        return -1;
+    int rc = sn_hart_load(s->hart, &img, err, errlen);
+    sn_elf_image_free(&img);
+    s->loaded = rc == 0;
+    return rc;
+}
+
+extern "C" int sn_sim_dram_write(sn_sim *s, uint64_t addr, const void *src, uint64_t n)
+{
+    return sn_dram_write(&s->dram, addr, src, n) == 0 ? 0 : -1;
+}
+
+extern "C" int sn_sim_dram_read(sn_sim *s, uint64_t addr, void *dst, uint64_t n)
+{
+    return sn_dram_read(&s->dram, addr, dst, n) == 0 ? 0 : -1;
+}
+
+static void reset_mesh(sn_sim *s)
+{
+    sn_dpi_units_reset(&s->units);
+    s->mesh->cpu_wr = 0;
+    s->mesh->cpu_addr = 0;
+    s->mesh->cpu_wdata = 0;
+    s->mesh->rst_n = 0;
+    s->mesh->clk = 0;
+    s->mesh->eval();
+    s->mesh->clk = 1;
+    s->mesh->eval();
+    s->mesh->rst_n = 1;
+    s->mesh->clk = 0;
+    s->mesh->eval();
+    s->mesh_cycle = 0;
+}
+
+extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
+{
+    sn_sim_result r;
+    memset(&r, 0, sizeof r);
+    if (!s->loaded) {
+        r.stop = SN_SIM_ERROR;
+        snprintf(r.message, sizeof r.message, "no image loaded");
+        return r;
+    }
+    s->console.clear();
+    s->error.clear();
+    reset_mesh(s);
+    sn_hart_result h = sn_hart_run(s->hart, cycle_limit);
+    r.exit_code = h.exit_code;
+    r.halt_cause = h.halt_cause;
+    r.cycles = h.cycles;
+    r.instret = h.instret;
+    r.pc = h.pc;
+    snprintf(r.message, sizeof r.message, "%s", s->error.empty() ? h.message : s->error.c_str());
+    switch (h.stop) {
+    case SN_HART_EXITED:
+        r.stop = s->error.empty() ? SN_SIM_EXITED : SN_SIM_ERROR;
+        break;
+    case SN_HART_HALTED:
+        r.stop = SN_SIM_HALTED;
+        break;
+    case SN_HART_CYCLE_LIMIT:
+        r.stop = SN_SIM_CYCLE_LIMIT;
+        break;
+    default:
+        r.stop = SN_SIM_ERROR;
+    }
+    s->loaded = false; // the image ran; SPAD state is spent, load again to rerun
+    return r;
+}
+
+extern "C" const char *sn_sim_console(const sn_sim *s)
+{
+    return s->console.c_str();
+}
+
+extern "C" int sn_sim_status_block(sn_sim *s, sn_status_block *out)
+{
+    if (sn_hart_spad_read(s->hart, SN_STATUS_BLOCK_ADDR, out, sizeof *out) != 0)
+        return -1;
+    return out->magic == SN_STATUS_MAGIC ? 0 : -1;
+}
+
+extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)
+{
+    return s->mesh->dropped_go;
+}

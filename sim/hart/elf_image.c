@@ -1,0 +1,305 @@
+/* Runner ELF loading through libelf; see elf_image.h. */
+#include "elf_image.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sysnode/regs.h"
+
+typedef struct region {
+    const char *name;
+    uint64_t base, size;
+} region;
+
+static const region regions[] = {
+    {"IMEM", SN_IMEM_BASE, SN_IMEM_SIZE},
+    {"SPAD", SN_SPAD_BASE, SN_SPAD_SIZE},
+};
+static const region *const imem = &regions[0];
+
+/* Loader state, so every exit path frees the same things. */
+typedef struct loader {
+    Elf *elf;
+    sn_elf_image *out;
+    size_t csr_cap;
+    char *err;
+    size_t errlen;
+} loader;
+
+static int fail(loader *ld, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ld->err, ld->errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* The region holding all of [addr, addr+size), or NULL; cannot overflow. */
+static const region *region_of(uint64_t addr, uint64_t size)
+{
+    for (size_t i = 0; i < sizeof regions / sizeof regions[0]; i++) {
+        const region *r = &regions[i];
+        if (addr >= r->base && addr - r->base <= r->size && size <= r->size - (addr - r->base))
+            return r;
+    }
+    return NULL;
+}
+
+static int fail_outside(loader *ld, const char *what, uint64_t addr, uint64_t size)
+{
+    return fail(ld,
+                "%s [0x%" PRIx64 ", 0x%" PRIx64 ") is outside IMEM [0x%llx, 0x%llx) and SPAD "
+                "[0x%llx, 0x%llx): DRAM-resident code is a later feature",
+                what, addr, addr + size, SN_IMEM_BASE, SN_IMEM_BASE + SN_IMEM_SIZE, SN_SPAD_BASE,
+                SN_SPAD_BASE + SN_SPAD_SIZE);
+}
+
+static int check_header(loader *ld)
+{
+    if (elf_kind(ld->elf) != ELF_K_ELF)
+        return fail(ld, "not an ELF file");
+    GElf_Ehdr eh;
+    if (gelf_getehdr(ld->elf, &eh) == NULL)
+        return fail(ld, "unreadable ELF header: %s", elf_errmsg(-1));
+    if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
+        return fail(ld, "not a little-endian ELF64 file: the SysNode CPU is RV64");
+    if (eh.e_machine != EM_RISCV)
+        return fail(ld, "e_machine %u is not EM_RISCV", (unsigned)eh.e_machine);
+    if (eh.e_type != ET_EXEC)
+        return fail(ld, "e_type %u is not ET_EXEC: a linked image is needed", (unsigned)eh.e_type);
+    if (eh.e_flags & EF_RISCV_RVC)
+        return fail(ld, "e_flags 0x%x has EF_RISCV_RVC: the core has no C extension "
+                        "(build with -march=rv64ima_zicsr_zifencei)",
+                    (unsigned)eh.e_flags);
+    if (eh.e_flags & EF_RISCV_FLOAT_ABI)
+        return fail(ld, "e_flags 0x%x has a floating-point ABI: the core has no F/D (build with -mabi=lp64)",
+                    (unsigned)eh.e_flags);
+    ld->out->entry = eh.e_entry;
+    return 0;
+}
+
+/* Every allocated section sits in IMEM or SPAD, code only in IMEM, and
+ * nothing but code in IMEM (sysnode-facts §1.4, §1.6). */
+static int check_sections(loader *ld)
+{
+    size_t shstrndx;
+    if (elf_getshdrstrndx(ld->elf, &shstrndx) != 0)
+        return fail(ld, "no section name table: %s", elf_errmsg(-1));
+    for (Elf_Scn *scn = elf_nextscn(ld->elf, NULL); scn != NULL; scn = elf_nextscn(ld->elf, scn)) {
+        GElf_Shdr sh;
+        if (gelf_getshdr(scn, &sh) == NULL)
+            return fail(ld, "unreadable section header: %s", elf_errmsg(-1));
+        if (!(sh.sh_flags & SHF_ALLOC) || sh.sh_size == 0)
+            continue;
+        const char *name = elf_strptr(ld->elf, shstrndx, sh.sh_name);
+        char what[160];
+        snprintf(what, sizeof what, "section %s", name ? name : "(unnamed)");
+        const region *r = region_of(sh.sh_addr, sh.sh_size);
+        if (r == NULL)
+            return fail_outside(ld, what, sh.sh_addr, sh.sh_size);
+        int code = (sh.sh_flags & SHF_EXECINSTR) != 0;
+        if (r == imem && !code)
+            return fail(ld, "%s [0x%" PRIx64 ", 0x%" PRIx64 "): loadable data placed in IMEM: the core serves no "
+                            "data reads there (link it into SPAD)",
+                        what, sh.sh_addr, sh.sh_addr + sh.sh_size);
+        if (r != imem && code)
+            return fail(ld, "%s [0x%" PRIx64 ", 0x%" PRIx64 "): code placed in %s: the core fetches only from IMEM",
+                        what, sh.sh_addr, sh.sh_addr + sh.sh_size, r->name);
+    }
+    return 0;
+}
+
+static int by_addr(const void *a, const void *b)
+{
+    const sn_elf_segment *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int load_segments(loader *ld)
+{
+    size_t n;
+    if (elf_getphdrnum(ld->elf, &n) != 0)
+        return fail(ld, "no program headers: %s", elf_errmsg(-1));
+    sn_elf_image *out = ld->out;
+    out->segments = calloc(n ? n : 1, sizeof *out->segments);
+    if (out->segments == NULL)
+        return fail(ld, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        GElf_Phdr ph;
+        if (gelf_getphdr(ld->elf, (int)i, &ph) == NULL)
+            return fail(ld, "unreadable program header %zu: %s", i, elf_errmsg(-1));
+        if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+            continue;
+        char what[64];
+        snprintf(what, sizeof what, "PT_LOAD segment %zu", i);
+        uint64_t end = ph.p_paddr + ph.p_memsz;
+        if (ph.p_filesz > ph.p_memsz)
+            return fail(ld, "%s at 0x%" PRIx64 ": filesz 0x%" PRIx64 " > memsz 0x%" PRIx64, what, ph.p_paddr,
+                        ph.p_filesz, ph.p_memsz);
+        if (ph.p_paddr != ph.p_vaddr)
+            return fail(ld, "%s: load address 0x%" PRIx64 " differs from run address 0x%" PRIx64
+                            " (nothing copies it at run time)",
+                        what, ph.p_paddr, ph.p_vaddr);
+        const region *r = region_of(ph.p_paddr, ph.p_memsz);
+        if (r == NULL)
+            return fail_outside(ld, what, ph.p_paddr, ph.p_memsz);
+        if (r == imem && (ph.p_flags & PF_W))
+            return fail(ld, "%s [0x%" PRIx64 ", 0x%" PRIx64 ") is writable: loadable data placed in IMEM: the core "
+                            "serves no data reads there",
+                        what, ph.p_paddr, end);
+        sn_elf_segment *s = &out->segments[out->segment_count];
+        s->addr = ph.p_paddr;
+        s->memsz = ph.p_memsz;
+        s->bytes = calloc(1, ph.p_memsz); /* the .bss rule: zero past filesz */
+        if (s->bytes == NULL)
+            return fail(ld, "out of memory");
+        out->segment_count++;
+        if (ph.p_filesz == 0)
+            continue;
+        Elf_Data *d = elf_getdata_rawchunk(ld->elf, (int64_t)ph.p_offset, ph.p_filesz, ELF_T_BYTE);
+        if (d == NULL || d->d_size != ph.p_filesz)
+            return fail(ld, "%s: file bytes unreadable: %s", what, elf_errmsg(-1));
+        memcpy(s->bytes, d->d_buf, ph.p_filesz);
+    }
+    if (out->segment_count == 0)
+        return fail(ld, "no loadable segment");
+    qsort(out->segments, out->segment_count, sizeof *out->segments, by_addr);
+    for (size_t i = 1; i < out->segment_count; i++) {
+        const sn_elf_segment *a = &out->segments[i - 1], *b = &out->segments[i];
+        if (a->addr + a->memsz > b->addr)
+            return fail(ld,
+                        "segments [0x%" PRIx64 ", 0x%" PRIx64 ") and [0x%" PRIx64 ", 0x%" PRIx64 ") overlap",
+                        a->addr, a->addr + a->memsz, b->addr, b->addr + b->memsz);
+    }
+    return 0;
+}
+
+static int is_fp_opcode(uint32_t op)
+{
+    return op == 0x07 || op == 0x27 || op == 0x43 || op == 0x47 || op == 0x4B || op == 0x4F || op == 0x53;
+}
+
+static int is_counter_csr(unsigned csr)
+{
+    return csr == 0xC00 || csr == 0xC01 || csr == 0xC02 || csr == 0xB00 || csr == 0xB02;
+}
+
+static int add_counter_csr(loader *ld, uint64_t addr, uint32_t w)
+{
+    sn_elf_image *out = ld->out;
+    if (out->counter_csr_count == ld->csr_cap) {
+        size_t cap = ld->csr_cap ? 2 * ld->csr_cap : 16;
+        sn_elf_counter_csr *p = realloc(out->counter_csrs, cap * sizeof *p);
+        if (p == NULL)
+            return fail(ld, "out of memory");
+        out->counter_csrs = p;
+        ld->csr_cap = cap;
+    }
+    out->counter_csrs[out->counter_csr_count++] = (sn_elf_counter_csr){
+        .addr = addr,
+        .word = w,
+        .rd = (w >> 7) & 31,
+        .rs1 = (w >> 15) & 31,
+        .funct3 = (w >> 12) & 7,
+        .csr = w >> 20,
+    };
+    return 0;
+}
+
+/* Scans n bytes of code at CPU address addr, one 32-bit instruction at a time
+ * (the image has no 16-bit ones, so the first 16-bit one is found here). */
+static int scan_code(loader *ld, const char *name, uint64_t addr, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i += 4) {
+        uint64_t at = addr + i;
+        if (n - i < 4) {
+            uint32_t half = (uint32_t)p[i] | (uint32_t)(n - i > 1 ? p[i + 1] : 0) << 8;
+            if (half == 0)
+                break;
+            return fail(ld, "section %s: compressed (16-bit) instruction 0x%04x at 0x%" PRIx64
+                            ": the core has no C extension",
+                        name, half, at);
+        }
+        uint32_t w = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24;
+        if (w == 0)
+            continue; /* alignment padding */
+        if ((w & 3) != 3)
+            return fail(ld, "section %s: compressed (16-bit) instruction 0x%04x at 0x%" PRIx64
+                            ": the core has no C extension",
+                        name, w & 0xFFFF, at);
+        uint32_t op = w & 0x7F, f3 = (w >> 12) & 7;
+        if (is_fp_opcode(op))
+            return fail(ld, "section %s: floating-point instruction 0x%08x at 0x%" PRIx64 ": the core has no F/D",
+                        name, w, at);
+        if (op == 0x73 && f3 != 0 && f3 != 4 && is_counter_csr(w >> 20) && add_counter_csr(ld, at, w) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int by_csr_addr(const void *a, const void *b)
+{
+    const sn_elf_counter_csr *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int scan_sections(loader *ld)
+{
+    size_t shstrndx;
+    if (elf_getshdrstrndx(ld->elf, &shstrndx) != 0)
+        return fail(ld, "no section name table: %s", elf_errmsg(-1));
+    for (Elf_Scn *scn = elf_nextscn(ld->elf, NULL); scn != NULL; scn = elf_nextscn(ld->elf, scn)) {
+        GElf_Shdr sh;
+        if (gelf_getshdr(scn, &sh) == NULL)
+            return fail(ld, "unreadable section header: %s", elf_errmsg(-1));
+        if (sh.sh_type != SHT_PROGBITS || (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_EXECINSTR))
+            continue;
+        const char *name = elf_strptr(ld->elf, shstrndx, sh.sh_name);
+        for (Elf_Data *d = elf_getdata(scn, NULL); d != NULL; d = elf_getdata(scn, d))
+            if (d->d_buf != NULL && scan_code(ld, name ? name : "(unnamed)", sh.sh_addr + (uint64_t)d->d_off,
+                                              d->d_buf, d->d_size) != 0)
+                return -1;
+    }
+    if (ld->out->counter_csr_count > 1)
+        qsort(ld->out->counter_csrs, ld->out->counter_csr_count, sizeof *ld->out->counter_csrs, by_csr_addr);
+    return 0;
+}
+
+int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    loader ld = {.out = out, .err = err, .errlen = errlen};
+    if (elf_version(EV_CURRENT) == EV_NONE)
+        return fail(&ld, "libelf is out of date: %s", elf_errmsg(-1));
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return fail(&ld, "cannot open %s: %s", path, strerror(errno));
+    int rc = -1;
+    ld.elf = elf_begin(fd, ELF_C_READ, NULL);
+    if (ld.elf == NULL)
+        fail(&ld, "%s: %s", path, elf_errmsg(-1));
+    else if (check_header(&ld) == 0 && check_sections(&ld) == 0 && load_segments(&ld) == 0 && scan_sections(&ld) == 0)
+        rc = 0;
+    elf_end(ld.elf);
+    close(fd);
+    if (rc != 0)
+        sn_elf_image_free(out);
+    return rc;
+}
+
+void sn_elf_image_free(sn_elf_image *img)
+{
+    for (size_t i = 0; i < img->segment_count; i++)
+        free(img->segments[i].bytes);
+    free(img->segments);
+    free(img->counter_csrs);
+    memset(img, 0, sizeof *img);
+}

@@ -1,0 +1,125 @@
+// The SysNode dispatch mailbox (generation B, the 8-register map): DST and
+// ARG0..ARG3 hold their values across GOs; GO offers one flit built from them
+// and is dropped while a flit is still offered (STAT[15]); every flit has
+// last=1 and an 8-bit txn counting accepted GOs from 0; CU_SIGNAL flits enter
+// a 16-deep completion queue read at HEAD (a read does not pop, a store
+// does); other inbound flits enter an 8-deep RX queue; when either queue is
+// full the mailbox refuses inbound flits (backpressure, nothing dropped).
+// Facts: sysnode-facts §2.1-§2.5 (rv64_noc_mbox.v@1a77e97e gen B,
+// docs/spec/control-registers.md@1a77e97e §7.5).
+module sn_mailbox
+    import sn_regs_pkg::*;
+#(
+    parameter int unsigned MY_X = 0,
+    parameter int unsigned MY_Y = 0
+) (
+    input  logic         clk,
+    input  logic         rst_n,
+    // CPU side: one control-region store per cycle; reads are combinational
+    input  logic         reg_wr,
+    input  logic [9:0]   reg_addr,
+    input  logic [63:0]  reg_wdata,
+    output logic [63:0]  reg_rdata,
+    // fabric side
+    output logic         out_valid,
+    output logic [287:0] out_flit,
+    input  logic         out_ready,
+    input  logic         in_valid,
+    input  logic [287:0] in_flit,
+    output logic         in_ready,
+    // observability for tests: GOs dropped because a flit was still offered
+    output logic [31:0]  dropped_go
+);
+    logic [63:0] dst_q, arg_q[4];
+    logic        offered;
+    logic [287:0] offer_flit;
+    logic [7:0]  txn;
+
+    // completion queue
+    logic        cq_push, cq_pop, cq_empty, cq_full;
+    logic [63:0] cq_din, cq_dout;
+    logic [4:0]  cq_count;
+    sn_fifo #(.W(64), .D(SN_CQ_DEPTH)) cq (
+        .clk, .rst_n, .push(cq_push), .din(cq_din), .pop(cq_pop), .dout(cq_dout),
+        .empty(cq_empty), .full(cq_full), .count(cq_count));
+
+    // RX queue: whole flits
+    logic         rx_push, rx_pop, rx_empty, rx_full;
+    logic [287:0] rx_dout;
+    logic [3:0]   rx_count;
+    sn_fifo #(.W(288), .D(SN_RXQ_DEPTH)) rxq (
+        .clk, .rst_n, .push(rx_push), .din(in_flit), .pop(rx_pop), .dout(rx_dout),
+        .empty(rx_empty), .full(rx_full), .count(rx_count));
+
+    wire [3:0] in_type = in_flit[SN_FLIT_TYPE_LO +: 4];
+    assign in_ready = !cq_full && !rx_full;
+    wire take = in_valid && in_ready;
+    assign cq_push = take && in_type == 4'(SN_T_CU_SIGNAL);
+    assign rx_push = take && in_type != 4'(SN_T_CU_SIGNAL);
+    assign cq_din = {8'h00,
+                     in_flit[SN_FLIT_SRC_Y_LO +: 4], in_flit[SN_FLIT_SRC_X_LO +: 4],
+                     in_flit[SN_SIG_CODE_LO +: 8], in_flit[SN_SIG_ARG_LO +: 32], 8'h00};
+
+    wire is_go   = reg_wr && reg_addr == 10'(SN_MBOX_GO);
+    assign cq_pop = reg_wr && reg_addr == 10'(SN_MBOX_HEAD);
+    assign rx_pop = reg_wr && reg_addr == 10'(SN_CTRL_RX_HDR);
+
+    assign out_valid = offered;
+    assign out_flit  = offer_flit;
+
+    wire [3:0] go_type = dst_q[SN_DST_TYPED_BIT] ? dst_q[SN_DST_TYPE_LO +: 4] : 4'(SN_T_CU_INST);
+
+    always_ff @(posedge clk or negedge rst_n) begin
+        if (!rst_n) begin
+            offered    <= 1'b0;
+            txn        <= 8'h00;
+            dropped_go <= '0;
+        end else begin
+            if (out_valid && out_ready) offered <= 1'b0;
+            if (is_go) begin
+                if (offered) begin
+                    dropped_go <= dropped_go + 1;
+                end else begin
+                    offered    <= 1'b1;
+                    txn        <= txn + 8'h01;
+                    offer_flit <= {dst_q[SN_DST_X_LO +: 4], dst_q[SN_DST_Y_LO +: 4],
+                                   4'(MY_X), 4'(MY_Y), go_type, txn, 1'b1, 3'b000,
+                                   arg_q[3], arg_q[2], arg_q[1], arg_q[0]};
+                end
+            end
+        end
+    end
+
+    // DST and ARG are data, not control: not reset (sysnode-facts §2.1).
+    always_ff @(posedge clk) begin
+        if (reg_wr) begin
+            case (reg_addr)
+                10'(SN_MBOX_DST):  dst_q    <= reg_wdata;
+                10'(SN_MBOX_ARG0): arg_q[0] <= reg_wdata;
+                10'(SN_MBOX_ARG1): arg_q[1] <= reg_wdata;
+                10'(SN_MBOX_ARG2): arg_q[2] <= reg_wdata;
+                10'(SN_MBOX_ARG3): arg_q[3] <= reg_wdata;
+                default: ;
+            endcase
+        end
+    end
+
+    always_comb begin
+        case (reg_addr)
+            10'(SN_MBOX_DST):  reg_rdata = {52'b0, dst_q[SN_DST_Y_LO +: 4], 4'b0, dst_q[SN_DST_X_LO +: 4]};
+            10'(SN_MBOX_ARG0): reg_rdata = arg_q[0];
+            10'(SN_MBOX_ARG1): reg_rdata = arg_q[1];
+            10'(SN_MBOX_ARG2): reg_rdata = arg_q[2];
+            10'(SN_MBOX_ARG3): reg_rdata = arg_q[3];
+            10'(SN_MBOX_STAT): reg_rdata = {48'b0, offered, 10'b0, cq_count};
+            10'(SN_MBOX_HEAD): reg_rdata = cq_empty ? 64'b0 : cq_dout;
+            10'(SN_CTRL_RX_HDR): reg_rdata = {!rx_empty, 31'b0, rx_empty ? 32'b0 : rx_dout[287:256]};
+            10'(SN_CTRL_RX_P0 + 0):  reg_rdata = rx_dout[63:0];
+            10'(SN_CTRL_RX_P0 + 8):  reg_rdata = rx_dout[127:64];
+            10'(SN_CTRL_RX_P0 + 16): reg_rdata = rx_dout[191:128];
+            10'(SN_CTRL_RX_P0 + 24): reg_rdata = rx_dout[255:192];
+            10'(SN_CTRL_RX_USED): reg_rdata = {60'b0, rx_count};
+            default: reg_rdata = 64'b0;
+        endcase
+    end
+endmodule

@@ -1,0 +1,12 @@
+# Runner core unit tests: the portable core against the mailbox model
+# (mbox_model.c implements firmware/port/mbox_port.h's sn_port_* functions).
+sn_unit_test(test_runner
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_runner.c
+          ${CMAKE_CURRENT_LIST_DIR}/test_runner_faults.c
+          ${CMAKE_CURRENT_LIST_DIR}/runner_fixture.c
+          ${CMAKE_CURRENT_LIST_DIR}/mbox_model.c
+          ${CMAKE_SOURCE_DIR}/firmware/runner/runner.c
+          ${CMAKE_SOURCE_DIR}/firmware/runner/fmt.c
+  LIBS "")
+target_include_directories(test_runner PRIVATE ${CMAKE_SOURCE_DIR}/firmware/runner
+                                               ${CMAKE_SOURCE_DIR}/firmware/port)

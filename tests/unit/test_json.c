@@ -1,0 +1,309 @@
+/* The strict JSON layer: what jsmn alone would accept but JSON forbids
+ * (tool-pitfalls 14) is rejected with the file name and the byte offset of
+ * the offending text; lookups, iteration and decoding on valid documents.
+ * Offsets in the expectations are counted by hand from the inputs. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "json.h"
+
+/* Parses `text` labelled "t.json", expecting failure with `msg` in the
+ * message (which must start with "t.json:" and contain `where`). */
+static void expect_bad(const char *text, size_t len, const char *where, const char *msg)
+{
+    sn_error e = {0};
+    sn_json *d;
+    assert_int_equal(sn_json_parse("t.json", text, len, &d, &e), SN_ERR_INPUT);
+    assert_null(d);
+    assert_int_equal(e.code, SN_ERR_INPUT);
+    if (strncmp(e.msg, "t.json:", 7) != 0 || strstr(e.msg, where) == NULL ||
+        strstr(e.msg, msg) == NULL)
+        fail_msg("for %s: got \"%s\", wanted \"%s\" and \"%s\"", text, e.msg, where, msg);
+}
+
+#define BAD(text, where, msg) expect_bad(text, sizeof text - 1, where, msg)
+
+static void rejects_bad_numbers(void **state)
+{
+    (void)state;
+    BAD("[01]", "1:2 (byte 1)", "invalid number \"01\"");
+    BAD("[1, 12a4]", "(byte 4)", "invalid number \"12a4\"");
+    BAD("[1.]", "(byte 1)", "invalid number \"1.\"");
+    BAD("[1e]", "(byte 1)", "invalid number \"1e\"");
+    BAD("[-]", "(byte 1)", "invalid number \"-\"");
+    BAD("[+1]", "(byte 1)", "invalid value \"+1\"");
+    BAD("[1.5.3]", "(byte 1)", "invalid number \"1.5.3\"");
+    BAD("[tru]", "(byte 1)", "invalid value \"tru\"");
+    BAD("[nulll]", "(byte 1)", "invalid value \"nulll\"");
+}
+
+static void rejects_bad_structure(void **state)
+{
+    (void)state;
+    BAD("[1,,2]", "(byte 3)", "expected a value, found ','");
+    BAD("[1,2,]", "(byte 5)", "expected a value, found ']'");
+    BAD("[,1]", "(byte 1)", "expected a value, found ','");
+    BAD("{\"a\":1,}", "(byte 7)", "expected a member name (a string), found '}'");
+    BAD("{,}", "(byte 1)", "expected a member name (a string) or '}', found ','");
+    BAD("{\"a\" 1}", "(byte 5)", "expected ':' after a member name, found '1'");
+    BAD("{\"a\":1 \"b\":2}", "(byte 7)", "expected ',' or '}', found '\"'");
+    BAD("[1:2]", "(byte 2)", "expected ',' or ']', found ':'");
+    BAD("{\"a\":1]", "(byte 6)", "expected ',' or '}', found ']'");
+    BAD("{1:2}", "(byte 1)", "expected a member name");
+    BAD("{}{}", "(byte 2)", "unexpected '{' after the end of the document");
+    BAD("[] ,", "(byte 3)", "unexpected ',' after the end");
+    BAD("42", "(byte 0)", "must be a JSON object or array");
+    BAD("\"s\"", "(byte 0)", "must be a JSON object or array");
+}
+
+static void rejects_truncation(void **state)
+{
+    (void)state;
+    BAD("{\"a\": [1, 2", "(byte 11)", "unexpected end of input (truncated document)");
+    BAD("{\"a", "(byte 1)", "unterminated string");
+    BAD("[1,", "(byte 3)", "truncated");
+    BAD("", "(byte 0)", "the file is empty");
+    BAD("  \n ", "2:2 (byte 4)", "unexpected end of input");
+}
+
+static void rejects_bad_strings(void **state)
+{
+    (void)state;
+    BAD("[\"a\\x\"]", "(byte 3)", "invalid escape \"\\x\"");
+    BAD("[\"\\u12G4\"]", "(byte 2)", "invalid \\u escape");
+    BAD("[\"\\udc00\"]", "(byte 2)", "lone low surrogate");
+    BAD("[\"\\ud800x\"]", "(byte 2)", "high surrogate without its low half");
+    BAD("[\"a\tb\"]", "(byte 3)", "unescaped control character byte 0x09");
+    BAD("[\"\xff\"]", "(byte 2)", "invalid UTF-8");
+    BAD("[\"\xc3\"]", "(byte 2)", "invalid UTF-8");
+    BAD("[\"\xed\xa0\x80\"]", "(byte 2)", "invalid UTF-8"); /* encoded surrogate */
+    /* A NUL byte would end jsmn's scan early: it must not truncate silently. */
+    BAD("[1]\0[2]", "(byte 3)", "unexpected byte 0x00 after the end");
+    BAD("[1,\0 2]", "(byte 3)", "expected a value, found byte 0x00");
+}
+
+static void line_and_column(void **state)
+{
+    (void)state;
+    /* '[' 0, '\n' 1, ' ' 2-3, '1' 4, ',' 5, '\n' 6, ' ' 7-8, ',' 9 */
+    BAD("[\n  1,\n  ,2]", "t.json:3:3 (byte 9)", "expected a value, found ','");
+}
+
+static sn_json *parse(const char *text)
+{
+    sn_error e = {0};
+    sn_json *d;
+    if (sn_json_parse("ok.json", text, strlen(text), &d, &e) != SN_OK)
+        fail_msg("%s", e.msg);
+    return d;
+}
+
+static void lookups(void **state)
+{
+    (void)state;
+    sn_json *d = parse(" {\"n\": 42, \"list\": [1, [2, 3], {\"x\": null}, true, false, \"s\"],"
+                       " \"obj\": {}, \"big\": 18446744073709551615}\n");
+    int root = sn_json_root(d);
+    assert_int_equal(sn_json_kind_of(d, root), SN_JSON_OBJECT);
+    assert_int_equal(sn_json_count(d, root), 4);
+    sn_error e = {0};
+    int n, list, obj, big, none;
+    assert_int_equal(sn_json_member(d, root, "n", true, &n, &e), SN_OK);
+    assert_int_equal(sn_json_member(d, root, "list", true, &list, &e), SN_OK);
+    assert_int_equal(sn_json_member(d, root, "obj", true, &obj, &e), SN_OK);
+    assert_int_equal(sn_json_member(d, root, "big", true, &big, &e), SN_OK);
+    assert_int_equal(sn_json_member(d, root, "absent", false, &none, &e), SN_OK);
+    assert_int_equal(none, -1);
+
+    uint64_t v;
+    assert_int_equal(sn_json_u64(d, n, 0, 100, "n", &v, &e), SN_OK);
+    assert_int_equal(v, 42);
+    assert_int_equal(sn_json_u64(d, big, 0, UINT64_MAX, "big", &v, &e), SN_OK);
+    assert_int_equal(v, UINT64_MAX);
+
+    /* Iteration steps over nested values. */
+    assert_int_equal(sn_json_count(d, list), 6);
+    sn_json_kind kinds[6];
+    size_t i = 0;
+    for (int x = sn_json_first(d, list); x >= 0; x = sn_json_next(d, x))
+        kinds[i++] = sn_json_kind_of(d, x);
+    assert_int_equal(i, 6);
+    assert_int_equal(kinds[0], SN_JSON_NUMBER);
+    assert_int_equal(kinds[1], SN_JSON_ARRAY);
+    assert_int_equal(kinds[2], SN_JSON_OBJECT);
+    assert_int_equal(kinds[3], SN_JSON_BOOL);
+    assert_int_equal(kinds[4], SN_JSON_BOOL);
+    assert_int_equal(kinds[5], SN_JSON_STRING);
+    assert_int_equal(sn_json_count(d, obj), 0);
+    assert_int_equal(sn_json_first(d, obj), -1);
+
+    /* Members in order, by name token. */
+    int k = sn_json_first(d, root);
+    assert_true(sn_json_string_is(d, k, "n"));
+    k = sn_json_next(d, k);
+    assert_true(sn_json_string_is(d, k, "list"));
+    assert_int_equal(sn_json_value(d, k), list);
+    k = sn_json_next(d, sn_json_next(d, k));
+    assert_true(sn_json_string_is(d, k, "big"));
+    assert_int_equal(sn_json_next(d, k), -1);
+    sn_json_free(d);
+}
+
+static void lookup_errors(void **state)
+{
+    (void)state;
+    sn_json *d = parse("{\"a\": -1, \"b\": 1.5, \"c\": 1e3, \"d\": \"7\", \"e\": 300,"
+                       " \"f\": 18446744073709551616, \"a\": 2}");
+    int root = sn_json_root(d), v;
+    uint64_t x;
+    sn_error e = {0};
+    struct {
+        const char *key, *where, *found;
+    } cases[] = {
+        {"b", "(byte 15)", "found 1.5"},
+        {"c", "(byte 25)", "found 1e3"},
+        {"d", "(byte 35)", "found \"7\""},
+        {"e", "(byte 45)", "must be an integer in 0..255, found 300"},
+        {"f", "(byte 55)", "found 18446744073709551616"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        assert_int_equal(sn_json_member(d, root, cases[i].key, true, &v, &e), SN_OK);
+        assert_int_equal(sn_json_u64(d, v, 0, 255, cases[i].key, &x, &e), SN_ERR_INPUT);
+        if (strstr(e.msg, cases[i].where) == NULL || strstr(e.msg, cases[i].found) == NULL)
+            fail_msg("%s: %s", cases[i].key, e.msg);
+    }
+    /* "a" appears twice: refused at the second. */
+    assert_int_equal(sn_json_member(d, root, "a", true, &v, &e), SN_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "ok.json:1:78 (byte 77): member \"a\" is given twice"));
+    assert_int_equal(sn_json_member(d, root, "zz", true, &v, &e), SN_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "(byte 0): missing member \"zz\""));
+    assert_int_equal(sn_json_expect(d, root, SN_JSON_ARRAY, "the root", &e), SN_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "the root must be an array, found an object"));
+    sn_json_free(d);
+
+    /* -1 as an integer field (the document itself is valid JSON). */
+    d = parse("[-1]");
+    assert_int_equal(sn_json_u64(d, sn_json_first(d, 0), 0, 9, "x", &x, &e), SN_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "(byte 1): x must be an integer in 0..9, found -1"));
+    sn_json_free(d);
+}
+
+static void strings(void **state)
+{
+    (void)state;
+    sn_json *d = parse("[\"plain\", \"a\\u00e9\\n\\\"\\/\", \"\\ud83d\\ude00\", \"nul\\u0000x\"]");
+    sn_error e = {0};
+    char *s;
+    int v = sn_json_first(d, 0);
+    assert_int_equal(sn_json_string(d, v, "s", &s, &e), SN_OK);
+    assert_string_equal(s, "plain");
+    free(s);
+    v = sn_json_next(d, v);
+    assert_int_equal(sn_json_string(d, v, "s", &s, &e), SN_OK);
+    assert_string_equal(s, "a\xc3\xa9\n\"/"); /* U+00E9 is C3 A9 in UTF-8 */
+    assert_true(sn_json_string_is(d, v, "a\xc3\xa9\n\"/"));
+    free(s);
+    v = sn_json_next(d, v);
+    assert_int_equal(sn_json_string(d, v, "s", &s, &e), SN_OK);
+    assert_string_equal(s, "\xf0\x9f\x98\x80"); /* U+1F600 */
+    free(s);
+    v = sn_json_next(d, v);
+    assert_int_equal(sn_json_string(d, v, "name", &s, &e), SN_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "name contains \\u0000"));
+    assert_int_equal(sn_json_string(d, 0, "name", &s, &e), SN_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "name must be a string, found an array"));
+    sn_json_free(d);
+}
+
+static void big_documents(void **state)
+{
+    (void)state;
+    /* Nesting up to the limit parses; one level more is refused where it
+     * starts. */
+    size_t depth = SN_JSON_MAX_DEPTH + 1;
+    char *text = malloc(2 * depth + 1);
+    memset(text, '[', depth);
+    memset(text + depth, ']', depth);
+    text[2 * depth] = '\0';
+    sn_error e = {0};
+    sn_json *d;
+    assert_int_equal(sn_json_parse("deep.json", text, 2 * depth, &d, &e), SN_ERR_INPUT);
+    assert_null(d);
+    char want[64];
+    snprintf(want, sizeof want, "(byte %d): nested deeper than %d levels", SN_JSON_MAX_DEPTH,
+             SN_JSON_MAX_DEPTH);
+    assert_non_null(strstr(e.msg, want));
+    /* Exactly SN_JSON_MAX_DEPTH levels: drop one '[' and one ']'. */
+    assert_int_equal(sn_json_parse("deep.json", text + 1, 2 * depth - 2, &d, &e), SN_OK);
+    assert_int_equal(sn_json_count(d, 0), 1);
+    assert_int_equal(sn_json_next(d, 0), -1);
+    sn_json_free(d);
+    free(text);
+
+    /* Many tokens: the token array grows. */
+    size_t n = 20000;
+    text = malloc(n * 8 + 4);
+    size_t len = 0;
+    text[len++] = '[';
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)sprintf(text + len, "%s%zu", i ? "," : "", i);
+    text[len++] = ']';
+    text[len] = '\0';
+    d = parse(text);
+    assert_int_equal(sn_json_count(d, 0), n);
+    size_t i = 0;
+    for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
+        uint64_t x;
+        assert_int_equal(sn_json_u64(d, v, 0, UINT64_MAX, "x", &x, &e), SN_OK);
+        assert_int_equal(x, i);
+    }
+    assert_int_equal(i, n);
+    sn_json_free(d);
+    free(text);
+}
+
+static void files(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sn_test_json_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/doc.json", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("{\"flits\": [1,, 2]}", f);
+    fclose(f);
+    sn_error e = {0};
+    sn_json *d;
+    assert_int_equal(sn_json_load(path, &d, &e), SN_ERR_INPUT);
+    assert_null(d);
+    char want[128];
+    snprintf(want, sizeof want, "%s:1:14 (byte 13): expected a value, found ','", path);
+    assert_string_equal(e.msg, want);
+    unlink(path);
+
+    assert_int_equal(sn_json_load(path, &d, &e), SN_ERR_IO); /* now missing */
+    assert_int_equal(e.code, SN_ERR_IO);
+    assert_non_null(strstr(e.msg, path));
+    assert_non_null(strstr(e.msg, "cannot open"));
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test(rejects_bad_structure),
+        cmocka_unit_test(rejects_truncation),  cmocka_unit_test(rejects_bad_strings),
+        cmocka_unit_test(line_and_column),     cmocka_unit_test(lookups),
+        cmocka_unit_test(lookup_errors),       cmocka_unit_test(strings),
+        cmocka_unit_test(big_documents),       cmocka_unit_test(files),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,226 @@
+/* Case manifests: every real case in artifacts/compiler/ loads with its data
+ * files, vadd128's values match its manifest and the vadd facts
+ * (sysnode-facts §3.2, §9), and bad manifests are refused by name. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "manifest.h"
+
+#define CASES SN_ARTIFACTS_DIR "/compiler/"
+
+static void every_case_loads(void **state)
+{
+    (void)state;
+    /* From artifacts/compiler/index.json: name, rounds. */
+    static const struct {
+        const char *name;
+        size_t rounds;
+    } cases[] = {
+        {"matmul_512x256x512", 29}, {"matmul_64x128x64", 1}, {"matmul_8x64x8", 1},
+        {"mm4x32", 1},              {"mm_silu_32x128x64", 3}, {"vadd128", 1},
+        {"vadd128_api", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char dir[256];
+        snprintf(dir, sizeof dir, CASES "%s", cases[i].name);
+        sn_manifest m;
+        sn_error e = {0};
+        if (sn_manifest_load(&m, dir, &e) != SN_OK || sn_manifest_read_data(&m, &e) != SN_OK)
+            fail_msg("%s", e.msg);
+        assert_string_equal(m.name, cases[i].name);
+        assert_int_equal(m.artifact_count, cases[i].rounds);
+        assert_int_equal(m.declared_rounds, (int64_t)cases[i].rounds);
+        assert_int_equal(m.upload_count, 2);
+        assert_int_equal(m.expected_count, 1);
+        assert_true(m.has_mesh);
+        assert_non_null(m.uploads[1].data);
+        assert_non_null(m.expected[0].data);
+        sn_manifest_free(&m);
+    }
+}
+
+static void vadd128_values(void **state)
+{
+    (void)state;
+    sn_manifest m;
+    sn_error e = {0};
+    assert_int_equal(sn_manifest_load(&m, CASES "vadd128", &e), SN_OK);
+    assert_string_equal(m.artifacts[0], "artifact.json");
+    assert_string_equal(m.uploads[0].file, "upload_00_00001000.bin");
+    assert_int_equal(m.uploads[0].addr, 0x1000);
+    assert_int_equal(m.uploads[0].nbytes, 256);
+    assert_string_equal(m.uploads[1].file, "upload_01_00002000.bin");
+    assert_int_equal(m.uploads[1].addr, 0x2000);
+    assert_string_equal(m.expected[0].file, "expected_output.bin");
+    assert_int_equal(m.expected[0].addr, 0x3000);
+    assert_int_equal(m.expected[0].nbytes, 256);
+    assert_null(m.uploads[0].data); /* read only on request */
+    /* rv64_mesh_2p2 (DESIGN.md §6): mat0 (1,1), mat1 (2,1), vec0 (1,0), vec1 (1,2). */
+    assert_int_equal(m.mg_count, 2);
+    assert_int_equal(m.vc_count, 2);
+    assert_int_equal(m.mg[1].x, 2);
+    assert_int_equal(m.mg[1].y, 1);
+    assert_int_equal(m.vc[1].x, 1);
+    assert_int_equal(m.vc[1].y, 2);
+    assert_int_equal(m.declared_flits, 26);
+    assert_int_equal(m.declared_wide_flits, 0);
+
+    assert_int_equal(sn_manifest_read_data(&m, &e), SN_OK);
+    /* a(i) = i+1, b(i) = 2(i+1) in FP16 (sysnode-facts §9): a[0] = 1.0 =
+     * 0x3C00, b[0] = 2.0 = 0x4000; sums 4200 4600 4880 4A00 (§3.2). */
+    const unsigned char *a = m.uploads[0].data, *b = m.uploads[1].data, *c = m.expected[0].data;
+    assert_int_equal(a[0] | a[1] << 8, 0x3c00);
+    assert_int_equal(b[0] | b[1] << 8, 0x4000);
+    static const unsigned sums[4] = {0x4200, 0x4600, 0x4880, 0x4a00};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(c[2 * i] | c[2 * i + 1] << 8, sums[i]);
+    sn_manifest_free(&m);
+}
+
+/* ---- hand-written bad cases ---- */
+
+static char tmpdir[] = "/tmp/sn_test_manifest_XXXXXX";
+
+static void write_file(const char *name, const void *data, size_t n)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(data, 1, n, f);
+    fclose(f);
+}
+
+/* A valid manifest with `uploads` and `expected` spliced in as JSON text. */
+static void write_manifest(const char *uploads, const char *expected)
+{
+    char text[1024];
+    int n = snprintf(text, sizeof text,
+                     "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\"],\n"
+                     " \"uploads_before_round0\": %s,\n"
+                     " \"expected_outputs_after_last_round\": %s}\n",
+                     uploads, expected);
+    write_file("manifest.json", text, (size_t)n);
+}
+
+static void expect_fail(const char *msg)
+{
+    sn_manifest m;
+    sn_error e = {0};
+    sn_status st = sn_manifest_load(&m, tmpdir, &e);
+    if (st == SN_OK)
+        st = sn_manifest_read_data(&m, &e);
+    sn_manifest_free(&m);
+    assert_int_not_equal(st, SN_OK);
+    if (strstr(e.msg, msg) == NULL)
+        fail_msg("got \"%s\", wanted \"%s\"", e.msg, msg);
+}
+
+static void size_mismatch(void **state)
+{
+    (void)state;
+    unsigned char bytes[64] = {0};
+    write_file("in.bin", bytes, 16);
+    write_file("out.bin", bytes, 31);
+    write_manifest("[{\"file\": \"in.bin\", \"addr\": 4096, \"nbytes\": 16}]",
+                   "[{\"file\": \"out.bin\", \"addr\": 8192, \"nbytes\": 32}]");
+    char want[256];
+    snprintf(want, sizeof want, "%s/out.bin: 31 bytes, but %s/manifest.json says nbytes 32", tmpdir,
+             tmpdir);
+    expect_fail(want);
+
+    write_file("out.bin", bytes, 32);
+    sn_manifest m;
+    sn_error e = {0};
+    assert_int_equal(sn_manifest_load(&m, tmpdir, &e), SN_OK);
+    assert_int_equal(sn_manifest_read_data(&m, &e), SN_OK);
+    assert_false(m.has_mesh);
+    assert_int_equal(m.declared_rounds, -1);
+    sn_manifest_free(&m);
+
+    write_manifest("[{\"file\": \"missing.bin\", \"addr\": 0, \"nbytes\": 1}]",
+                   "[{\"file\": \"out.bin\", \"addr\": 8192, \"nbytes\": 32}]");
+    expect_fail("missing.bin: cannot open");
+}
+
+static void bad_members(void **state)
+{
+    (void)state;
+    const char *out = "[{\"file\": \"out.bin\", \"addr\": 8192, \"nbytes\": 32}]";
+    write_manifest("[{\"file\": \"../in.bin\", \"addr\": 0, \"nbytes\": 1}]", out);
+    expect_fail("file \"../in.bin\" must be a plain file name in the case directory");
+    write_manifest("[{\"file\": \"in.bin\", \"nbytes\": 1}]", out);
+    expect_fail("missing member \"addr\"");
+    write_manifest("[{\"file\": \"in.bin\", \"addr\": -4096, \"nbytes\": 1}]", out);
+    expect_fail("addr must be an integer in 0..1099511627775, found -4096");
+    write_manifest("[{\"file\": \"in.bin\", \"addr\": 0, \"nbytes\": 0}]", out);
+    expect_fail("nbytes (up to the 40-bit limit) must be an integer in 1..");
+    write_manifest("[]", "[]");
+    expect_fail("\"expected_outputs_after_last_round\" is empty");
+    write_manifest("[]", "{\"file\": \"out.bin\", \"addr\": 0, \"nbytes\": 1}");
+    expect_fail("\"expected_outputs_after_last_round\" must be an array, found an object");
+    /* Line 3 is " \"expected_outputs_after_last_round\": [{,}]}": the stray
+     * ',' is at column 41. */
+    write_manifest("[]", "[{,}]");
+    expect_fail("manifest.json:3:41 (byte");
+
+    static const char no_name[] = "{\"artifacts_in_order\": [\"a.json\"], \"uploads_before_round0\": [],"
+                                  " \"expected_outputs_after_last_round\": []}";
+    write_file("manifest.json", no_name, sizeof no_name - 1);
+    expect_fail("manifest.json:1:1 (byte 0): missing member \"name\"");
+
+    static const char bad_mesh[] =
+        "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\"], \"uploads_before_round0\": [],"
+        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}],"
+        " \"mesh\": {\"MG\": [[1, 16]], \"VC\": []}}";
+    write_file("manifest.json", bad_mesh, sizeof bad_mesh - 1);
+    expect_fail("mesh y must be an integer in 0..15, found 16");
+
+    static const char no_artifacts[] =
+        "{\"name\": \"t\", \"artifacts_in_order\": [], \"uploads_before_round0\": [],"
+        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}]}";
+    write_file("manifest.json", no_artifacts, sizeof no_artifacts - 1);
+    expect_fail("\"artifacts_in_order\" is empty");
+
+    sn_manifest m;
+    sn_error e = {0};
+    assert_int_equal(sn_manifest_load(&m, "/nonexistent/case", &e), SN_ERR_IO);
+    assert_non_null(strstr(e.msg, "/nonexistent/case/manifest.json: cannot open"));
+    sn_manifest_free(&m);
+}
+
+static int make_tmpdir(void **state)
+{
+    (void)state;
+    return mkdtemp(tmpdir) == NULL ? -1 : 0;
+}
+
+static int remove_tmpdir(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"manifest.json", "in.bin", "out.bin"};
+    for (size_t i = 0; i < 3; i++) {
+        char path[128];
+        snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
+        unlink(path);
+    }
+    return rmdir(tmpdir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_case_loads),
+        cmocka_unit_test(vadd128_values),
+        cmocka_unit_test(size_mismatch),
+        cmocka_unit_test(bad_members),
+    };
+    return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
+}

@@ -18,14 +18,16 @@ foreach(case IN LISTS SN_EMBEDDED_CASES)
 endforeach()
 add_custom_target(firmware_tables DEPENDS ${sn_fw_tables})
 
+string(REPLACE ";" "|" sn_fw_case_list "${SN_EMBEDDED_CASES}")
 ExternalProject_Add(firmware
+  LIST_SEPARATOR |
   SOURCE_DIR ${CMAKE_SOURCE_DIR}/firmware
   BINARY_DIR ${CMAKE_BINARY_DIR}/firmware
   CMAKE_ARGS
     -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/riscv64-unknown-elf.cmake
     -DCMAKE_BUILD_TYPE=Release
     -DSN_FW_GEN_DIR=${SN_FW_GEN_DIR}
-    "-DSN_EMBEDDED_CASES=${SN_EMBEDDED_CASES}"
+    -DSN_EMBEDDED_CASES=${sn_fw_case_list}
   CMAKE_GENERATOR ${CMAKE_GENERATOR}
   BUILD_ALWAYS ON
   INSTALL_COMMAND ""

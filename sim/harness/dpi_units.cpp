@@ -38,7 +38,8 @@ static void model_error(sn_dpi_units *u, const char *msg)
 
 // Called by sn_unit_shell when an instruction leaves its FIFO. svBitVecVal
 // word i holds payload bits [32i+31:32i] (tool-pitfalls 8).
-void sn_dpi_unit_exec(int unit_index, const svBitVecVal *payload, int *fault, int *result, int *cycles)
+void sn_dpi_unit_exec(unsigned int unit_index, const svBitVecVal *payload, unsigned int *fault,
+                      unsigned int *result, unsigned int *cycles)
 {
     sn_dpi_units *u = bound;
     sn_payload p;
@@ -55,11 +56,11 @@ void sn_dpi_unit_exec(int unit_index, const svBitVecVal *payload, int *fault, in
     sn_vc_result r = sn_vc_execute(&u->vc[unit_index], &p, &u->mem);
     if (r.mem_error) {
         char msg[160];
-        snprintf(msg, sizeof msg, "vector core %d: DRAM access at 0x%llx is outside DRAM", unit_index,
+        snprintf(msg, sizeof msg, "vector core %u: DRAM access at 0x%llx is outside DRAM", unit_index,
                  (unsigned long long)r.bad_addr);
         model_error(u, msg);
     }
     *fault = r.fault;
-    *result = (int)r.cycles;
-    *cycles = (int)r.cycles;
+    *result = r.cycles;
+    *cycles = r.cycles;
 }

@@ -41,11 +41,14 @@ sn_hart *sn_hart_create(const sn_hart_bus *bus, uint8_t *dram, uint64_t dram_siz
 /* Releases the hart (not the DRAM buffer). Safe on NULL. */
 void sn_hart_destroy(sn_hart *h);
 
-/* Writes img's segments into IMEM and SPAD (both zeroed first), serves the
- * image's counter-CSR reads with simulated time (tool-pitfalls 3) and sets
- * PC = 0, the SysNode's fixed reset PC (sysnode-facts §1.3). Returns 0, or -1
- * with the reason in err when the hart already holds an image (one image per
- * hart), img's entry point is not 0, or a segment is outside IMEM and SPAD. */
+/* Boots img: a fresh core (registers, CSRs, counters and simulated time at
+ * 0, as HR_BOOT clears them, sysnode-facts §1.3) with IMEM and SPAD zeroed,
+ * then img's segments written into them, its counter-CSR reads served with
+ * simulated time (tool-pitfalls 3) and PC = 0, the SysNode's fixed reset PC.
+ * A hart may be loaded again; DRAM is the caller's and is not touched.
+ * Returns 0, or -1 with the reason in err when img's entry point is not 0, a
+ * segment is outside IMEM and SPAD, or Unicorn fails (the hart then holds no
+ * image). */
 int sn_hart_load(sn_hart *h, const sn_elf_image *img, char *err, size_t errlen);
 
 /* Copies n bytes of SPAD at CPU address addr into dst (for the status block,
@@ -66,7 +69,8 @@ typedef struct {
     unsigned halt_cause; /* HALTED: 1 ecall, 2 ebreak, 3 illegal (sysnode-facts §1.3) */
     uint64_t pc;         /* EXITED: the exit store; HALTED: the faulting instruction;
                             CYCLE_LIMIT: the next instruction; SIM_ERROR: the offending
-                            instruction where known, else the start of its basic block */
+                            instruction (found by decoding its basic block; for a stop
+                            the bus asked for, its last control access or its start) */
     uint64_t cycles;     /* simulated cycles since load */
     uint64_t instret;    /* instructions retired since load */
     char message[256];   /* SIM_ERROR: what went wrong, naming address and PC */
@@ -82,13 +86,22 @@ typedef struct {
  * ebreak or illegal instruction with mtvec == 0 halts with cause 1, 2 or 3;
  * otherwise mepc, mcause (11, 3, 2), mtval (the word for illegal, else 0)
  * and mstatus (MPIE = MIE, MIE = 0, MPP = M) are written and execution
- * continues at mtvec. A SIM_ERROR is final: running again is not meaningful. */
+ * continues at mtvec. EXITED, HALTED and SIM_ERROR are final: calling again
+ * returns the same result. A 4-byte control access whose other half never
+ * comes is found at the next control access, counter CSR, trap or block
+ * boundary, or at the end of the run. */
 sn_hart_result sn_hart_run(sn_hart *h, uint64_t cycle_limit);
 
 /* Called by the bus, inside its ctrl_write, when the CPU stores to R_EXIT:
  * the run stops right after this access with state EXITED and this code
  * (sysnode-facts §1.7: an exit store halts the core). */
 void sn_hart_request_exit(sn_hart *h, uint64_t code);
+
+/* Called by the bus (from its callbacks, or between runs) when the
+ * simulation around the hart fails: the run stops with SIM_ERROR and this
+ * message as soon as Unicorn allows (at once from a control access or an
+ * advance), or the next run stops before its first instruction. */
+void sn_hart_request_stop(sn_hart *h, const char *message);
 
 /* Simulated cycles since load: exact between runs; during a run (from bus
  * callbacks) use the cycle given to advance instead. */

@@ -6,6 +6,7 @@
 #define SYSNODE_STATUS_BLOCK_H
 
 #include <stdint.h>
+#include "sysnode/static_assert.h"
 #include "sysnode/regs.h"
 
 #define SN_STATUS_BLOCK_ADDR SN_SPAD_BASE
@@ -34,6 +35,6 @@ typedef struct {
     uint32_t flits_sent;
     uint32_t completions;
 } sn_status_block;
-_Static_assert(sizeof(sn_status_block) == 48, "status block is 48 bytes");
+SN_STATIC_ASSERT(sizeof(sn_status_block) == 48, "status block is 48 bytes");
 
 #endif

@@ -6,13 +6,14 @@
 #define SYSNODE_TABLE_H
 
 #include <stdint.h>
+#include "sysnode/static_assert.h"
 
 /* A payload row in mailbox order: arg[0] = ARG3 = payload[255:192] ..
  * arg[3] = ARG0 = payload[63:0] (sysnode-facts §2.1, tests/rv64/vadd_artifact.h@cbc49f36). */
 typedef struct {
     uint64_t arg[4];
 } sn_table_payload;
-_Static_assert(sizeof(sn_table_payload) == 32, "payload row is 32 bytes");
+SN_STATIC_ASSERT(sizeof(sn_table_payload) == 32, "payload row is 32 bytes");
 
 /* Step opcodes; 0 is never a valid step (STYLE 8). */
 enum sn_step_op {
@@ -30,7 +31,7 @@ typedef struct {
     uint32_t a;
     uint32_t b;
 } sn_table_step;
-_Static_assert(sizeof(sn_table_step) == 12, "step record is 12 bytes");
+SN_STATIC_ASSERT(sizeof(sn_table_step) == 12, "step record is 12 bytes");
 
 /* One round: a window of steps and a window of payloads; kick bases are
  * relative to payload_first (each round restages from slot 0). */
@@ -40,7 +41,7 @@ typedef struct {
     uint32_t payload_first;
     uint32_t payload_count; /* at most SN_STAGE_SLOTS */
 } sn_table_round;
-_Static_assert(sizeof(sn_table_round) == 16, "round record is 16 bytes");
+SN_STATIC_ASSERT(sizeof(sn_table_round) == 16, "round record is 16 bytes");
 
 /* The staging window: a kick may name slots 0..127 of its round
  * (artifacts-facts §1.2, kohakuaccel/runtime/loader.py stage_flits). */

@@ -2,6 +2,7 @@
  * behaviour: sysnode-facts §2. */
 #include "runner.h"
 #include "fmt.h"
+#include "table_check.h"
 
 #define NO_NODE 0xFFFFFFFFu
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
@@ -35,6 +36,7 @@ static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t va
     return status;
 }
 
+/* A completion source the runner credits: a unit of the mesh. */
 static int is_unit(const sn_runner *r, unsigned x, unsigned y)
 {
     return !(x == SN_SYSNODE_X && y == SN_SYSNODE_Y) && sn_mesh_find(r->mesh, x, y) != 0;
@@ -174,66 +176,18 @@ static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
 
 /* ---- validation: refuse a table before any GO ------------------------------- */
 
-static sn_status check_round(sn_runner *r, const sn_table *t, const sn_table_round *rd_)
-{
-    uint32_t *kicked = r->outstanding, *awaited = r->expected; /* scratch, cleared below */
-    sn_status st = SN_OK;
-
-    r->status->step = 0;
-    if (rd_->step_first > t->step_count || rd_->step_count > t->step_count - rd_->step_first)
-        return fail(r, SN_ERR_TABLE_STEP, NO_NODE, rd_->step_first);
-    if (rd_->payload_first > t->payload_count ||
-        rd_->payload_count > t->payload_count - rd_->payload_first)
-        return fail(r, SN_ERR_TABLE_SLOT, NO_NODE, rd_->payload_first);
-
-    for (uint32_t i = 0; i < rd_->step_count && st == SN_OK; i++) {
-        const sn_table_step *s = &t->steps[rd_->step_first + i];
-        uint32_t node = SN_NODE_ID(s->x, s->y);
-        r->status->step = i;
-        switch (s->op) {
-        case SN_STEP_SEED:
-        case SN_STEP_BARRIER:
-            break;
-        case SN_STEP_KICK:
-            if (!is_unit(r, s->x, s->y))
-                st = fail(r, SN_ERR_TABLE_NODE, node, 0);
-            else if (s->b == 0 || s->a > SN_STAGE_SLOTS || s->b > SN_STAGE_SLOTS - s->a ||
-                     s->a + s->b > rd_->payload_count)
-                st = fail(r, SN_ERR_TABLE_SLOT, node, s->a + s->b);
-            else
-                kicked[node] += s->b;
-            break;
-        case SN_STEP_AWAIT:
-            if (!is_unit(r, s->x, s->y))
-                st = fail(r, SN_ERR_TABLE_NODE, node, 0);
-            else if (s->a == 0)
-                st = fail(r, SN_ERR_TABLE_STEP, node, 0);
-            else
-                awaited[node] += s->a;
-            break;
-        default:
-            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s->op);
-        }
-    }
-    for (uint32_t n = 0; n < SN_NODE_COUNT; n++) {
-        if (st == SN_OK && awaited[n] < kicked[n]) {
-            r->status->step = rd_->step_count;
-            st = fail(r, SN_ERR_TABLE_STEP, n, awaited[n]);
-        }
-        kicked[n] = awaited[n] = 0;
-    }
-    return st;
-}
-
 static sn_status check_table(sn_runner *r, const sn_table *t)
 {
-    for (uint32_t i = 0; i < t->round_count; i++) {
-        r->status->round = i;
-        sn_status st = check_round(r, t, &t->rounds[i]);
-        if (st != SN_OK)
-            return st;
-    }
-    return SN_OK;
+    sn_table_fault f;
+    /* expected[] and outstanding[] are zero before the first round: scratch. */
+    sn_status st = sn_table_check(t, r->mesh, r->outstanding, r->expected, &f);
+    if (st == SN_OK)
+        return SN_OK;
+    r->status->round = f.round;
+    r->status->step = f.step;
+    r->status->error_rule = f.rule;
+    r->status->error_limit = f.limit;
+    return fail(r, st, f.node, f.value);
 }
 
 /* ---- steps ------------------------------------------------------------------ */
@@ -360,25 +314,17 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
         sn_fmt_str(&f, "ok");
         return buf;
     }
+    if (s->error_rule != SN_RULE_NONE) {
+        sn_table_fault tf = {(sn_status)s->error, (sn_table_rule)s->error_rule, s->error_round, s->error_step,
+                             s->error_node, s->error_value, s->error_limit};
+        return sn_table_fault_describe(&tf, buf, size);
+    }
     sn_fmt_str(&f, "round ");
     sn_fmt_dec(&f, s->error_round);
     sn_fmt_str(&f, " step ");
     sn_fmt_dec(&f, s->error_step);
     sn_fmt_str(&f, ": ");
     switch (s->error) {
-    case SN_ERR_TABLE_STEP:
-        sn_fmt_str(&f, "invalid step (bad opcode, zero await, or a node awaited for fewer "
-                        "completions than flits kicked to it); value ");
-        sn_fmt_dec(&f, s->error_value);
-        break;
-    case SN_ERR_TABLE_SLOT:
-        sn_fmt_str(&f, "kick reaches slot ");
-        sn_fmt_dec(&f, s->error_value);
-        sn_fmt_str(&f, ", past the round's payloads or the 128-slot window");
-        break;
-    case SN_ERR_TABLE_NODE:
-        sn_fmt_str(&f, "no unit at the named coordinate");
-        break;
     case SN_ERR_UNIT_FAULT:
         sn_fmt_str(&f, "SIG_FAULT, argument ");
         sn_fmt_dec(&f, s->error_value);

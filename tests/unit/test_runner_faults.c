@@ -226,8 +226,10 @@ static void bad_tables_send_no_go(void **state)
     const bad_table cases[] = {
         {"kick past the round's payloads", 4, {SN_STEP_KICK, 1, 0, 0, 2, 3},
          SN_ERR_TABLE_SLOT, 1, SN_NODE_ID(1, 0), 5},
-        {"kick past slot 128", 200, {SN_STEP_KICK, 1, 0, 0, 120, 10},
+        {"kick past slot 128", 128, {SN_STEP_KICK, 1, 0, 0, 120, 10},
          SN_ERR_TABLE_SLOT, 1, SN_NODE_ID(1, 0), 130},
+        {"round staging 129 payloads", 129, {SN_STEP_KICK, 1, 0, 0, 0, 1},
+         SN_ERR_TABLE_SLOT, 0, none, 129},
         {"kick to the SysNode (0,0)", 4, {SN_STEP_KICK, 0, 0, 0, 0, 1},
          SN_ERR_TABLE_NODE, 1, SN_NODE_ID(0, 0), 0},
         {"kick to (5,5), no unit", 4, {SN_STEP_KICK, 5, 5, 0, 0, 1},

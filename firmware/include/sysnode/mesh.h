@@ -6,6 +6,7 @@
 #define SYSNODE_MESH_H
 
 #include <stdint.h>
+#include "sysnode/regs.h"
 
 /* Unit types as CU_CAPS[63:48] reports them (sysnode-facts §7.1). */
 #define SN_CU_TYPE_VC 0x5643u /* 'VC' vector core */

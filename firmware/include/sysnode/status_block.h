@@ -32,9 +32,11 @@ typedef struct {
     uint32_t error_step;
     uint32_t error_node;  /* SN_NODE_ID, or 0xFFFFFFFF */
     uint32_t error_value; /* fault code, count or slot, by error */
+    uint32_t error_rule;  /* for a table error: the sn_table_rule broken */
+    uint32_t error_limit; /* for a table error: what error_value was checked against */
     uint32_t flits_sent;
     uint32_t completions;
 } sn_status_block;
-SN_STATIC_ASSERT(sizeof(sn_status_block) == 48, "status block is 48 bytes");
+SN_STATIC_ASSERT(sizeof(sn_status_block) == 56, "status block is 56 bytes");
 
 #endif

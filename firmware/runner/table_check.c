@@ -1,0 +1,152 @@
+/* The table rules (see table_check.h). */
+#include "table_check.h"
+#include "fmt.h"
+
+#define NO_NODE 0xFFFFFFFFu
+
+static int is_unit(const sn_mesh *mesh, unsigned x, unsigned y)
+{
+    return !(x == SN_SYSNODE_X && y == SN_SYSNODE_Y) && sn_mesh_find(mesh, x, y) != 0;
+}
+
+static sn_status found(sn_table_fault *f, sn_status status, sn_table_rule rule, uint32_t node, uint32_t value,
+                       uint32_t limit)
+{
+    f->status = status;
+    f->rule = rule;
+    f->node = node;
+    f->value = value;
+    f->limit = limit;
+    return status;
+}
+
+static sn_status check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
+                            uint32_t *kicked, uint32_t *awaited, sn_table_fault *f)
+{
+    uint32_t node = SN_NODE_ID(s->x, s->y);
+    if (s->reserved != 0)
+        return found(f, SN_ERR_TABLE_STEP, SN_RULE_RESERVED, NO_NODE, s->reserved, 0);
+    switch (s->op) {
+    case SN_STEP_SEED:
+    case SN_STEP_BARRIER:
+        return SN_OK;
+    case SN_STEP_KICK:
+        if (!is_unit(mesh, s->x, s->y))
+            return found(f, SN_ERR_TABLE_NODE, SN_RULE_KICK_NODE, node, 0, 0);
+        if (s->b == 0)
+            return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_EMPTY, node, 0, 0);
+        if (s->a > SN_STAGE_SLOTS || s->b > SN_STAGE_SLOTS - s->a)
+            return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_WINDOW, node, s->a + s->b, SN_STAGE_SLOTS);
+        if (s->a + s->b > round->payload_count)
+            return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_PAYLOADS, node, s->a + s->b, round->payload_count);
+        kicked[node] += s->b;
+        return SN_OK;
+    case SN_STEP_AWAIT:
+        if (!is_unit(mesh, s->x, s->y))
+            return found(f, SN_ERR_TABLE_NODE, SN_RULE_AWAIT_NODE, node, 0, 0);
+        if (s->a == 0)
+            return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_ZERO, node, 0, 0);
+        awaited[node] += s->a;
+        return SN_OK;
+    default:
+        return found(f, SN_ERR_TABLE_STEP, SN_RULE_OPCODE, NO_NODE, s->op, 0);
+    }
+}
+
+static sn_status check_round(const sn_table *t, uint32_t index, const sn_mesh *mesh, uint32_t *kicked,
+                             uint32_t *awaited, sn_table_fault *f)
+{
+    const sn_table_round *round = &t->rounds[index];
+    sn_status st = SN_OK;
+    f->round = index;
+    f->step = 0;
+    if (round->step_first > t->step_count || round->step_count > t->step_count - round->step_first)
+        return found(f, SN_ERR_TABLE_STEP, SN_RULE_STEP_WINDOW, NO_NODE, round->step_first + round->step_count,
+                     t->step_count);
+    if (round->payload_first > t->payload_count || round->payload_count > t->payload_count - round->payload_first)
+        return found(f, SN_ERR_TABLE_SLOT, SN_RULE_PAYLOAD_WINDOW, NO_NODE,
+                     round->payload_first + round->payload_count, t->payload_count);
+    if (round->payload_count > SN_STAGE_SLOTS)
+        return found(f, SN_ERR_TABLE_SLOT, SN_RULE_ROUND_SLOTS, NO_NODE, round->payload_count, SN_STAGE_SLOTS);
+
+    for (uint32_t i = 0; i < round->step_count && st == SN_OK; i++) {
+        f->step = i;
+        st = check_step(&t->steps[round->step_first + i], round, mesh, kicked, awaited, f);
+    }
+    for (uint32_t n = 0; n < SN_NODE_COUNT; n++) {
+        if (st == SN_OK && awaited[n] < kicked[n]) {
+            f->step = round->step_count;
+            st = found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAITS_SHORT, n, awaited[n], kicked[n]);
+        }
+        kicked[n] = awaited[n] = 0;
+    }
+    return st;
+}
+
+sn_status sn_table_check(const sn_table *t, const sn_mesh *mesh, uint32_t *kicked, uint32_t *awaited,
+                         sn_table_fault *fault)
+{
+    fault->status = SN_OK;
+    fault->rule = SN_RULE_NONE;
+    for (uint32_t i = 0; i < t->round_count; i++) {
+        sn_status st = check_round(t, i, mesh, kicked, awaited, fault);
+        if (st != SN_OK)
+            return st;
+    }
+    return SN_OK;
+}
+
+static const char *rule_text(sn_table_rule rule)
+{
+    switch (rule) {
+    case SN_RULE_STEP_WINDOW: return "the round's steps end at ";
+    case SN_RULE_PAYLOAD_WINDOW: return "the round's payloads end at ";
+    case SN_RULE_ROUND_SLOTS: return "the round stages more payloads than the staging window: ";
+    case SN_RULE_OPCODE: return "unknown step opcode ";
+    case SN_RULE_RESERVED: return "reserved step field is not 0: ";
+    case SN_RULE_KICK_NODE: return "kick to a coordinate with no unit";
+    case SN_RULE_KICK_EMPTY: return "kick of 0 flits";
+    case SN_RULE_KICK_WINDOW: return "kick passes the staging window: ends at slot ";
+    case SN_RULE_KICK_PAYLOADS: return "kick passes the round's payloads: ends at slot ";
+    case SN_RULE_AWAIT_NODE: return "await on a coordinate with no unit";
+    case SN_RULE_AWAIT_ZERO: return "await count of 0";
+    case SN_RULE_AWAITS_SHORT: return "node awaited for fewer completions than flits kicked to it: awaited ";
+    default: return "no fault";
+    }
+}
+
+char *sn_table_fault_describe(const sn_table_fault *f, char *buf, uint32_t size)
+{
+    sn_fmt out;
+    sn_fmt_init(&out, buf, size);
+    sn_fmt_str(&out, "round ");
+    sn_fmt_dec(&out, f->round);
+    sn_fmt_str(&out, " step ");
+    sn_fmt_dec(&out, f->step);
+    sn_fmt_str(&out, ": ");
+    sn_fmt_str(&out, rule_text(f->rule));
+    switch (f->rule) {
+    case SN_RULE_STEP_WINDOW:
+    case SN_RULE_PAYLOAD_WINDOW:
+    case SN_RULE_ROUND_SLOTS:
+    case SN_RULE_KICK_WINDOW:
+    case SN_RULE_KICK_PAYLOADS:
+    case SN_RULE_AWAITS_SHORT:
+        sn_fmt_dec(&out, f->value);
+        sn_fmt_str(&out, f->rule == SN_RULE_AWAITS_SHORT ? ", kicked " : ", limit ");
+        sn_fmt_dec(&out, f->limit);
+        break;
+    case SN_RULE_OPCODE:
+    case SN_RULE_RESERVED:
+        sn_fmt_dec(&out, f->value);
+        break;
+    default:
+        break;
+    }
+    if (f->node != NO_NODE) {
+        sn_fmt_str(&out, " (node ");
+        sn_fmt_node(&out, f->node);
+        sn_fmt_str(&out, ")");
+    }
+    return buf;
+}

@@ -1,0 +1,52 @@
+/* The table rules: what a table must satisfy before the runner issues any GO.
+ * One implementation, compiled into the firmware (checked before the first
+ * GO) and into the host (checked when packing or emitting a table), so both
+ * refuse the same tables with the same words. Rules: DESIGN.md §2,
+ * artifacts-facts §1.2 (kohakuaccel/runtime/loader.py, dispatch.py@7703ee8).
+ * Freestanding. */
+#ifndef SN_TABLE_CHECK_H
+#define SN_TABLE_CHECK_H
+
+#include <stdint.h>
+#include "sysnode/mesh.h"
+#include "sysnode/status.h"
+#include "sysnode/table.h"
+
+/* Which rule a table broke; 0 is none. */
+typedef enum {
+    SN_RULE_NONE = 0,
+    SN_RULE_STEP_WINDOW,    /* the round's steps run past the table's steps */
+    SN_RULE_PAYLOAD_WINDOW, /* the round's payloads run past the table's payloads */
+    SN_RULE_ROUND_SLOTS,    /* the round stages more than 128 payloads */
+    SN_RULE_OPCODE,         /* a step opcode that is not seed/kick/await/barrier */
+    SN_RULE_RESERVED,       /* a reserved step field is not 0 */
+    SN_RULE_KICK_NODE,      /* a kick to a coordinate with no unit, or to the SysNode */
+    SN_RULE_KICK_EMPTY,     /* a kick of 0 flits */
+    SN_RULE_KICK_WINDOW,    /* a kick past the 128-slot staging window */
+    SN_RULE_KICK_PAYLOADS,  /* a kick past the round's payloads */
+    SN_RULE_AWAIT_NODE,     /* an await on a coordinate with no unit, or on the SysNode */
+    SN_RULE_AWAIT_ZERO,     /* an await count of 0 */
+    SN_RULE_AWAITS_SHORT,   /* a node awaited for fewer completions than flits kicked to it */
+} sn_table_rule;
+
+typedef struct {
+    sn_status status;   /* SN_ERR_TABLE_STEP, _SLOT or _NODE */
+    sn_table_rule rule;
+    uint32_t round;
+    uint32_t step;      /* step index in the round; step_count for a whole-round rule */
+    uint32_t node;      /* SN_NODE_ID, or 0xFFFFFFFF */
+    uint32_t value;     /* the offending slot, count or opcode */
+    uint32_t limit;     /* what it was checked against */
+} sn_table_fault;
+
+/* Checks every round of t against mesh. kicked and awaited are scratch arrays
+ * of SN_NODE_COUNT words (zero on entry, zero again on return). Returns SN_OK,
+ * or the first fault's status with *fault describing it. */
+sn_status sn_table_check(const sn_table *t, const sn_mesh *mesh, uint32_t *kicked, uint32_t *awaited,
+                         sn_table_fault *fault);
+
+/* Writes "round R step S: <rule in words>" for fault into buf (size bytes,
+ * NUL-terminated). Returns buf. */
+char *sn_table_fault_describe(const sn_table_fault *fault, char *buf, uint32_t size);
+
+#endif

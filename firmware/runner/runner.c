@@ -3,6 +3,7 @@
 #include "runner.h"
 #include "fmt.h"
 #include "table_check.h"
+#include "sysnode/field.h"
 
 #define NO_NODE 0xFFFFFFFFu
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
@@ -124,6 +125,11 @@ static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, i
     return SN_OK;
 }
 
+static uint32_t depth_of(const sn_runner *r, uint32_t node)
+{
+    return r->unit_depth[node] ? r->unit_depth[node] : r->inst_depth;
+}
+
 /* ---- bounded waits ---------------------------------------------------------- */
 
 enum wait_kind { WAIT_OFFER_CLEAR, WAIT_RECEIVED, WAIT_DEPTH, WAIT_IDLE };
@@ -136,7 +142,7 @@ static int wait_done(const sn_runner *r, enum wait_kind kind, uint32_t node, uin
     case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
         return (int32_t)(r->received[node] - r->expected[node]) >= 0;
     case WAIT_DEPTH:
-        return r->outstanding[node] < r->inst_depth;
+        return r->outstanding[node] < depth_of(r, node);
     case WAIT_IDLE:
         return r->in_flight == 0;
     default:
@@ -201,6 +207,64 @@ static void set_reg(sn_runner *r, unsigned idx, uint64_t value)
     r->shadow_valid |= (uint8_t)(1u << idx);
 }
 
+/* ---- unit capabilities ------------------------------------------------------ */
+
+#define RX_P2 (SN_CTRL_RX_P0 + 16)
+#define RX_P3 (SN_CTRL_RX_P0 + 24)
+
+/* Sends one CU_CTRL read of register `index` to node (x, y) and waits for the
+ * reply in the RX queue; *value gets its 64-bit value. */
+static sn_status ctrl_read(sn_runner *r, unsigned x, unsigned y, unsigned index, uint64_t *value)
+{
+    uint32_t node = SN_NODE_ID(x, y);
+    sn_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
+    if (st != SN_OK)
+        return st;
+    set_reg(r, REG_DST, (1ull << SN_DST_TYPED_BIT) | ((uint64_t)SN_T_CU_CTRL << SN_DST_TYPE_LO) |
+                            SN_DST_VALUE(x, y));
+    set_reg(r, 1, 0);
+    set_reg(r, 2, 0);
+    set_reg(r, 3, 0);
+    set_reg(r, 4, (uint64_t)index << 48); /* payload[247:240] */
+    wr(r, SN_MBOX_GO, 1);
+
+    uint64_t start = sn_port_cycles(r->port);
+    r->status->wait_node = node;
+    while ((rd(r, SN_CTRL_RX_USED) & 0xF) == 0) {
+        if (sn_port_cycles(r->port) - start > r->hang_cycles)
+            return fail(r, SN_ERR_HANG, node, (uint32_t)r->hang_cycles);
+    }
+    uint64_t hdr = rd(r, SN_CTRL_RX_HDR);
+    uint64_t p2 = rd(r, RX_P2), p3 = rd(r, RX_P3);
+    wr(r, SN_CTRL_RX_HDR, 0); /* a store pops */
+    r->status->wait_node = NO_NODE;
+    unsigned src = (unsigned)sn_bits64(hdr, 23, 16); /* {src_x, src_y} */
+    if (sn_bits64(hdr, 15, 12) != SN_T_CU_CTRL || (src >> 4) != x || (src & 0xF) != y ||
+        sn_bits64(p3, 55, 48) != index)
+        return fail(r, SN_ERR_PROTOCOL, node, (uint32_t)hdr);
+    *value = (sn_bits64(p3, 47, 0) << 16) | sn_bits64(p2, 63, 48);
+    return SN_OK;
+}
+
+static sn_status probe_units(sn_runner *r)
+{
+    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
+        const sn_mesh_unit *u = &r->mesh->units[i];
+        uint32_t node = SN_NODE_ID(u->x, u->y);
+        uint64_t caps;
+        sn_status st = ctrl_read(r, u->x, u->y, SN_CU_CTRL_CAPS, &caps);
+        if (st != SN_OK)
+            return st;
+        if (SN_CAPS_TYPE(caps) != u->cu_type || SN_CAPS_INST_DEPTH(caps) == 0)
+            return fail(r, SN_ERR_UNIT_CAPS, node, (uint32_t)(caps >> 32));
+        r->unit_depth[node] = (uint16_t)SN_CAPS_INST_DEPTH(caps);
+        r->unit_version[node] = (uint8_t)SN_CAPS_VERSION(caps);
+    }
+    return SN_OK;
+}
+
+/* ---- steps (kick) ------------------------------------------------------------ */
+
 static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *round,
                       const sn_table_step *s)
 {
@@ -208,7 +272,7 @@ static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *rou
     for (uint32_t i = 0; i < s->b; i++) {
         const sn_table_payload *p = &t->payloads[round->payload_first + s->a + i];
         sn_status st;
-        if (r->outstanding[node] >= r->inst_depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+        if (r->outstanding[node] >= depth_of(r, node) && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
             return st;
         if ((st = wait_for(r, WAIT_OFFER_CLEAR, node)) != SN_OK)
             return st;
@@ -276,6 +340,8 @@ static sn_status run_round(sn_runner *r, const sn_table *t, const sn_table_round
 sn_status sn_runner_run(sn_runner *r, const sn_table *table)
 {
     sn_status st = check_table(r, table);
+    if (st == SN_OK && r->probe_units)
+        st = probe_units(r);
     for (uint32_t i = 0; st == SN_OK && i < table->round_count; i++) {
         r->status->round = i;
         st = run_round(r, table, &table->rounds[i]);
@@ -343,11 +409,24 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
     case SN_ERR_LOST_COMPLETION:
         sn_fmt_str(&f, "STAT[31] set: the mailbox dropped completions");
         break;
+    case SN_ERR_UNIT_CAPS:
+        sn_fmt_str(&f, "CU_CAPS[63:32] ");
+        sn_fmt_hex(&f, s->error_value);
+        sn_fmt_str(&f, " disagrees with the mesh description (type, or inst_depth 0)");
+        break;
     case SN_ERR_PROTOCOL:
-        sn_fmt_str(&f, "unexpected signal code ");
+        sn_fmt_str(&f, "unexpected signal code or reply ");
         sn_fmt_dec(&f, s->error_value);
         break;
     case SN_ERR_HANG:
+        if (s->phase == SN_PHASE_BOOT) {
+            sn_fmt_str(&f, "hang: no CU_CTRL reply from ");
+            sn_fmt_node(&f, s->error_node);
+            sn_fmt_str(&f, " within ");
+            sn_fmt_dec(&f, s->error_value);
+            sn_fmt_str(&f, " cycles");
+            return buf;
+        }
         sn_fmt_str(&f, "hang: no completion for ");
         sn_fmt_dec(&f, s->error_value);
         sn_fmt_str(&f, " cycles; owed:");

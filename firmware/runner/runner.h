@@ -22,6 +22,12 @@
  * does (firmware/kohakuaccel/dispatch/engine.c@46d4f03f). */
 #define SN_RUNNER_DRAIN_AT 8
 
+/* CU_CTRL register indices and CU_CAPS fields (sysnode-facts §7.1). */
+#define SN_CU_CTRL_CAPS 0
+#define SN_CAPS_TYPE(v) ((uint32_t)((v) >> 48) & 0xFFFF)
+#define SN_CAPS_VERSION(v) ((uint32_t)((v) >> 40) & 0xFF)
+#define SN_CAPS_INST_DEPTH(v) ((uint32_t)((v) >> 20) & 0xFFFF)
+
 /* Counts of MMIO accesses, the runner's figure of merit (DESIGN §3). */
 typedef struct {
     uint32_t reads;
@@ -33,7 +39,10 @@ typedef struct {
     const sn_mesh *mesh;
     sn_status_block *status;   /* where progress and the first error are kept */
     uint64_t hang_cycles;      /* SN_RUNNER_DEFAULT_HANG_CYCLES unless a test sets it */
-    uint32_t inst_depth;       /* outstanding-flit bound per target */
+    uint32_t inst_depth;       /* outstanding-flit bound for a node not probed */
+    uint8_t probe_units;       /* read every unit's CU_CAPS after the table check */
+    uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; 0 = not probed */
+    uint8_t unit_version[SN_NODE_COUNT]; /* CU_VERSION from CU_CAPS; 0 = not probed */
 
     /* per node (SN_NODE_ID), per round */
     uint32_t expected[SN_NODE_COUNT];
@@ -55,7 +64,12 @@ typedef struct {
  * it is cleared and stamped with SN_STATUS_MAGIC. */
 void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_block *status);
 
-/* Runs every round of table in order: per round, counts restart at 0; kicks
+/* Checks table against the table rules (table_check.h) before any GO; then,
+ * with probe_units set, reads every unit's CU_CAPS with a CU_CTRL read through
+ * the mailbox's typed send (DST[24], type 7, index in payload[247:240]) and
+ * takes each reply from the RX queue (value = RX_P3[47:0] << 16 |
+ * RX_P2[63:48]) to set unit_depth and unit_version (sysnode-facts §2.5, §7.1;
+ * tests/rv64/hw_bundle.c@1a77e97e); then runs every round of table in order: per round, counts restart at 0; kicks
  * send payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0
  * and draining HEAD while it waits, at most inst_depth outstanding per node);
  * an await grows the node's expected count and blocks until received reaches
@@ -69,7 +83,10 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  *   SN_ERR_EXTRA_COMPLETION  a node received more than it was awaited for;
  *   SN_ERR_UNKNOWN_SOURCE    a completion from a coordinate with no unit;
  *   SN_ERR_LOST_COMPLETION   STAT[31] set: the mailbox dropped completions;
- *   SN_ERR_HANG        no completion for hang_cycles while a wait was owed.
+ *   SN_ERR_HANG        no completion for hang_cycles while a wait was owed,
+ *                      or no CU_CTRL reply within hang_cycles;
+ *   SN_ERR_UNIT_CAPS   a unit's CU_CAPS type differs from the mesh, or inst_depth 0;
+ *   SN_ERR_PROTOCOL    a signal code or CU_CTRL reply the runner does not expect.
  * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2. */
 sn_status sn_runner_run(sn_runner *r, const sn_table *table);
 

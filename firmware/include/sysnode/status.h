@@ -13,6 +13,8 @@ typedef enum {
     SN_ERR_TABLE_SLOT = 0x12,   /* a kick past the round's payloads or the 128-slot window */
     SN_ERR_TABLE_NODE = 0x13,   /* a kick or await naming a coordinate outside the mesh */
     SN_ERR_IO = 0x14,           /* a file could not be read or written */
+    SN_ERR_TABLE_IMAGE = 0x15,  /* a packed table failed a header, size or CRC check */
+    SN_ERR_BOOT_ARGS = 0x16,    /* the boot-argument block is missing or wrong */
 
     /* 0x20-0x2F: protocol (the mesh answered other than the artifact said) */
     SN_ERR_PROTOCOL = 0x20,     /* generic protocol error */
@@ -20,6 +22,7 @@ typedef enum {
     SN_ERR_UNKNOWN_SOURCE = 0x22,   /* a completion from a coordinate with no unit */
     SN_ERR_LOST_COMPLETION = 0x23,  /* STAT[31]: the mailbox dropped completions */
     SN_ERR_MISMATCH = 0x24,     /* results differ from the expected bytes */
+    SN_ERR_UNIT_CAPS = 0x25,    /* a unit's CU_CAPS disagrees with the mesh description */
 
     /* 0x30-0x3F: unit fault */
     SN_ERR_UNIT_FAULT = 0x30,   /* a SIG_FAULT completion */

@@ -1,0 +1,26 @@
+/* The boot-argument block: written by the host into the scratchpad before it
+ * pulses BOOT, read by the DRAM-table runner at start. It says where the
+ * packed table (artifacts/FORMAT.md) sits in DRAM. The image reserves the
+ * block (NOLOAD, never zeroed by crt0) at a fixed address.
+ * Freestanding. */
+#ifndef SYSNODE_BOOT_ARGS_H
+#define SYSNODE_BOOT_ARGS_H
+
+#include <stdint.h>
+#include "sysnode/regs.h"
+#include "sysnode/static_assert.h"
+
+#define SN_BOOT_ARGS_ADDR (SN_SPAD_BASE + 0x40)
+#define SN_BOOT_ARGS_MAGIC 0x41424E53u /* 'SNBA' */
+#define SN_BOOT_ARGS_VERSION 1u
+
+typedef struct {
+    uint32_t magic;       /* SN_BOOT_ARGS_MAGIC */
+    uint32_t version;     /* SN_BOOT_ARGS_VERSION */
+    uint64_t table_addr;  /* unit DRAM address of the table's first byte */
+    uint64_t table_bytes; /* bytes the host wrote there */
+    uint64_t reserved;    /* 0 */
+} sn_boot_args;
+SN_STATIC_ASSERT(sizeof(sn_boot_args) == 32, "boot-argument block is 32 bytes");
+
+#endif

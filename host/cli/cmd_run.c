@@ -1,5 +1,7 @@
-/* sysnode run CASE_DIR [--image ELF] [--max-cycles N]: replays a case on the
- * simulated SysNode and prints one verdict line (host/lib/replay.h). */
+/* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
+ *                      [--trace FILE]
+ * Replays a case on the simulated SysNode through the host window and prints
+ * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -14,64 +16,83 @@
  * completion), so the runner reports a hang itself with each node's debt. */
 #define DEFAULT_MAX_CYCLES 400000000ull
 
-/* The embedded-table image the build makes for a case:
- * <bin>/../firmware/runner-<case>.elf beside this executable. */
-static int default_image(const char *case_name, char *out, size_t n)
+static const char USAGE[] =
+    "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE]\n";
+
+/* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
+static int default_image(char *out, size_t n)
 {
     char exe[PATH_MAX];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len < 0)
         return -1;
     exe[len] = '\0';
-    return snprintf(out, n, "%s/../firmware/runner-%s.elf", dirname(exe), case_name) < (int)n ? 0 : -1;
+    return snprintf(out, n, "%s/../firmware/runner.elf", dirname(exe)) < (int)n ? 0 : -1;
 }
 
-static const char *case_name_of(const char *dir, char *buf, size_t n)
+static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    snprintf(buf, n, "%s", dir);
-    size_t len = strlen(buf);
-    while (len > 1 && buf[len - 1] == '/')
-        buf[--len] = '\0';
-    return basename(buf);
+    char *end;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (!*text || *end || text[0] == '-' || v < min || v > max) {
+        fprintf(stderr, "sysnode run: %s wants a number in %llu..%llu, got '%s'\n", flag,
+                (unsigned long long)min, (unsigned long long)max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
 }
 
 int sn_cmd_run(int argc, char **argv)
 {
     sn_replay_opts opts = {0};
-    char image[PATH_MAX], namebuf[PATH_MAX];
+    char image[PATH_MAX];
+    const char *trace = NULL;
+    uint64_t cu_version = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--image") && i + 1 < argc) {
+        int has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--image") && has_value) {
             opts.image = argv[++i];
-        } else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
-            char *end;
-            opts.max_cycles = strtoull(argv[++i], &end, 0);
-            if (*end || opts.max_cycles == 0) {
-                fprintf(stderr, "sysnode run: --max-cycles wants a positive number, got '%s'\n", argv[i]);
+        } else if (!strcmp(argv[i], "--trace") && has_value) {
+            trace = argv[++i];
+        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
+            if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &opts.max_cycles) != 0)
                 return 2;
-            }
+        } else if (!strcmp(argv[i], "--cu-version") && has_value) {
+            if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
+                return 2;
         } else if (argv[i][0] != '-' && !opts.case_dir) {
             opts.case_dir = argv[i];
         } else {
-            fprintf(stderr, "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N]\n");
+            fputs(USAGE, stderr);
             return 2;
         }
     }
     if (!opts.case_dir) {
-        fprintf(stderr, "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N]\n");
+        fputs(USAGE, stderr);
         return 2;
     }
     if (!opts.image) {
-        if (default_image(case_name_of(opts.case_dir, namebuf, sizeof namebuf), image, sizeof image) != 0) {
+        if (default_image(image, sizeof image) != 0) {
             fprintf(stderr, "sysnode run: cannot locate the runner image; pass --image\n");
             return 1;
         }
         opts.image = image;
     }
 
-    sn_replay_result res;
     sn_error err = {0};
-    sn_status st = sn_replay_case(&opts, &res, &err);
+    sn_transport t = {0};
+    sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    if (st == SN_OK && trace) {
+        sn_transport inner = t;
+        if ((st = sn_transport_record_open(&t, inner, trace, &err)) != SN_OK)
+            sn_transport_close(&inner);
+    }
+    sn_replay_result res;
+    if (st == SN_OK)
+        st = sn_replay_case(&opts, &t, &res, &err);
+    sn_transport_close(&t);
     if (st != SN_OK && st != SN_ERR_MISMATCH) {
         fprintf(stderr, "sysnode run: %s\n", err.msg);
         return 1;

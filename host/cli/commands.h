@@ -17,4 +17,17 @@ int sn_cmd_header(int argc, char **argv);
  * error (named on stderr), 2 on bad usage. */
 int sn_cmd_run(int argc, char **argv);
 
+/* sysnode pack ARTIFACT.json [ARTIFACT.json ...] -o TABLE.bin
+ * sysnode pack CASE_DIR -o TABLE.bin
+ * Checks the rounds against the table rules and writes the packed table
+ * (artifacts/FORMAT.md) atomically (host/lib/pack.h). Returns 0, 1 on bad
+ * input or I/O failure, 2 on bad usage. */
+int sn_cmd_pack(int argc, char **argv);
+
+/* sysnode dump (TABLE.bin | CASE_DIR | ARTIFACT.json...) [--json]
+ * Lists each round's steps and each kick's payloads decoded for the unit at
+ * the target (host/lib/disasm.h); a packed table is verified first. Returns
+ * 0, 1 on a bad table or input, 2 on bad usage. */
+int sn_cmd_dump(int argc, char **argv);
+
 #endif

@@ -9,7 +9,9 @@ static int usage(void)
     fprintf(stderr,
             "usage: sysnode <command> [args]\n"
             "  header ARTIFACT.json... | CASE_DIR -o FILE.h   emit the embedded C table\n"
-            "  run CASE_DIR [--image ELF] [--max-cycles N]     replay a case on the simulated SysNode\n");
+            "  run CASE_DIR [--image ELF] [--max-cycles N]     replay a case on the simulated SysNode\n"
+            "  pack ARTIFACT.json... | CASE_DIR -o TABLE.bin   pack the DRAM-resident table\n"
+            "  dump TABLE.bin | CASE_DIR | ARTIFACT.json... [--json]   list rounds, steps, decoded payloads\n");
     return 2;
 }
 
@@ -21,5 +23,9 @@ int main(int argc, char **argv)
         return sn_cmd_header(argc - 1, argv + 1);
     if (!strcmp(argv[1], "run"))
         return sn_cmd_run(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "pack"))
+        return sn_cmd_pack(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "dump"))
+        return sn_cmd_dump(argc - 1, argv + 1);
     return usage();
 }

@@ -1,12 +1,15 @@
-/* A replay session on the in-process simulator (see replay.h). */
+/* A replay session through the host window (see replay.h). */
 #include "replay.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "artifact.h"
+#include "elf_image.h"
 #include "manifest.h"
-#include "sim.h"
+#include "pack.h"
+#include "sysnode/boot_args.h"
 
 static const char RUNNER_OK[] = "runner: ok ";
 
@@ -22,67 +25,123 @@ static void parse_summary(const char *console, sn_replay_result *res)
     }
 }
 
-static sn_status run_status(const sn_sim_result *r, sn_sim *sim, const char *image, sn_error *e)
+static sn_status run_status(const sn_run_status *r, const char *console, const char *image, sn_error *e)
 {
-    const char *console = sn_sim_console(sim);
-    sn_status_block sb;
     switch (r->stop) {
-    case SN_SIM_EXITED:
+    case SN_RUN_EXITED:
         if (r->exit_code == SN_OK)
             return SN_OK;
         return sn_error_set(e, r->exit_code < 0x100 ? (sn_status)r->exit_code : SN_ERR_INTERNAL,
-                            "%s exited with 0x%llx after %llu cycles: %s", image,
-                            (unsigned long long)r->exit_code, (unsigned long long)r->cycles, console);
-    case SN_SIM_HALTED:
-        return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u at pc 0x%llx: %s", image, r->halt_cause,
-                            (unsigned long long)r->pc, console);
-    case SN_SIM_CYCLE_LIMIT:
-        if (sn_sim_status_block(sim, &sb) == 0)
-            return sn_error_set(e, SN_ERR_HANG,
-                                "hang: no exit after %llu cycles; runner in phase %u, round %u, step %u, "
-                                "waiting on node (%u,%u); %u flits sent, %u completions",
-                                (unsigned long long)r->cycles, sb.phase, sb.round, sb.step, sb.wait_node & 0xF,
-                                (sb.wait_node >> 4) & 0xF, sb.flits_sent, sb.completions);
-        return sn_error_set(e, SN_ERR_HANG, "hang: no exit after %llu cycles (pc 0x%llx)",
-                            (unsigned long long)r->cycles, (unsigned long long)r->pc);
+                            "%s exited with 0x%llx after %llu cycles: %s", image, (unsigned long long)r->exit_code,
+                            (unsigned long long)r->cycles, console);
+    case SN_RUN_HALTED:
+        return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u: %s", image, r->halt_cause, console);
+    case SN_RUN_CYCLE_LIMIT:
+        return sn_error_set(e, SN_ERR_HANG, "hang: no exit after %llu cycles; console: %s",
+                            (unsigned long long)r->cycles, console);
     default:
-        return sn_error_set(e, SN_ERR_INTERNAL, "simulation stopped: %s", r->message);
+        return sn_error_set(e, SN_ERR_INTERNAL, "simulation stopped after %llu cycles: %s; console: %s",
+                            (unsigned long long)r->cycles, r->message, console);
     }
 }
 
-static sn_status place_operands(sn_sim *sim, const sn_manifest *m, sn_error *e)
+/* ---- the image through the window ---------------------------------------- */
+
+typedef struct {
+    sn_transport *t;
+    sn_error *e;
+} push_ctx;
+
+static int push_imem(void *ctx, uint32_t addr, uint32_t word)
+{
+    push_ctx *p = ctx;
+    return p->t->ops->imem_write(p->t->ctx, addr, word, p->e) == SN_OK ? 0 : -1;
+}
+
+static int push_spad(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes)
+{
+    push_ctx *p = ctx;
+    return p->t->ops->spad_write(p->t->ctx, offset, value, strobes, p->e) == SN_OK ? 0 : -1;
+}
+
+static sn_status load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e)
+{
+    char err[256];
+    push_ctx ctx = {t, e};
+    if (sn_elf_image_push(img, push_imem, push_spad, &ctx, err, sizeof err) != 0)
+        return e && e->code != SN_OK ? e->code : sn_error_set(e, SN_ERR_INPUT, "%s: %s", path, err);
+    return SN_OK;
+}
+
+/* ---- operands, table, boot arguments ------------------------------------- */
+
+static uint64_t table_address(const sn_manifest *m)
+{
+    uint64_t end = 0;
+    for (size_t i = 0; i < m->upload_count; i++)
+        if (m->uploads[i].addr + m->uploads[i].nbytes > end)
+            end = m->uploads[i].addr + m->uploads[i].nbytes;
+    for (size_t i = 0; i < m->expected_count; i++)
+        if (m->expected[i].addr + m->expected[i].nbytes > end)
+            end = m->expected[i].addr + m->expected[i].nbytes;
+    return (end + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
+}
+
+static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes, sn_error *e)
+{
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes, 0};
+    uint64_t words[sizeof args / 8];
+    memcpy(words, &args, sizeof args);
+    for (size_t i = 0; i < sizeof args / 8; i++) {
+        sn_status st = t->ops->spad_write(t->ctx, (uint32_t)(SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i), words[i],
+                                          0xFF, e);
+        if (st != SN_OK)
+            return st;
+    }
+    return SN_OK;
+}
+
+static sn_status place(sn_transport *t, const sn_manifest *m, const uint8_t *table, uint64_t table_bytes,
+                       uint64_t table_addr, sn_error *e)
 {
     static const unsigned char poison[4096] = {[0 ... 4095] = SN_REPLAY_POISON};
+    sn_status st;
+    if (table_addr + table_bytes > t->ops->dram_size(t->ctx))
+        return sn_error_set(e, SN_ERR_INPUT, "%s: the packed table (%llu bytes at 0x%llx) does not fit DRAM (%llu bytes)",
+                            m->path, (unsigned long long)table_bytes, (unsigned long long)table_addr,
+                            (unsigned long long)t->ops->dram_size(t->ctx));
     for (size_t i = 0; i < m->upload_count; i++) {
         const sn_region *u = &m->uploads[i];
-        if (sn_sim_dram_write(sim, u->addr, u->data, u->nbytes) != 0)
-            return sn_error_set(e, SN_ERR_INPUT, "%s: upload %s (%llu bytes at 0x%llx) does not fit DRAM",
-                                m->path, u->file, (unsigned long long)u->nbytes, (unsigned long long)u->addr);
+        if ((st = t->ops->dram_write(t->ctx, u->addr, u->data, u->nbytes, e)) != SN_OK)
+            return st;
     }
     for (size_t i = 0; i < m->expected_count; i++) {
         const sn_region *x = &m->expected[i];
         for (uint64_t off = 0; off < x->nbytes; off += sizeof poison) {
             uint64_t n = x->nbytes - off < sizeof poison ? x->nbytes - off : sizeof poison;
-            if (sn_sim_dram_write(sim, x->addr + off, poison, n) != 0)
-                return sn_error_set(e, SN_ERR_INPUT, "%s: expected output %s (%llu bytes at 0x%llx) does not fit DRAM",
-                                    m->path, x->file, (unsigned long long)x->nbytes, (unsigned long long)x->addr);
+            if ((st = t->ops->dram_write(t->ctx, x->addr + off, poison, n, e)) != SN_OK)
+                return st;
         }
     }
-    return SN_OK;
+    if ((st = t->ops->dram_write(t->ctx, table_addr, table, table_bytes, e)) != SN_OK)
+        return st;
+    return write_boot_args(t, table_addr, table_bytes, e);
 }
 
-static sn_status compare_outputs(sn_sim *sim, const sn_manifest *m, sn_replay_result *res, sn_error *e)
+static sn_status compare_outputs(sn_transport *t, const sn_manifest *m, sn_replay_result *res, sn_error *e)
 {
     unsigned char buf[4096];
     res->match = 1;
-    for (size_t i = 0; i < m->expected_count; i++) {
+    for (size_t i = 0; i < m->expected_count; i++)
+        res->output_bytes += m->expected[i].nbytes;
+    for (size_t i = 0; i < m->expected_count && res->match; i++) {
         const sn_region *x = &m->expected[i];
-        res->output_bytes += x->nbytes;
-        for (uint64_t off = 0; off < x->nbytes; off += sizeof buf) {
+        for (uint64_t off = 0; off < x->nbytes && res->match; off += sizeof buf) {
             uint64_t n = x->nbytes - off < sizeof buf ? x->nbytes - off : sizeof buf;
-            if (sn_sim_dram_read(sim, x->addr + off, buf, n) != 0)
-                return sn_error_set(e, SN_ERR_INTERNAL, "cannot read back 0x%llx", (unsigned long long)(x->addr + off));
-            for (uint64_t k = 0; k < n && res->match; k++) {
+            sn_status st = t->ops->dram_read(t->ctx, x->addr + off, buf, n, e);
+            if (st != SN_OK)
+                return st;
+            for (uint64_t k = 0; k < n; k++) {
                 if (buf[k] != x->data[off + k]) {
                     res->match = 0;
                     res->diff_offset = off + k;
@@ -90,51 +149,62 @@ static sn_status compare_outputs(sn_sim *sim, const sn_manifest *m, sn_replay_re
                     snprintf(res->diff_file, sizeof res->diff_file, "%s", x->file);
                     res->got = buf[k];
                     res->want = x->data[off + k];
+                    break;
                 }
             }
         }
     }
-    return res->match ? SN_OK
-                      : sn_error_set(e, SN_ERR_MISMATCH, "%s: offset %llu (0x%llx, DRAM 0x%llx): got 0x%02x, expected 0x%02x",
-                                     res->diff_file, (unsigned long long)res->diff_offset,
-                                     (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr,
-                                     res->got, res->want);
+    if (res->match)
+        return SN_OK;
+    return sn_error_set(e, SN_ERR_MISMATCH, "%s: offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x",
+                        res->diff_file, (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr,
+                        res->got, res->want);
 }
 
-sn_status sn_replay_case(const sn_replay_opts *opts, sn_replay_result *res, sn_error *e)
+sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e)
 {
     sn_manifest m;
     sn_program prog;
+    sn_elf_image img;
+    uint8_t *table = NULL;
+    uint64_t table_bytes = 0;
+    char err[256];
     sn_status st;
-    char err[512];
     memset(res, 0, sizeof *res);
     memset(&prog, 0, sizeof prog);
+    memset(&img, 0, sizeof img);
 
-    /* Read and check everything before anything boots. */
+    /* Read and check everything before anything reaches the SysNode. */
     if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK || (st = sn_manifest_read_data(&m, e)) != SN_OK ||
-        (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK) {
-        sn_program_free(&prog);
-        sn_manifest_free(&m);
-        return st;
+        (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK)
+        goto out;
+    sn_mesh mesh = sn_mesh_from_manifest(&m);
+    if ((st = sn_pack_program(&prog, &mesh, &table, &table_bytes, e)) != SN_OK)
+        goto out;
+    if (sn_elf_image_load(opts->image, &img, err, sizeof err) != 0) {
+        st = sn_error_set(e, SN_ERR_INPUT, "%s: %s", opts->image, err);
+        goto out;
     }
     snprintf(res->name, sizeof res->name, "%s", m.name);
-    res->rounds = (uint32_t)sn_program_table(&prog).round_count;
+    res->rounds = (uint32_t)prog.round_count;
+    res->table_addr = table_address(&m);
+    res->table_bytes = table_bytes;
 
-    sn_sim *sim = sn_sim_create(NULL, err, sizeof err);
-    if (!sim) {
-        st = sn_error_set(e, SN_ERR_INTERNAL, "simulator: %s", err);
-    } else if (sn_sim_load_image(sim, opts->image, err, sizeof err) != 0) {
-        st = sn_error_set(e, SN_ERR_INPUT, "%s: %s", opts->image, err);
-    } else if ((st = place_operands(sim, &m, e)) == SN_OK) {
-        sn_sim_result r = sn_sim_run(sim, opts->max_cycles);
-        res->cycles = r.cycles;
-        res->instret = r.instret;
-        parse_summary(sn_sim_console(sim), res);
-        st = run_status(&r, sim, opts->image, e);
-        if (st == SN_OK)
-            st = compare_outputs(sim, &m, res, e);
-    }
-    sn_sim_destroy(sim);
+    if ((st = load_image(t, &img, opts->image, e)) != SN_OK ||
+        (st = place(t, &m, table, table_bytes, res->table_addr, e)) != SN_OK || (st = t->ops->boot(t->ctx, e)) != SN_OK)
+        goto out;
+    sn_run_status r;
+    if ((st = t->ops->wait(t->ctx, opts->max_cycles, &r, e)) != SN_OK)
+        goto out;
+    res->cycles = r.cycles;
+    res->instret = r.instret;
+    parse_summary(t->ops->console(t->ctx), res);
+    st = run_status(&r, t->ops->console(t->ctx), opts->image, e);
+    if (st == SN_OK)
+        st = compare_outputs(t, &m, res, e);
+out:
+    free(table);
+    sn_elf_image_free(&img);
     sn_program_free(&prog);
     sn_manifest_free(&m);
     return st;

@@ -1,22 +1,29 @@
-/* A replay session: place a case's operands in the simulated SysNode's DRAM,
- * poison its expected-output ranges, boot the runner image, wait for it to
- * exit within a cycle cap, read the outputs back and compare them byte for
- * byte (DESIGN.md §1, §3; the case layout of artifacts-facts §5). */
+/* A replay session: one prebuilt runner image for every program. Through the
+ * host window (transport.h) it loads the image, writes the case's operands,
+ * the packed table (artifacts/FORMAT.md) and the boot arguments, poisons the
+ * expected-output ranges, boots, waits for exit within a cycle cap, reads the
+ * outputs back and compares them byte for byte (DESIGN.md §1, §3; the case
+ * layout of artifacts-facts §5). */
 #ifndef SN_HOST_REPLAY_H
 #define SN_HOST_REPLAY_H
 
 #include <stdint.h>
 
 #include "error.h"
+#include "transport.h"
 
 /* Byte written over every expected-output range before boot, so bytes left
  * from an earlier run can never pass for results. */
 #define SN_REPLAY_POISON 0xA5
 
+/* The packed table goes at the first 4 KB boundary past every operand and
+ * output of the case. */
+#define SN_REPLAY_TABLE_ALIGN 4096u
+
 typedef struct {
     const char *case_dir;
-    const char *image;   /* runner ELF with the case's table embedded */
-    uint64_t max_cycles; /* CPU cycles before the run counts as a hang */
+    const char *image;       /* runner ELF */
+    uint64_t max_cycles;     /* CPU cycles before the run counts as a hang */
 } sn_replay_opts;
 
 typedef struct {
@@ -26,19 +33,22 @@ typedef struct {
     uint32_t completions; /* completions the runner counted */
     uint64_t cycles;      /* simulated CPU cycles from boot to exit */
     uint64_t instret;
+    uint64_t table_addr;  /* where the packed table was written */
+    uint64_t table_bytes;
     uint64_t output_bytes;
     int match;            /* 1 when every expected byte came back */
-    uint64_t diff_offset; /* first difference: offset in the output file ... */
+    uint64_t diff_offset; /* first difference: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
     char diff_file[128];  /* ... the expected file it belongs to ... */
     uint8_t got, want;    /* ... and both bytes */
 } sn_replay_result;
 
-/* Replays opts->case_dir with opts->image. Returns SN_OK on a byte-exact
- * match, SN_ERR_MISMATCH when the outputs differ (res says where), or the
- * error that stopped it: SN_ERR_INPUT/SN_ERR_IO for a bad case (nothing is
- * booted), the runner's own exit status (its console line in e), SN_ERR_HANG
- * when the cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
-sn_status sn_replay_case(const sn_replay_opts *opts, sn_replay_result *res, sn_error *e);
+/* Replays opts->case_dir through t (opened by the caller). Returns SN_OK on a
+ * byte-exact match, SN_ERR_MISMATCH when the outputs differ (res says where),
+ * or the error that stopped it: SN_ERR_INPUT/SN_ERR_IO for a bad case or
+ * image (nothing is written to the SysNode), the runner's own exit status
+ * with its console line in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
+ * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
+sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e);
 
 #endif

@@ -75,6 +75,10 @@ int main(int argc, char **argv)
         bool ok = true;
         for (const char *l : loads)
             ok = ok && load_file(s, l);
+        if (ok && sn_sim_boot(s, err, sizeof err) != 0) {
+            fprintf(stderr, "sysnode-sim: boot: %s\n", err);
+            ok = false;
+        }
         if (ok) {
             sn_sim_result r = sn_sim_run(s, max_cycles);
             fputs(sn_sim_console(s), stdout);

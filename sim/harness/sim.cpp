@@ -29,7 +29,7 @@ struct sn_sim {
     uint64_t mesh_cycle = 0;
     std::string console;
     std::string error; // first simulation error of the current run
-    bool loaded = false;
+    bool booted = false;
 };
 
 static void sim_fail(sn_sim *s, const char *fmt, ...)
@@ -91,8 +91,8 @@ static uint64_t ctrl_read(void *ctx, uint32_t off)
     case SN_CTRL_EXIT:
     case SN_CTRL_CONSOLE:
         return 0;
-    case SN_CTRL_DCACHE: // no CPU L1 modelled yet: maintenance is never busy
-        return 0;
+    case SN_CTRL_DCACHE:
+        return sn_hart_dcache_read(s->hart);
     default:
         sim_fail(s, "control region: read of offset 0x%x, which this simulator does not model", off);
         return 0;
@@ -117,7 +117,8 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
     case SN_CTRL_CONSOLE:
         s->console.push_back(static_cast<char>(value & 0xFF));
         return;
-    case SN_CTRL_DCACHE: // no CPU L1 modelled yet: DRAM is uncached, nothing to do
+    case SN_CTRL_DCACHE:
+        sn_hart_dcache_write(s->hart, value);
         return;
     default:
         sim_fail(s, "control region: store of 0x%llx to offset 0x%x, which this simulator does not model",
@@ -160,14 +161,40 @@ extern "C" void sn_sim_destroy(sn_sim *s)
     delete s;
 }
 
+extern "C" int sn_sim_imem_write(sn_sim *s, uint32_t addr, uint32_t word)
+{
+    return sn_hart_imem_write(s->hart, addr, word);
+}
+
+extern "C" int sn_sim_spad_write(sn_sim *s, uint32_t offset, uint64_t value, uint8_t strobes)
+{
+    return sn_hart_spad_write(s->hart, offset, value, strobes);
+}
+
+extern "C" void sn_sim_clear_memories(sn_sim *s)
+{
+    sn_hart_clear_memories(s->hart);
+    s->booted = false;
+}
+
+static int window_imem(void *s, uint32_t addr, uint32_t word)
+{
+    return sn_sim_imem_write(static_cast<sn_sim *>(s), addr, word);
+}
+
+static int window_spad(void *s, uint32_t offset, uint64_t value, uint8_t strobes)
+{
+    return sn_sim_spad_write(static_cast<sn_sim *>(s), offset, value, strobes);
+}
+
 extern "C" int sn_sim_load_image(sn_sim *s, const char *elf_path, char *err, size_t errlen)
 {
     sn_elf_image img;
     if (sn_elf_image_load(elf_path, &img, err, errlen) != 0)
         return -1;
-    int rc = sn_hart_load(s->hart, &img, err, errlen);
+    sn_sim_clear_memories(s);
+    int rc = sn_elf_image_push(&img, window_imem, window_spad, s, err, errlen);
     sn_elf_image_free(&img);
-    s->loaded = rc == 0;
     return rc;
 }
 
@@ -179,6 +206,11 @@ extern "C" int sn_sim_dram_write(sn_sim *s, uint64_t addr, const void *src, uint
 extern "C" int sn_sim_dram_read(sn_sim *s, uint64_t addr, void *dst, uint64_t n)
 {
     return sn_dram_read(&s->dram, addr, dst, n) == 0 ? 0 : -1;
+}
+
+extern "C" uint64_t sn_sim_dram_size(const sn_sim *s)
+{
+    return s->dram.size;
 }
 
 static void reset_mesh(sn_sim *s)
@@ -198,18 +230,24 @@ static void reset_mesh(sn_sim *s)
     s->mesh_cycle = 0;
 }
 
+extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
+{
+    s->console.clear();
+    s->error.clear();
+    reset_mesh(s);
+    s->booted = sn_hart_boot(s->hart, err, errlen) == 0;
+    return s->booted ? 0 : -1;
+}
+
 extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
 {
     sn_sim_result r;
     memset(&r, 0, sizeof r);
-    if (!s->loaded) {
+    if (!s->booted) {
         r.stop = SN_SIM_ERROR;
-        snprintf(r.message, sizeof r.message, "no image loaded");
+        snprintf(r.message, sizeof r.message, "run without BOOT");
         return r;
     }
-    s->console.clear();
-    s->error.clear();
-    reset_mesh(s);
     sn_hart_result h = sn_hart_run(s->hart, cycle_limit);
     r.exit_code = h.exit_code;
     r.halt_cause = h.halt_cause;
@@ -230,7 +268,6 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     default:
         r.stop = SN_SIM_ERROR;
     }
-    s->loaded = false; // the image ran; SPAD state is spent, load again to rerun
     return r;
 }
 
@@ -244,6 +281,11 @@ extern "C" int sn_sim_status_block(sn_sim *s, sn_status_block *out)
     if (sn_hart_spad_read(s->hart, SN_STATUS_BLOCK_ADDR, out, sizeof *out) != 0)
         return -1;
     return out->magic == SN_STATUS_MAGIC ? 0 : -1;
+}
+
+extern "C" uint32_t sn_sim_accepted_gos(const sn_sim *s)
+{
+    return s->mesh->accepted_go;
 }
 
 extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)

@@ -43,8 +43,19 @@ typedef struct {
 sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t errlen);
 void sn_sim_destroy(sn_sim *s);
 
-/* Loads a runner ELF into IMEM and the scratchpad and resets the CPU to PC 0.
- * Returns 0, or -1 with the reason in err (the image the core cannot run:
+/* Host window, IMEM: one 32-bit word per write (addr 4-aligned, < 32 KB).
+ * Returns 0, or -1 out of range. sysnode-facts §1.3. */
+int sn_sim_imem_write(sn_sim *s, uint32_t addr, uint32_t word);
+
+/* Host window, SPAD: one 64-bit word at offset (8-aligned, < 32 KB) with byte
+ * strobes (bit k writes byte k). Returns 0, or -1 out of range. */
+int sn_sim_spad_write(sn_sim *s, uint32_t offset, uint64_t value, uint8_t strobes);
+
+/* Clears IMEM and the scratchpad (a fresh card) before a new image. */
+void sn_sim_clear_memories(sn_sim *s);
+
+/* Loads a runner ELF through the IMEM/SPAD window after clearing both.
+ * Returns 0, or -1 with the reason in err (an image the core cannot run:
  * compressed or FP code, data in IMEM, segments outside IMEM/SPAD). */
 int sn_sim_load_image(sn_sim *s, const char *elf_path, char *err, size_t errlen);
 
@@ -52,9 +63,15 @@ int sn_sim_load_image(sn_sim *s, const char *elf_path, char *err, size_t errlen)
  * 0x8000_0000 | addr). Returns 0, or -1 when [addr, addr+n) is outside DRAM. */
 int sn_sim_dram_write(sn_sim *s, uint64_t addr, const void *src, uint64_t n);
 int sn_sim_dram_read(sn_sim *s, uint64_t addr, void *dst, uint64_t n);
+/* DRAM bytes. */
+uint64_t sn_sim_dram_size(const sn_sim *s);
 
-/* Boots the loaded image (reset mesh and counters, PC 0) and runs it until it
- * exits, halts, errors, or cycle_limit CPU cycles pass. */
+/* BOOT: resets the mesh, the CPU (PC 0), its counters, exit flag and L1;
+ * memories keep their bytes. Returns 0, or -1 with the reason in err. */
+int sn_sim_boot(sn_sim *s, char *err, size_t errlen);
+
+/* Runs the booted image until it exits, halts, errors, or cycle_limit CPU
+ * cycles have passed since BOOT. */
 sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit);
 
 /* Everything the image wrote to R_CONSOLE since boot, NUL-terminated. */
@@ -64,7 +81,9 @@ const char *sn_sim_console(const sn_sim *s);
  * the image never stamped it (magic missing). */
 int sn_sim_status_block(sn_sim *s, sn_status_block *out);
 
-/* GOs the mailbox dropped because a flit was still offered (for tests). */
+/* GOs the mailbox accepted, and GOs it dropped because a flit was still
+ * offered, since BOOT (for tests: "no GO reached the mailbox"). */
+uint32_t sn_sim_accepted_gos(const sn_sim *s);
 uint32_t sn_sim_dropped_gos(const sn_sim *s);
 
 #ifdef __cplusplus

@@ -1,4 +1,5 @@
-/* Runner ELF loading through libelf; see elf_image.h. */
+/* Runner ELF loading through libelf, and pushing it through the host
+ * window; see elf_image.h. */
 #include "elf_image.h"
 
 #include <errno.h>
@@ -22,13 +23,12 @@ static const region regions[] = {
     {"IMEM", SN_IMEM_BASE, SN_IMEM_SIZE},
     {"SPAD", SN_SPAD_BASE, SN_SPAD_SIZE},
 };
-static const region *const imem = &regions[0];
+static const region *const imem = &regions[0], *const spad = &regions[1];
 
 /* Loader state, so every exit path frees the same things. */
 typedef struct loader {
     Elf *elf;
     sn_elf_image *out;
-    size_t csr_cap;
     char *err;
     size_t errlen;
 } loader;
@@ -83,6 +83,14 @@ static int check_header(loader *ld)
         return fail(ld, "e_flags 0x%x has a floating-point ABI: the core has no F/D (build with -mabi=lp64)",
                     (unsigned)eh.e_flags);
     ld->out->entry = eh.e_entry;
+    return 0;
+}
+
+static int check_entry(loader *ld)
+{
+    if (ld->out->entry != 0)
+        return fail(ld, "entry point 0x%" PRIx64 " is not the reset PC 0 (sysnode-facts §1.3: fixed at 0)",
+                    ld->out->entry);
     return 0;
 }
 
@@ -155,6 +163,9 @@ static int load_segments(loader *ld)
             return fail(ld, "%s [0x%" PRIx64 ", 0x%" PRIx64 ") is writable: loadable data placed in IMEM: the core "
                             "serves no data reads there",
                         what, ph.p_paddr, end);
+        if (r == imem && ph.p_paddr % 4 != 0)
+            return fail(ld, "%s at 0x%" PRIx64 " is not 4-aligned: the host window writes IMEM in whole 32-bit words",
+                        what, ph.p_paddr);
         sn_elf_segment *s = &out->segments[out->segment_count];
         s->addr = ph.p_paddr;
         s->memsz = ph.p_memsz;
@@ -187,33 +198,6 @@ static int is_fp_opcode(uint32_t op)
     return op == 0x07 || op == 0x27 || op == 0x43 || op == 0x47 || op == 0x4B || op == 0x4F || op == 0x53;
 }
 
-static int is_counter_csr(unsigned csr)
-{
-    return csr == 0xC00 || csr == 0xC01 || csr == 0xC02 || csr == 0xB00 || csr == 0xB02;
-}
-
-static int add_counter_csr(loader *ld, uint64_t addr, uint32_t w)
-{
-    sn_elf_image *out = ld->out;
-    if (out->counter_csr_count == ld->csr_cap) {
-        size_t cap = ld->csr_cap ? 2 * ld->csr_cap : 16;
-        sn_elf_counter_csr *p = realloc(out->counter_csrs, cap * sizeof *p);
-        if (p == NULL)
-            return fail(ld, "out of memory");
-        out->counter_csrs = p;
-        ld->csr_cap = cap;
-    }
-    out->counter_csrs[out->counter_csr_count++] = (sn_elf_counter_csr){
-        .addr = addr,
-        .word = w,
-        .rd = (w >> 7) & 31,
-        .rs1 = (w >> 15) & 31,
-        .funct3 = (w >> 12) & 7,
-        .csr = w >> 20,
-    };
-    return 0;
-}
-
 /* Scans n bytes of code at CPU address addr, one 32-bit instruction at a time
  * (the image has no 16-bit ones, so the first 16-bit one is found here). */
 static int scan_code(loader *ld, const char *name, uint64_t addr, const uint8_t *p, size_t n)
@@ -235,20 +219,11 @@ static int scan_code(loader *ld, const char *name, uint64_t addr, const uint8_t 
             return fail(ld, "section %s: compressed (16-bit) instruction 0x%04x at 0x%" PRIx64
                             ": the core has no C extension",
                         name, w & 0xFFFF, at);
-        uint32_t op = w & 0x7F, f3 = (w >> 12) & 7;
-        if (is_fp_opcode(op))
+        if (is_fp_opcode(w & 0x7F))
             return fail(ld, "section %s: floating-point instruction 0x%08x at 0x%" PRIx64 ": the core has no F/D",
                         name, w, at);
-        if (op == 0x73 && f3 != 0 && f3 != 4 && is_counter_csr(w >> 20) && add_counter_csr(ld, at, w) != 0)
-            return -1;
     }
     return 0;
-}
-
-static int by_csr_addr(const void *a, const void *b)
-{
-    const sn_elf_counter_csr *x = a, *y = b;
-    return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 static int scan_sections(loader *ld)
@@ -268,8 +243,6 @@ static int scan_sections(loader *ld)
                                               d->d_buf, d->d_size) != 0)
                 return -1;
     }
-    if (ld->out->counter_csr_count > 1)
-        qsort(ld->out->counter_csrs, ld->out->counter_csr_count, sizeof *ld->out->counter_csrs, by_csr_addr);
     return 0;
 }
 
@@ -286,7 +259,8 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
     ld.elf = elf_begin(fd, ELF_C_READ, NULL);
     if (ld.elf == NULL)
         fail(&ld, "%s: %s", path, elf_errmsg(-1));
-    else if (check_header(&ld) == 0 && check_sections(&ld) == 0 && load_segments(&ld) == 0 && scan_sections(&ld) == 0)
+    else if (check_header(&ld) == 0 && check_sections(&ld) == 0 && load_segments(&ld) == 0 && scan_sections(&ld) == 0 &&
+             check_entry(&ld) == 0)
         rc = 0;
     elf_end(ld.elf);
     close(fd);
@@ -300,6 +274,71 @@ void sn_elf_image_free(sn_elf_image *img)
     for (size_t i = 0; i < img->segment_count; i++)
         free(img->segments[i].bytes);
     free(img->segments);
-    free(img->counter_csrs);
     memset(img, 0, sizeof *img);
+}
+
+static int push_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* IMEM: whole words from the segment's 4-aligned start, the last one padded
+ * with zeros. */
+static int push_imem(const sn_elf_segment *s, sn_imem_write_fn imem_write, void *ctx, char *err, size_t errlen)
+{
+    if (s->addr % 4 != 0)
+        return push_fail(err, errlen, "IMEM segment at 0x%" PRIx64 " is not 4-aligned: the window writes whole words",
+                         s->addr);
+    for (uint64_t i = 0; i < s->memsz; i += 4) {
+        uint32_t w = 0;
+        for (unsigned k = 0; k < 4 && i + k < s->memsz; k++)
+            w |= (uint32_t)s->bytes[i + k] << 8 * k;
+        if (imem_write(ctx, (uint32_t)(s->addr + i), w) != 0)
+            return push_fail(err, errlen, "IMEM write of 0x%08x at 0x%" PRIx64 " refused", w, s->addr + i);
+    }
+    return 0;
+}
+
+/* SPAD: every 8-aligned word the segment touches, strobing only its bytes. */
+static int push_spad(const sn_elf_segment *s, sn_spad_write_fn spad_write, void *ctx, char *err, size_t errlen)
+{
+    uint64_t off = s->addr - SN_SPAD_BASE, end = off + s->memsz;
+    for (uint64_t word = off & ~7ull; word < end; word += 8) {
+        uint64_t v = 0;
+        uint8_t strobes = 0;
+        for (unsigned k = 0; k < 8; k++)
+            if (word + k >= off && word + k < end) {
+                v |= (uint64_t)s->bytes[word + k - off] << 8 * k;
+                strobes |= (uint8_t)(1u << k);
+            }
+        if (spad_write(ctx, (uint32_t)word, v, strobes) != 0)
+            return push_fail(err, errlen, "SPAD write of 0x%016" PRIx64 " (strobes 0x%02x) at offset 0x%" PRIx64
+                                          " refused",
+                             v, strobes, word);
+    }
+    return 0;
+}
+
+int sn_elf_image_push(const sn_elf_image *img, sn_imem_write_fn imem_write, sn_spad_write_fn spad_write, void *ctx,
+                      char *err, size_t errlen)
+{
+    for (size_t i = 0; i < img->segment_count; i++) {
+        const sn_elf_segment *s = &img->segments[i];
+        const region *r = region_of(s->addr, s->memsz);
+        int rc;
+        if (r == imem)
+            rc = push_imem(s, imem_write, ctx, err, errlen);
+        else if (r == spad)
+            rc = push_spad(s, spad_write, ctx, err, errlen);
+        else
+            rc = push_fail(err, errlen, "segment [0x%" PRIx64 ", 0x%" PRIx64 ") is outside IMEM and SPAD", s->addr,
+                           s->addr + s->memsz);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
 }

@@ -1,8 +1,9 @@
 /* Loads a SysNode runner ELF through libelf, by load address, into the
  * SysNode's named regions (IMEM, SPAD), refusing what the real core cannot
- * run, and lists the counter-CSR reads the hart must serve with simulated
- * time. Facts: sysnode-facts §1.1 (RV64IMA + Zicsr, no C, no F/D), §1.4
- * (memory map: IMEM is fetch-only), §1.2 (counter CSRs); STYLE 11. */
+ * run, and pushes it through the host window's IMEM and SPAD writes, so the
+ * host's transport and the simulator share one loader. Facts: sysnode-facts
+ * §1.1 (RV64IMA + Zicsr, no C, no F/D), §1.3 (reset PC 0, host window),
+ * §1.4 (memory map: IMEM is fetch-only); STYLE 11. */
 #ifndef SN_ELF_IMAGE_H
 #define SN_ELF_IMAGE_H
 
@@ -16,24 +17,10 @@ typedef struct sn_elf_segment {
     uint8_t *bytes; /* memsz bytes; those past the file's bytes are zero */
 } sn_elf_segment;
 
-/* A counter-CSR instruction (SYSTEM opcode, CSR funct3, csr in cycle 0xC00,
- * time 0xC01, instret 0xC02, mcycle 0xB00, minstret 0xB02): Unicorn reads the
- * host clock there (tool-pitfalls 3), so the hart serves it. */
-typedef struct sn_elf_counter_csr {
-    uint64_t addr;   /* instruction address */
-    uint32_t word;   /* the instruction */
-    unsigned rd;     /* destination register */
-    unsigned rs1;    /* source register, or the 5-bit immediate when funct3 >= 5 */
-    unsigned funct3; /* 1 csrrw, 2 csrrs, 3 csrrc, 5 csrrwi, 6 csrrsi, 7 csrrci */
-    unsigned csr;    /* CSR number */
-} sn_elf_counter_csr;
-
 typedef struct sn_elf_image {
-    uint64_t entry;              /* e_entry */
-    sn_elf_segment *segments;    /* sorted by addr, non-overlapping */
+    uint64_t entry;           /* e_entry: always 0 in a loaded image */
+    sn_elf_segment *segments; /* sorted by addr, non-overlapping */
     size_t segment_count;
-    sn_elf_counter_csr *counter_csrs; /* sorted by addr */
-    size_t counter_csr_count;
 } sn_elf_image;
 
 /* Loads the ELF at path into out. Every PT_LOAD segment with memsz > 0 is
@@ -52,16 +39,37 @@ typedef struct sn_elf_image {
  *    serves no data reads there"), or SHF_EXECINSTR outside IMEM (the core
  *    fetches only from IMEM);
  *  - a PT_LOAD segment outside those regions, writable in IMEM, with
- *    filesz > memsz, with p_paddr != p_vaddr, or overlapping another;
+ *    filesz > memsz, with p_paddr != p_vaddr, in IMEM at an address that is
+ *    not 4-aligned (the window writes IMEM in whole words), or overlapping
+ *    another;
  *  - in an executable section, a compressed (16-bit) or floating-point
  *    instruction (LOAD-FP, STORE-FP, FMADD/FMSUB/FNMSUB/FNMADD, OP-FP),
  *    reported with its address and word; an all-zero word is alignment
- *    padding and allowed.
+ *    padding and allowed;
+ *  - e_entry other than 0 (the reset PC is fixed at 0, sysnode-facts §1.3).
  * err gets a NUL-terminated message of at most errlen bytes. */
 int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t errlen);
 
 /* Releases what sn_elf_image_load allocated; img becomes empty. Safe on an
  * empty or already freed image. */
 void sn_elf_image_free(sn_elf_image *img);
+
+/* The host window's writes (sysnode-facts §1.3), each returning 0 or -1:
+ * imem_write one 32-bit word at IMEM byte address addr (4-aligned);
+ * spad_write one 64-bit word at SPAD byte offset off (8-aligned), byte k of
+ * value (little-endian) written where bit k of strobes is set. */
+typedef int (*sn_imem_write_fn)(void *ctx, uint32_t addr, uint32_t word);
+typedef int (*sn_spad_write_fn)(void *ctx, uint32_t off, uint64_t value, uint8_t strobes);
+
+/* Pushes img's segments through the window in address order: IMEM one
+ * word per write (a segment's last word zero-padded), SPAD one 64-bit word
+ * per write with strobes set for the segment's bytes only, so a partial
+ * word leaves its neighbours' bytes alone; .bss goes as written zeros (its
+ * bytes in img are zero). Does not boot. Returns 0, or -1 with the reason
+ * (naming the address) in err (errlen bytes) if a segment is outside IMEM
+ * and SPAD, an IMEM segment is not 4-aligned, or a callback returns -1;
+ * words pushed before the failure stay written. */
+int sn_elf_image_push(const sn_elf_image *img, sn_imem_write_fn imem_write, sn_spad_write_fn spad_write, void *ctx,
+                      char *err, size_t errlen);
 
 #endif

@@ -1,6 +1,7 @@
 /* The SysNode's RV64 hart: the real runner image executed by Unicorn behind
  * the SysNode's CPU memory map (IMEM fetch-only, SPAD, control region, DRAM
- * and its uncached alias), with simulated time, counter CSRs and the
+ * through the CPU L1 and its uncached alias), loaded through the host
+ * window and started by BOOT, with simulated time, counter CSRs and the
  * SysNode's trap and halt behaviour implemented here because Unicorn's are
  * not the card's (DESIGN §3 "the hart is the real image on a real RV64
  * model"; sysnode-facts §1; tool-pitfalls 1-5). One object per hart, no
@@ -11,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "elf_image.h"
+#include "l1_cache.h"
 
 /* What the hart needs from the rest of the SysNode (the mesh, the console,
  * the exit latch). All three callbacks are required. */
@@ -33,23 +34,61 @@ typedef struct sn_hart sn_hart; /* opaque */
  * (32 KB, fetch only), SPAD at 0x1_0000 (32 KB), the control region at
  * 0x2_0000 (1 KB, through bus), and the caller's dram (dram_size bytes, a
  * non-zero multiple of 4096, kept by the caller and outliving the hart) at
- * SN_DRAM_CPU_BASE and at its uncached alias (bit 38). The bus is copied.
- * Returns NULL with the reason in err (errlen bytes) on a missing callback,
- * a bad DRAM size or a Unicorn error. */
+ * SN_DRAM_CPU_BASE through the L1 model (§1.5: every CPU load and store
+ * there goes through it) and at its uncached alias (bit 38), straight onto
+ * the buffer. IMEM and SPAD start zeroed. The bus is copied. Returns NULL
+ * with the reason in err (errlen bytes) on a missing callback, a bad DRAM
+ * size or a Unicorn error. */
 sn_hart *sn_hart_create(const sn_hart_bus *bus, uint8_t *dram, uint64_t dram_size, char *err, size_t errlen);
 
 /* Releases the hart (not the DRAM buffer). Safe on NULL. */
 void sn_hart_destroy(sn_hart *h);
 
-/* Boots img: a fresh core (registers, CSRs, counters and simulated time at
- * 0, as HR_BOOT clears them, sysnode-facts §1.3) with IMEM and SPAD zeroed,
- * then img's segments written into them, its counter-CSR reads served with
- * simulated time (tool-pitfalls 3) and PC = 0, the SysNode's fixed reset PC.
- * A hart may be loaded again; DRAM is the caller's and is not touched.
- * Returns 0, or -1 with the reason in err when img's entry point is not 0, a
- * segment is outside IMEM and SPAD, or Unicorn fails (the hart then holds no
- * image). */
-int sn_hart_load(sn_hart *h, const sn_elf_image *img, char *err, size_t errlen);
+/* Host window (sysnode-facts §1.3). IMEM takes one 32-bit word per write at
+ * byte address addr (4-aligned, < 0x8000). Returns 0, or -1 (nothing
+ * written) when addr is misaligned or out of range. Write IMEM before
+ * sn_hart_boot, as the card's protocol does: BOOT decodes IMEM for
+ * counter-CSR reads and discards the hart's translations of it, so a word
+ * written after BOOT may not be seen until the next BOOT. */
+int sn_hart_imem_write(sn_hart *h, uint32_t addr, uint32_t word);
+
+/* Host window: SPAD takes one 64-bit word per write at byte offset offset
+ * (8-aligned, < 0x8000); byte k of value (little-endian) is written where
+ * bit k of strobes is set. Returns 0, or -1 (nothing written) when offset
+ * is misaligned or out of range. */
+int sn_hart_spad_write(sn_hart *h, uint32_t offset, uint64_t value, uint8_t strobes);
+
+/* Clears IMEM and SPAD to zero, as a fresh card has them; the host calls it
+ * before loading a new image. Not during a run. */
+void sn_hart_clear_memories(sn_hart *h);
+
+/* HR_BOOT (sysnode-facts §1.3): resets the CPU (registers, CSRs, PC 0, the
+ * exit flag, the halt latch, the cycle and instret counters and simulated
+ * time to 0) and empties the L1 (its dirty lines are dropped, as a reset
+ * drops them; its counters restart); IMEM, SPAD and DRAM keep their
+ * contents. Then scans IMEM for counter-CSR instructions (cycle, time,
+ * instret, mcycle, minstret; an all-zero word is padding) and serves them
+ * with simulated time (tool-pitfalls 3). Not during a run. Returns 0, or -1
+ * with the reason in err (errlen bytes) on a Unicorn error or out of memory
+ * (the hart is then not booted and sn_hart_run stops with SIM_ERROR). */
+int sn_hart_boot(sn_hart *h, char *err, size_t errlen);
+
+/* Control-region DCACHE register (offset 0x1C8, sysnode-facts §1.5), for the
+ * bus's ctrl_write: bit 0 flushes (every dirty line written back to DRAM,
+ * lines stay valid and clean), bit 1 invalidates (every line dropped
+ * without write-back); both set: flush, then invalidate. Maintenance
+ * completes at once and costs 1 simulated cycle per line written back,
+ * added to simulated time after the access's own cycle. */
+void sn_hart_dcache_write(sn_hart *h, uint64_t value);
+
+/* DCACHE read for the bus's ctrl_read: bit 0 = busy, always 0 here because
+ * the model completes maintenance within the write. */
+uint64_t sn_hart_dcache_read(sn_hart *h);
+
+/* The L1's hit, miss and write-back counts since BOOT (for tests). Counted
+ * per piece Unicorn delivers: an 8-byte access is two 4-byte pieces, so a
+ * first ld of a line counts one miss and one hit. */
+sn_l1_stats sn_hart_l1_stats(const sn_hart *h);
 
 /* Copies n bytes of SPAD at CPU address addr into dst (for the status block,
  * STYLE 9). Returns 0, or -1 (nothing copied) if [addr, addr+n) is not inside
@@ -71,16 +110,17 @@ typedef struct {
                             CYCLE_LIMIT: the next instruction; SIM_ERROR: the offending
                             instruction (found by decoding its basic block; for a stop
                             the bus asked for, its last control access or its start) */
-    uint64_t cycles;     /* simulated cycles since load */
-    uint64_t instret;    /* instructions retired since load */
+    uint64_t cycles;     /* simulated cycles since BOOT */
+    uint64_t instret;    /* instructions retired since BOOT */
     char message[256];   /* SIM_ERROR: what went wrong, naming address and PC */
 } sn_hart_result;
 
-/* Runs from the current PC until exit, halt, the cycle limit or a simulation
- * error. cycle_limit is absolute: the run stops at the first basic-block
+/* Runs from the current PC (0 after BOOT) until exit, halt, the cycle limit
+ * or a simulation error; without a successful BOOT it stops with SIM_ERROR. cycle_limit is absolute: the run stops at the first basic-block
  * boundary where sn_hart_cycles() >= cycle_limit (UINT64_MAX: no limit).
  * Time (sysnode-facts §10): one cycle per instruction executed plus one per
- * control-region access; bus->advance is called before every control-region
+ * control-region access and one per line a DCACHE flush writes back (a
+ * cached DRAM access, hit or miss, costs its instruction's cycle only); bus->advance is called before every control-region
  * access, at every counter-CSR read and at least every 64 cycles of
  * execution. Traps (sysnode-facts §1.2-1.3, tool-pitfalls 2): an ecall,
  * ebreak or illegal instruction with mtvec == 0 halts with cause 1, 2 or 3;
@@ -103,7 +143,7 @@ void sn_hart_request_exit(sn_hart *h, uint64_t code);
  * advance), or the next run stops before its first instruction. */
 void sn_hart_request_stop(sn_hart *h, const char *message);
 
-/* Simulated cycles since load: exact between runs; during a run (from bus
+/* Simulated cycles since BOOT: exact between runs; during a run (from bus
  * callbacks) use the cycle given to advance instead. */
 uint64_t sn_hart_cycles(const sn_hart *h);
 

@@ -27,7 +27,9 @@ module sn_mailbox
     input  logic         in_valid,
     input  logic [287:0] in_flit,
     output logic         in_ready,
-    // observability for tests: GOs dropped because a flit was still offered
+    // observability for tests: GOs accepted, and GOs dropped because a flit
+    // was still offered
+    output logic [31:0]  accepted_go,
     output logic [31:0]  dropped_go
 );
     logic [63:0] dst_q, arg_q[4];
@@ -74,6 +76,7 @@ module sn_mailbox
             offered    <= 1'b0;
             txn        <= 8'h00;
             dropped_go <= '0;
+            accepted_go <= '0;
         end else begin
             if (out_valid && out_ready) offered <= 1'b0;
             if (is_go) begin
@@ -82,6 +85,7 @@ module sn_mailbox
                 end else begin
                     offered    <= 1'b1;
                     txn        <= txn + 8'h01;
+                    accepted_go <= accepted_go + 1;
                     offer_flit <= {dst_q[SN_DST_X_LO +: 4], dst_q[SN_DST_Y_LO +: 4],
                                    4'(MY_X), 4'(MY_Y), go_type, txn, 1'b1, 3'b000,
                                    arg_q[3], arg_q[2], arg_q[1], arg_q[0]};

@@ -16,6 +16,7 @@ module sn_mesh_top
     output logic [63:0] cpu_rdata,
     output logic        noroute_valid,
     output logic [7:0]  noroute_coord,
+    output logic [31:0] accepted_go,
     output logic [31:0] dropped_go,
     output logic [3:0]  bad_flit
 );
@@ -36,7 +37,7 @@ module sn_mesh_top
         .reg_rdata(cpu_rdata),
         .out_valid(in_valid[0]), .out_flit(in_flit[0]), .out_ready(in_ready[0]),
         .in_valid(out_valid[0]), .in_flit(out_flit[0]), .in_ready(out_ready[0]),
-        .dropped_go);
+        .accepted_go, .dropped_go);
 
     localparam int unsigned UX[4] = '{1, 1, 1, 2};
     localparam int unsigned UY[4] = '{0, 2, 1, 1};

@@ -16,8 +16,7 @@ data = bytearray(open(path, 'rb').read())
 data[off] ^= 0xFF
 open(path, 'wb').write(data)
 PY
-image="$(dirname "$sysnode")/../firmware/runner-$name.elf"
-out=$("$sysnode" run "$tmp/$name" --image "$image" 2>&1)
+out=$("$sysnode" run "$tmp/$name" 2>&1)
 rc=$?
 echo "$out"
 if [ $rc -eq 0 ]; then echo "FAIL: replay of a corrupted case exited 0"; exit 1; fi

@@ -1,6 +1,7 @@
 # Unit tests of the RV64 hart (sim/hart): small RV64 programs, cross-compiled
-# here with the SysNode's flags (code in IMEM at 0, data in SPAD), run on the
-# hart against a recording bus; refused builds test the ELF loader.
+# here with the SysNode's flags (code in IMEM at 0, data in SPAD), pushed
+# through the host window and run on the hart against a recording bus;
+# refused builds test the ELF loader.
 find_program(SN_RISCV_GCC riscv64-unknown-elf-gcc REQUIRED)
 set(sn_hart_prog_src ${CMAKE_CURRENT_LIST_DIR}/hart_progs)
 set(sn_hart_prog_dir ${CMAKE_CURRENT_BINARY_DIR}/hart_progs)
@@ -26,6 +27,9 @@ sn_hart_prog(mmio mmio.S)
 sn_hart_prog(counters counters.S)
 sn_hart_prog(traps traps.S)
 sn_hart_prog(dram dram.S)
+sn_hart_prog(l1_stale l1_stale.S)
+sn_hart_prog(l1_writeback l1_writeback.S)
+sn_hart_prog(l1_alias l1_alias.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
   string(TOLOWER ${case} lower)
@@ -37,7 +41,7 @@ sn_hart_prog(refuse_fp_insn stops.S -DCASE_FP -march=rv64imaf_zicsr_zifencei)
 sn_hart_prog(refuse_c_word stops.S -DCASE_C_WORD)
 sn_hart_prog(refuse_rodata rodata.S)
 sn_hart_prog(refuse_dram stops.S -DCASE_LOOP -Ttext=0x80000000)
-sn_hart_prog(entry_0x100 stops.S -DCASE_LOOP -Ttext=0x100)
+sn_hart_prog(refuse_entry stops.S -DCASE_LOOP -Ttext=0x100)
 add_custom_target(hart_progs DEPENDS ${sn_hart_progs})
 
 sn_unit_test(test_hart SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hart.c LIBS sn_hart)

@@ -1,8 +1,9 @@
-/* Unit tests of sim/hart: the ELF loader's refusals and the hart running the
- * small programs of hart_progs/ against a bus that records every control
- * access with the cycle the hart gave it. Expected values come from the
- * programs' straight-line layout (an instruction's index is its address / 4),
- * stated next to each. */
+/* Unit tests of sim/hart: the ELF loader's refusals, the host window and
+ * BOOT, the L1 model, and the hart running the small programs of
+ * hart_progs/ (pushed through the window) against a bus that records every
+ * control access with the cycle the hart gave it and serves DCACHE as
+ * sim.cpp does. Expected values come from the programs' straight-line
+ * layout (an instruction's index is its address / 4), stated next to each. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -18,11 +19,13 @@
 
 #include "elf_image.h"
 #include "hart.h"
+#include "l1_cache.h"
 #include "sysnode/regs.h"
 
 #define DRAM_SIZE 0x10000u
 #define LOG_MAX 32
-#define STAT_VALUE 0xA5A55A5A01234567ull /* what the bus answers to every read */
+#define STAT_VALUE 0xA5A55A5A01234567ull /* what the bus answers to every read but DCACHE */
+#define SIGNAL SN_MBOX_ARG3                /* a store here calls the test's signal hook */
 
 typedef struct ctrl_access {
     bool write;
@@ -31,15 +34,19 @@ typedef struct ctrl_access {
     uint64_t cycle; /* the last cycle given to advance before the access */
 } ctrl_access;
 
-typedef struct bus_rec {
+typedef struct bus_rec bus_rec;
+struct bus_rec {
     sn_hart *h;
+    uint8_t *dram;
     ctrl_access log[LOG_MAX];
     size_t n;
     uint64_t last_cycle;
     bool went_back;        /* advance was given a smaller cycle than before */
     bool stop_on_read;     /* ctrl_read asks the hart to stop */
     uint64_t stop_at;      /* advance to this cycle or later asks the hart to stop (0: never) */
-} bus_rec;
+    void (*signal)(bus_rec *b, uint64_t value); /* on a store to SIGNAL, if set */
+    uint64_t snap[4][2];   /* l1_writeback: DRAM words 0x500 and 0x508 at each checkpoint */
+};
 
 static void record(bus_rec *b, bool write, uint32_t offset, uint64_t value)
 {
@@ -50,10 +57,11 @@ static void record(bus_rec *b, bool write, uint32_t offset, uint64_t value)
 static uint64_t rec_read(void *ctx, uint32_t offset)
 {
     bus_rec *b = ctx;
-    record(b, false, offset, STAT_VALUE);
+    uint64_t v = offset == SN_CTRL_DCACHE ? sn_hart_dcache_read(b->h) : STAT_VALUE;
+    record(b, false, offset, v);
     if (b->stop_on_read)
         sn_hart_request_stop(b->h, "mesh: read failed");
-    return STAT_VALUE;
+    return v;
 }
 
 static void rec_write(void *ctx, uint32_t offset, uint64_t value)
@@ -62,6 +70,10 @@ static void rec_write(void *ctx, uint32_t offset, uint64_t value)
     record(b, true, offset, value);
     if (offset == SN_CTRL_EXIT)
         sn_hart_request_exit(b->h, value);
+    if (offset == SN_CTRL_DCACHE)
+        sn_hart_dcache_write(b->h, value);
+    if (offset == SIGNAL && b->signal != NULL)
+        b->signal(b, value);
 }
 
 static void rec_advance(void *ctx, uint64_t cycle)
@@ -85,11 +97,36 @@ static void prog_path(char *path, size_t n, const char *name)
     snprintf(path, n, "%s/%s.elf", SN_HART_PROGS, name);
 }
 
-/* A hart with DRAM_SIZE bytes of DRAM, holding program `name`. */
-static void start(fixture *f, const char *name)
+static int win_imem(void *h, uint32_t addr, uint32_t word)
+{
+    return sn_hart_imem_write(h, addr, word);
+}
+
+static int win_spad(void *h, uint32_t off, uint64_t value, uint8_t strobes)
+{
+    return sn_hart_spad_write(h, off, value, strobes);
+}
+
+/* The host's protocol: a fresh card, the image's words through the window,
+ * then BOOT. */
+static void load(sn_hart *h, const char *name)
 {
     char path[512], err[256];
     prog_path(path, sizeof path, name);
+    sn_elf_image img;
+    if (sn_elf_image_load(path, &img, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    sn_hart_clear_memories(h);
+    int rc = sn_elf_image_push(&img, win_imem, win_spad, h, err, sizeof err);
+    sn_elf_image_free(&img);
+    if (rc != 0 || sn_hart_boot(h, err, sizeof err) != 0)
+        fail_msg("%s", err);
+}
+
+/* A hart with DRAM_SIZE bytes of DRAM, not booted. */
+static void create(fixture *f)
+{
+    char err[256];
     memset(f, 0, sizeof *f);
     f->dram = calloc(1, DRAM_SIZE);
     assert_non_null(f->dram);
@@ -98,13 +135,14 @@ static void start(fixture *f, const char *name)
     if (f->h == NULL)
         fail_msg("%s", err);
     f->bus.h = f->h;
-    sn_elf_image img;
-    if (sn_elf_image_load(path, &img, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    int rc = sn_hart_load(f->h, &img, err, sizeof err);
-    sn_elf_image_free(&img);
-    if (rc != 0)
-        fail_msg("%s", err);
+    f->bus.dram = f->dram;
+}
+
+/* A hart with DRAM_SIZE bytes of DRAM, booted with program `name`. */
+static void start(fixture *f, const char *name)
+{
+    create(f);
+    load(f->h, name);
 }
 
 static void finish(fixture *f)
@@ -171,26 +209,27 @@ static void test_control_accesses(void **state)
     finish(&f);
 }
 
-/* Loading again boots afresh: same result, time from 0 again. */
+/* BOOT again (IMEM kept) and loading again both start afresh: same result,
+ * time from 0 again. */
 static void test_reload(void **state)
 {
     (void)state;
     fixture f;
+    char err[256];
     run_to_end(&f, "mmio");
-    char path[512], err[256];
-    sn_elf_image img;
-    prog_path(path, sizeof path, "mmio");
-    if (sn_elf_image_load(path, &img, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    assert_int_equal(sn_hart_load(f.h, &img, err, sizeof err), 0);
-    sn_elf_image_free(&img);
-    f.bus.last_cycle = 0;
-    sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
-    assert_int_equal(r.stop, SN_HART_EXITED);
-    assert_int_equal(r.exit_code, 42);
-    assert_int_equal(r.cycles, 39);
-    assert_int_equal(f.bus.n, 12);
-    assert_int_equal(f.bus.log[11].cycle, 37);
+    for (int reload = 0; reload < 2; reload++) {
+        if (reload)
+            load(f.h, "mmio");
+        else
+            assert_int_equal(sn_hart_boot(f.h, err, sizeof err), 0);
+        f.bus.last_cycle = 0;
+        sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
+        assert_int_equal(r.stop, SN_HART_EXITED);
+        assert_int_equal(r.exit_code, 42);
+        assert_int_equal(r.cycles, 39);
+        assert_int_equal(f.bus.n, 12 + 6 * reload);
+        assert_int_equal(f.bus.log[f.bus.n - 1].cycle, 37);
+    }
     finish(&f);
 }
 
@@ -441,7 +480,8 @@ static void test_cycle_limit(void **state)
 }
 
 /* dram.S: the word preset at offset 0x100 is read through the alias, +1
- * stored through the base at 0x208, a byte through the alias at 0x300. */
+ * stored through the base at 0x208 (in DRAM after its flush), a byte
+ * through the alias at 0x300. */
 static void test_dram_and_alias(void **state)
 {
     (void)state;
@@ -460,7 +500,7 @@ static void test_dram_and_alias(void **state)
 }
 
 /* dram.S's image: text at 0, one SPAD segment of 8 file bytes and 64 in
- * memory, zero past the file bytes; no counter CSRs. counters.S has 14. */
+ * memory, zero past the file bytes. */
 static void test_image_contents(void **state)
 {
     (void)state;
@@ -479,18 +519,6 @@ static void test_image_contents(void **state)
     assert_int_equal(first, 0x1122334455667788ull);
     for (unsigned i = 8; i < 64; i++)
         assert_int_equal(img.segments[1].bytes[i], 0);
-    assert_int_equal(img.counter_csr_count, 0);
-    sn_elf_image_free(&img);
-
-    prog_path(path, sizeof path, "counters");
-    if (sn_elf_image_load(path, &img, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    assert_int_equal(img.counter_csr_count, 14);
-    const sn_elf_counter_csr *c = &img.counter_csrs[0];
-    assert_int_equal(c->addr, 8); /* rdcycle t0 */
-    assert_int_equal(c->rd, 5);
-    assert_int_equal(c->csr, 0xC00);
-    assert_int_equal(c->funct3, 2);
     sn_elf_image_free(&img);
 }
 
@@ -598,21 +626,326 @@ static void test_refuses_bad_segments(void **state)
 static void test_refuses_entry_not_zero(void **state)
 {
     (void)state;
-    char path[512], err[256];
-    sn_elf_image img;
-    prog_path(path, sizeof path, "entry_0x100");
+    expect_refused("refuse_entry", "entry point 0x100", "reset PC 0");
+}
+
+/* ---- host window, push and BOOT ---- */
+
+static void test_window_writes(void **state)
+{
+    (void)state;
+    fixture f;
+    create(&f);
+    assert_int_equal(sn_hart_imem_write(f.h, 2, 1), -1);
+    assert_int_equal(sn_hart_imem_write(f.h, 0x8000, 1), -1);
+    assert_int_equal(sn_hart_imem_write(f.h, 0x7FFC, 1), 0);
+    assert_int_equal(sn_hart_spad_write(f.h, 4, 1, 0xFF), -1);
+    assert_int_equal(sn_hart_spad_write(f.h, 0x8000, 1, 0xFF), -1);
+    assert_int_equal(sn_hart_spad_write(f.h, 0x7FF8, ~0ull, 0xFF), 0);
+    assert_int_equal(spad_word(&f, 0xFFF), ~0ull);
+    /* strobes: bytes 0 and 7 only */
+    assert_int_equal(sn_hart_spad_write(f.h, 0, ~0ull, 0xFF), 0);
+    assert_int_equal(sn_hart_spad_write(f.h, 0, 0x1122334455667788ull, 0x81), 0);
+    assert_int_equal(spad_word(&f, 0), 0x11FFFFFFFFFFFF88ull);
+    sn_hart_clear_memories(f.h);
+    assert_int_equal(spad_word(&f, 0), 0);
+    assert_int_equal(spad_word(&f, 0xFFF), 0);
+    finish(&f);
+}
+
+#define PUSH_MAX 64
+
+typedef struct push_rec {
+    unsigned n_imem, n_spad;
+    uint32_t imem_addr[PUSH_MAX], imem_word[PUSH_MAX];
+    uint32_t spad_off[PUSH_MAX];
+    uint64_t spad_value[PUSH_MAX];
+    uint8_t spad_strobes[PUSH_MAX];
+    bool refuse_spad;
+} push_rec;
+
+static int rec_imem(void *ctx, uint32_t addr, uint32_t word)
+{
+    push_rec *p = ctx;
+    assert_true(p->n_imem < PUSH_MAX);
+    p->imem_addr[p->n_imem] = addr;
+    p->imem_word[p->n_imem++] = word;
+    return 0;
+}
+
+static int rec_spad(void *ctx, uint32_t off, uint64_t value, uint8_t strobes)
+{
+    push_rec *p = ctx;
+    if (p->refuse_spad)
+        return -1;
+    assert_true(p->n_spad < PUSH_MAX);
+    p->spad_off[p->n_spad] = off;
+    p->spad_value[p->n_spad] = value;
+    p->spad_strobes[p->n_spad++] = strobes;
+    return 0;
+}
+
+/* Whole words to IMEM (the last one zero-padded), strobed words to SPAD
+ * (only the segment's bytes), and the refusals. */
+static void test_push(void **state)
+{
+    (void)state;
+    uint8_t code[6] = {0x13, 0, 0, 0, 0xAA, 0xBB};
+    uint8_t data[7] = {1, 2, 3, 4, 5, 6, 7};
+    sn_elf_segment segs[2] = {{0, sizeof code, code}, {SN_SPAD_BASE + 3, sizeof data, data}};
+    sn_elf_image img = {0, segs, 2};
+    char err[256];
+    push_rec p = {0};
+    assert_int_equal(sn_elf_image_push(&img, rec_imem, rec_spad, &p, err, sizeof err), 0);
+    assert_int_equal(p.n_imem, 2);
+    assert_int_equal(p.imem_addr[0], 0);
+    assert_int_equal(p.imem_word[0], 0x13);
+    assert_int_equal(p.imem_addr[1], 4);
+    assert_int_equal(p.imem_word[1], 0xBBAA);
+    assert_int_equal(p.n_spad, 2);
+    assert_int_equal(p.spad_off[0], 0);
+    assert_int_equal(p.spad_value[0], 0x0504030201000000ull);
+    assert_int_equal(p.spad_strobes[0], 0xF8);
+    assert_int_equal(p.spad_off[1], 8);
+    assert_int_equal(p.spad_value[1], 0x0706);
+    assert_int_equal(p.spad_strobes[1], 0x03);
+
+    /* into a hart: the bytes around the segment keep their values */
+    fixture f;
+    create(&f);
+    sn_hart_spad_write(f.h, 0, ~0ull, 0xFF);
+    sn_hart_spad_write(f.h, 8, ~0ull, 0xFF);
+    assert_int_equal(sn_elf_image_push(&img, win_imem, win_spad, f.h, err, sizeof err), 0);
+    assert_int_equal(spad_word(&f, 0), 0x0504030201FFFFFFull);
+    assert_int_equal(spad_word(&f, 1), 0xFFFFFFFFFFFF0706ull);
+    finish(&f);
+
+    p.refuse_spad = true;
+    assert_int_equal(sn_elf_image_push(&img, rec_imem, rec_spad, &p, err, sizeof err), -1);
+    assert_contains(err, "SPAD write of 0x0504030201000000 (strobes 0xf8) at offset 0x0 refused");
+    segs[0].addr = 2;
+    assert_int_equal(sn_elf_image_push(&img, rec_imem, rec_spad, &p, err, sizeof err), -1);
+    assert_contains(err, "IMEM segment at 0x2 is not 4-aligned");
+    segs[0].addr = SN_DRAM_CPU_BASE;
+    assert_int_equal(sn_elf_image_push(&img, rec_imem, rec_spad, &p, err, sizeof err), -1);
+    assert_contains(err, "segment [0x80000000, 0x80000006) is outside IMEM and SPAD");
+
+    /* a built image: its text word by word from 0, its 64 SPAD bytes as 8 full words */
+    char path[512];
+    prog_path(path, sizeof path, "dram");
     if (sn_elf_image_load(path, &img, err, sizeof err) != 0)
         fail_msg("%s", err);
-    bus_rec bus_state = {0};
-    sn_hart_bus bus = {&bus_state, rec_read, rec_write, rec_advance};
-    uint8_t *dram = calloc(1, DRAM_SIZE);
-    sn_hart *h = sn_hart_create(&bus, dram, DRAM_SIZE, err, sizeof err);
-    assert_non_null(h);
-    assert_int_equal(sn_hart_load(h, &img, err, sizeof err), -1);
-    assert_contains(err, "entry point 0x100");
-    sn_hart_destroy(h);
-    free(dram);
+    memset(&p, 0, sizeof p);
+    assert_int_equal(sn_elf_image_push(&img, rec_imem, rec_spad, &p, err, sizeof err), 0);
+    assert_int_equal(p.n_imem, (img.segments[0].memsz + 3) / 4);
+    for (unsigned i = 0; i < p.n_imem; i++)
+        assert_int_equal(p.imem_addr[i], 4 * i);
+    assert_int_equal(p.n_spad, 8);
+    assert_int_equal(p.spad_value[0], 0x1122334455667788ull);
+    for (unsigned i = 0; i < 8; i++) {
+        assert_int_equal(p.spad_off[i], 8 * i);
+        assert_int_equal(p.spad_strobes[i], 0xFF);
+    }
     sn_elf_image_free(&img);
+}
+
+/* BOOT keeps IMEM and SPAD and restarts time; a run needs a BOOT; cleared
+ * IMEM holds all-zero words, which are illegal. */
+static void test_boot(void **state)
+{
+    (void)state;
+    fixture f;
+    char err[256];
+    create(&f);
+    sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_SIM_ERROR);
+    assert_contains(r.message, "not booted");
+
+    load(f.h, "counters");
+    r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(spad_word(&f, 0), 2);
+    sn_hart_spad_write(f.h, 0, 0, 0xFF);
+    assert_int_equal(sn_hart_boot(f.h, err, sizeof err), 0);
+    assert_int_equal(sn_hart_cycles(f.h), 0);
+    r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.cycles, 45);
+    assert_int_equal(spad_word(&f, 0), 2);     /* the counter CSRs were hooked again */
+    assert_int_equal(spad_word(&f, 10), 1001);
+
+    sn_hart_clear_memories(f.h);
+    assert_int_equal(spad_word(&f, 0), 0);
+    assert_int_equal(sn_hart_boot(f.h, err, sizeof err), 0);
+    r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_HALTED);
+    assert_int_equal(r.halt_cause, 3);
+    assert_int_equal(r.pc, 0);
+    finish(&f);
+}
+
+/* ---- the L1 model ---- */
+
+static uint64_t dram_word(const uint8_t *dram, uint64_t off)
+{
+    uint64_t v;
+    memcpy(&v, dram + off, 8);
+    return v;
+}
+
+/* Direct-mapped over 64 lines of 32 bytes, write-allocate, write-back. */
+static void test_l1_model(void **state)
+{
+    (void)state;
+    static uint8_t dram[4096];
+    for (unsigned i = 0; i < sizeof dram; i++)
+        dram[i] = (uint8_t)i;
+    sn_l1 c;
+    sn_l1_init(&c, dram, sizeof dram);
+    uint64_t v;
+    assert_int_equal(sn_l1_read(&c, 0x100, 8, &v), 0);
+    assert_int_equal(v, 0x0706050403020100ull);
+    assert_int_equal(sn_l1_write(&c, 0x104, 4, 0xDDCCBBAA), 0);
+    assert_int_equal(dram[0x104], 0x04); /* write-back: not in DRAM yet */
+    assert_int_equal(sn_l1_read(&c, 0x102, 4, &v), 0);
+    assert_int_equal(v, 0xBBAA0302);
+    /* across the line boundary at 0x120: one hit, one miss */
+    assert_int_equal(sn_l1_read(&c, 0x11E, 4, &v), 0);
+    assert_int_equal(v, 0x21201F1E);
+    assert_int_equal(c.stats.hits, 3);
+    assert_int_equal(c.stats.misses, 2);
+    /* 0x900 is 2 KB past 0x100: same index, so the dirty line is written back */
+    assert_int_equal(sn_l1_write(&c, 0x900, 1, 0x5A), 0);
+    assert_int_equal(c.stats.write_backs, 1);
+    assert_int_equal(dram[0x104], 0xAA);
+    assert_int_equal(dram[0x900], 0x00);
+    assert_int_equal(sn_l1_flush(&c), 1);
+    assert_int_equal(dram[0x900], 0x5A);
+    assert_int_equal(sn_l1_flush(&c), 0); /* clean now, still valid: */
+    assert_int_equal(sn_l1_read(&c, 0x900, 1, &v), 0);
+    assert_int_equal(c.stats.misses, 3);
+    /* invalidate drops a dirty line */
+    assert_int_equal(sn_l1_write(&c, 0x200, 8, 0), 0);
+    sn_l1_invalidate(&c);
+    assert_int_equal(sn_l1_flush(&c), 0);
+    assert_int_equal(sn_l1_read(&c, 0x200, 1, &v), 0);
+    assert_int_equal(v, 0x00);
+    assert_int_equal(sn_l1_read(&c, 0x201, 1, &v), 0);
+    assert_int_equal(v, 0x01);
+    /* refusals */
+    assert_int_equal(sn_l1_read(&c, sizeof dram - 2, 4, &v), -1);
+    assert_int_equal(sn_l1_write(&c, sizeof dram, 1, 0), -1);
+    assert_int_equal(sn_l1_read(&c, 0, 0, &v), -1);
+    assert_int_equal(sn_l1_read(&c, 0, 9, &v), -1);
+}
+
+/* The values a program stored to ARG0, in order. */
+static size_t arg0_values(const fixture *f, uint64_t *out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->bus.n; i++)
+        if (f->bus.log[i].write && f->bus.log[i].offset == SN_MBOX_ARG0 && n < max)
+            out[n++] = f->bus.log[i].value;
+    return n;
+}
+
+#define OLD_WORD 0x0123456789ABCDEFull
+#define NEW_WORD 0xFEDCBA9876543210ull
+
+static void unit_writes_dram(bus_rec *b, uint64_t value)
+{
+    (void)value;
+    uint64_t w = NEW_WORD;
+    memcpy(b->dram + 0x400, &w, 8);
+}
+
+/* l1_stale.S: a line cached before a unit's DRAM write stays stale until
+ * DCACHE invalidate; the alias sees the new word at once. */
+static void test_l1_stale_until_invalidate(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "l1_stale");
+    uint64_t w = OLD_WORD;
+    memcpy(f.dram + 0x400, &w, 8);
+    f.bus.signal = unit_writes_dram;
+    sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.exit_code, 0); /* DCACHE busy reads 0 */
+    uint64_t got[4];
+    assert_int_equal(arg0_values(&f, got, 4), 4);
+    assert_int_equal(got[0], OLD_WORD); /* first read */
+    assert_int_equal(got[1], OLD_WORD); /* cached after the unit's write: stale */
+    assert_int_equal(got[2], NEW_WORD); /* alias */
+    assert_int_equal(got[3], NEW_WORD); /* cached after invalidate */
+    sn_l1_stats st = sn_hart_l1_stats(f.h);
+    assert_int_equal(st.misses, 2);
+    assert_int_equal(st.write_backs, 0);
+    finish(&f);
+}
+
+static void snapshot(bus_rec *b, uint64_t value)
+{
+    assert_true(value < 4);
+    b->snap[value][0] = dram_word(b->dram, 0x500);
+    b->snap[value][1] = dram_word(b->dram, 0x508);
+}
+
+/* l1_writeback.S: a cached store reaches DRAM at a flush (1 cycle per line
+ * written back) or at eviction by the line 2 KB away. */
+static void test_l1_write_back(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "l1_writeback");
+    const uint64_t old5 = 0x5050505050505050ull, old8 = 0x0808080808080808ull, conflict = 0xC0FFEEull;
+    memcpy(f.dram + 0x500, &old5, 8);
+    memcpy(f.dram + 0x508, &old8, 8);
+    memcpy(f.dram + 0xD08, &conflict, 8);
+    f.bus.signal = snapshot;
+    sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.exit_code, conflict);
+    assert_int_equal(f.bus.snap[0][0], old5);                  /* stored, not flushed */
+    assert_int_equal(f.bus.snap[1][0], 0x1111111111111111ull); /* flushed */
+    assert_int_equal(f.bus.snap[2][1], old8);                  /* stored again after the flush */
+    assert_int_equal(f.bus.snap[3][1], 0x2222222222222222ull); /* evicted */
+    uint64_t cost[2];
+    assert_int_equal(arg0_values(&f, cost, 2), 2);
+    assert_int_equal(cost[0], 4); /* sd + rdcycle + 1 control cycle + 1 line written back */
+    assert_int_equal(cost[1], 3); /* nothing dirty */
+    sn_l1_stats st = sn_hart_l1_stats(f.h);
+    assert_int_equal(st.write_backs, 2);
+    finish(&f);
+}
+
+/* l1_alias.S: the alias bypasses the L1 both ways; BOOT then empties the
+ * L1, dropping its dirty line. */
+static void test_l1_alias_bypasses(void **state)
+{
+    (void)state;
+    fixture f;
+    char err[256];
+    start(&f, "l1_alias");
+    const uint64_t p0 = 0xA0A0A0A0A0A0A0A0ull, p8 = 0xA8A8A8A8A8A8A8A8ull;
+    memcpy(f.dram + 0x600, &p0, 8);
+    memcpy(f.dram + 0x608, &p8, 8);
+    sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    uint64_t got[4];
+    assert_int_equal(arg0_values(&f, got, 4), 4);
+    assert_int_equal(got[0], p0);                    /* cached line unchanged by the alias store */
+    assert_int_equal(got[1], 0x5555555555555555ull); /* alias store in DRAM */
+    assert_int_equal(got[2], p8);                    /* cached store not in DRAM */
+    assert_int_equal(got[3], 0x6666666666666666ull);
+    assert_int_equal(dram_word(f.dram, 0x600), 0x5555555555555555ull);
+    assert_int_equal(dram_word(f.dram, 0x608), p8);
+    assert_int_equal(sn_hart_boot(f.h, err, sizeof err), 0);
+    sn_l1_stats st = sn_hart_l1_stats(f.h);
+    assert_int_equal(st.hits + st.misses + st.write_backs, 0);
+    sn_hart_dcache_write(f.h, 1);
+    assert_int_equal(dram_word(f.dram, 0x608), p8);
+    finish(&f);
 }
 
 static void test_create_checks(void **state)
@@ -663,6 +996,13 @@ int main(void)
         cmocka_unit_test(test_refuses_bad_segments),
         cmocka_unit_test(test_refuses_entry_not_zero),
         cmocka_unit_test(test_create_checks),
+        cmocka_unit_test(test_window_writes),
+        cmocka_unit_test(test_push),
+        cmocka_unit_test(test_boot),
+        cmocka_unit_test(test_l1_model),
+        cmocka_unit_test(test_l1_stale_until_invalidate),
+        cmocka_unit_test(test_l1_write_back),
+        cmocka_unit_test(test_l1_alias_bypasses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

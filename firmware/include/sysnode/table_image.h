@@ -1,0 +1,153 @@
+/* The DRAM-resident table image: a 64-byte versioned header, then the
+ * rounds, steps and payloads of sysnode/table.h as little-endian records.
+ * The host packs it (host/lib/pack.c), the firmware opens it in place before
+ * it runs anything (DESIGN.md §3 "the table format is versioned"). The byte
+ * layout and the order of the checks are specified in artifacts/FORMAT.md;
+ * this header is its C form. Freestanding. */
+#ifndef SYSNODE_TABLE_IMAGE_H
+#define SYSNODE_TABLE_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sysnode/static_assert.h"
+#include "sysnode/status.h"
+#include "sysnode/table.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the table image is read in place as little-endian records"
+#endif
+
+#define SN_TABLE_IMAGE_MAGIC 0x42544E53u /* "SNTB" as bytes 53 4E 54 42 */
+#define SN_TABLE_IMAGE_VERSION 1u
+#define SN_TABLE_IMAGE_HEADER_BYTES 64u
+#define SN_TABLE_IMAGE_ALIGN 8u          /* the image's first byte (uint64_t rows) */
+#define SN_TABLE_IMAGE_STEPS_ALIGN 8u    /* FORMAT.md §3 */
+#define SN_TABLE_IMAGE_PAYLOADS_ALIGN 32u /* one payload row per 32-byte DRAM word */
+
+/* FORMAT.md §2. All fields little-endian. */
+typedef struct {
+    uint32_t magic;           /* SN_TABLE_IMAGE_MAGIC */
+    uint16_t version;         /* SN_TABLE_IMAGE_VERSION */
+    uint16_t header_bytes;    /* SN_TABLE_IMAGE_HEADER_BYTES */
+    uint32_t schema_hash;     /* SN_TABLE_IMAGE_SCHEMA_HASH */
+    uint32_t flags;           /* 0 */
+    uint32_t round_count;     /* records */
+    uint32_t step_count;      /* records */
+    uint32_t payload_count;   /* records */
+    uint32_t reserved0;       /* 0 */
+    uint32_t rounds_offset;   /* bytes from the image's start; = header_bytes */
+    uint32_t steps_offset;    /* rounds' end rounded up to 8 */
+    uint32_t payloads_offset; /* steps' end rounded up to 32 */
+    uint32_t total_bytes;     /* payloads' end */
+    uint32_t body_crc32;      /* CRC-32 of bytes [header_bytes, total_bytes) */
+    uint32_t header_crc32;    /* CRC-32 of bytes [0x00, 0x34) */
+    uint8_t reserved1[8];     /* 0 */
+} sn_table_image_header;
+SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 bytes");
+
+/* The schema: every record's size and every field's name, type and byte
+ * offset. Each entry is checked against the C structs at compile time, and
+ * its text (SN_TABLE_IMAGE_SCHEMA) is what the header's schema_hash is the
+ * CRC-32 of, so a changed record layout cannot keep the old hash
+ * (test_table_image recomputes SN_TABLE_IMAGE_SCHEMA_HASH from the text). */
+#define SN_TI_RECORDS(R)                                                        \
+    R(header, 64, SN_TI_HEADER_FIELDS) R(round, 16, SN_TI_ROUND_FIELDS)         \
+    R(step, 12, SN_TI_STEP_FIELDS) R(payload, 32, SN_TI_PAYLOAD_FIELDS)
+/* X(record, field, type, offset) */
+#define SN_TI_HEADER_FIELDS(X)                                                  \
+    X(header, magic, u32, 0x00) X(header, version, u16, 0x04)                   \
+    X(header, header_bytes, u16, 0x06) X(header, schema_hash, u32, 0x08)        \
+    X(header, flags, u32, 0x0C) X(header, round_count, u32, 0x10)               \
+    X(header, step_count, u32, 0x14) X(header, payload_count, u32, 0x18)        \
+    X(header, reserved0, u32, 0x1C) X(header, rounds_offset, u32, 0x20)         \
+    X(header, steps_offset, u32, 0x24) X(header, payloads_offset, u32, 0x28)    \
+    X(header, total_bytes, u32, 0x2C) X(header, body_crc32, u32, 0x30)          \
+    X(header, header_crc32, u32, 0x34) X(header, reserved1, u8x8, 0x38)
+#define SN_TI_ROUND_FIELDS(X)                                                   \
+    X(round, step_first, u32, 0x00) X(round, step_count, u32, 0x04)             \
+    X(round, payload_first, u32, 0x08) X(round, payload_count, u32, 0x0C)
+#define SN_TI_STEP_FIELDS(X)                                                    \
+    X(step, op, u8, 0x00) X(step, x, u8, 0x01) X(step, y, u8, 0x02)             \
+    X(step, reserved, u8, 0x03) X(step, a, u32, 0x04) X(step, b, u32, 0x08)
+/* arg[0] = ARG3 = payload bits 255:192 .. arg[3] = ARG0 = bits 63:0. */
+#define SN_TI_PAYLOAD_FIELDS(X)                                                 \
+    X(payload, arg[0], u64, 0x00) X(payload, arg[1], u64, 0x08)                 \
+    X(payload, arg[2], u64, 0x10) X(payload, arg[3], u64, 0x18)
+
+#define SN_TI_STRUCT_header sn_table_image_header
+#define SN_TI_STRUCT_round sn_table_round
+#define SN_TI_STRUCT_step sn_table_step
+#define SN_TI_STRUCT_payload sn_table_payload
+#define SN_TI_BYTES_u8 1
+#define SN_TI_BYTES_u16 2
+#define SN_TI_BYTES_u32 4
+#define SN_TI_BYTES_u64 8
+#define SN_TI_BYTES_u8x8 8
+
+#define SN_TI_FIELD_TEXT(rec, field, type, off) #rec "." #field ":" #type "@" #off ";"
+#define SN_TI_RECORD_TEXT(rec, bytes, FIELDS) #rec ":" #bytes ";" FIELDS(SN_TI_FIELD_TEXT)
+#define SN_TI_FIELD_CHECK(rec, field, type, off)                                \
+    SN_STATIC_ASSERT(offsetof(SN_TI_STRUCT_##rec, field) == (off) &&            \
+                         sizeof(((SN_TI_STRUCT_##rec *)0)->field) == SN_TI_BYTES_##type, \
+                     "schema entry " #rec "." #field " disagrees with the struct");
+#define SN_TI_RECORD_CHECK(rec, bytes, FIELDS)                                  \
+    SN_STATIC_ASSERT(sizeof(SN_TI_STRUCT_##rec) == (bytes),                     \
+                     "schema record " #rec " is " #bytes " bytes");             \
+    FIELDS(SN_TI_FIELD_CHECK)
+
+SN_TI_RECORDS(SN_TI_RECORD_CHECK)
+
+/* The schema text (FORMAT.md §5) and its CRC-32, the header's schema_hash.
+ * The firmware compares against the constant and never carries the text. */
+#define SN_TABLE_IMAGE_SCHEMA "SNTB;little-endian;" SN_TI_RECORDS(SN_TI_RECORD_TEXT)
+#define SN_TABLE_IMAGE_SCHEMA_HASH 0x43CCD704u
+
+/* The checks of sn_table_image_open, in the order it makes them
+ * (FORMAT.md §4); 0 is none. */
+typedef enum {
+    SN_TI_OK = 0,
+    SN_TI_ALIGN,           /* the image does not start on an 8-byte boundary */
+    SN_TI_SHORT,           /* fewer bytes than a header */
+    SN_TI_MAGIC,           /* magic is not "SNTB" */
+    SN_TI_VERSION,         /* a format version this build does not read */
+    SN_TI_HEADER_BYTES,    /* header size is not 64 */
+    SN_TI_SCHEMA,          /* schema hash differs from this build's */
+    SN_TI_HEADER_CRC,      /* header CRC differs from the computed one */
+    SN_TI_RESERVED,        /* flags or a reserved field is not 0 */
+    SN_TI_ROUNDS_OFFSET,   /* rounds do not start right after the header */
+    SN_TI_STEPS_OFFSET,    /* steps do not start at the rounds' end rounded up to 8 */
+    SN_TI_PAYLOADS_OFFSET, /* payloads do not start at the steps' end rounded up to 32 */
+    SN_TI_TOTAL_BYTES,     /* total_bytes is not the payloads' end */
+    SN_TI_TRUNCATED,       /* total_bytes is more than the image holds */
+    SN_TI_BODY_CRC,        /* body CRC differs from the computed one */
+} sn_table_image_check;
+
+/* The first check an image failed, with the values its message names. */
+typedef struct {
+    sn_table_image_check check;
+    uint32_t field;    /* byte offset in the header of the field at fault */
+    uint64_t value;    /* what the image holds (the image size for SHORT and TRUNCATED) */
+    uint64_t expected; /* what the check wanted (computed CRC, required value, limit) */
+    uint64_t count;    /* records before the section for the *_OFFSET and TOTAL checks */
+} sn_table_image_fault;
+
+/* Verifies the image at `image` (image_bytes bytes; 8-byte aligned) against
+ * FORMAT.md §4, in this order: alignment, length >= 64, magic, version,
+ * header size, schema hash, header CRC, flags and reserved fields, section
+ * offsets (each exactly where the previous section ends, aligned; sizes =
+ * count x record size; computed in 64 bits, so no count can wrap), total
+ * bytes <= image_bytes, body CRC. On success fills *out with a view INTO
+ * the image (no copy; valid while the image is) and returns SN_OK. On
+ * failure returns SN_ERR_TABLE_IMAGE with *fault naming the first failed
+ * check, and leaves *out untouched. Whether the rounds obey the table rules
+ * is sn_table_check's business (firmware/runner/table_check.h). */
+sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table *out,
+                              sn_table_image_fault *fault);
+
+/* Writes "table: <check> <value>, <expected>" for *f into buf (size bytes,
+ * size >= 1, NUL-terminated; cut short if it does not fit), e.g.
+ * "table: body CRC 0x1234abcd at offset 0x30, computed 0x9f00e1c2". Returns buf. */
+char *sn_table_image_describe(const sn_table_image_fault *f, char *buf, uint32_t size);
+
+#endif

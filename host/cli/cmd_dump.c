@@ -1,0 +1,262 @@
+/* `sysnode dump`: a readable (or --json) listing of a packed table, a case
+ * or artifacts: per round each step, and under each kick its payloads with
+ * slot, target, unit type and decode (host/lib/disasm.h). A packed table is
+ * verified first (sn_table_image_open) and every input must pass the table
+ * rules (sn_table_check), so the walk never leaves the table. */
+#define _POSIX_C_SOURCE 200809L /* stat */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "commands.h"
+#include "disasm.h"
+#include "json.h"
+#include "pack.h"
+#include "sysnode/table_image.h"
+#include "table_check.h"
+
+#define USAGE                                                                    \
+    "usage: sysnode dump TABLE.bin [--json]\n"                                   \
+    "       sysnode dump CASE_DIR [--json]\n"                                    \
+    "       sysnode dump ARTIFACT.json [ARTIFACT.json ...] [--json]\n"           \
+    "Lists every round's steps and, under each kick, its payloads decoded for\n" \
+    "the unit at the target. A file not named *.json is read as a packed table\n" \
+    "(artifacts/FORMAT.md), verified first and decoded for rv64_mesh_2p2; a\n"    \
+    "case directory uses its manifest's mesh. --json prints the same as JSON.\n"
+
+static int usage_error(const char *msg, const char *arg)
+{
+    fprintf(stderr, "sysnode dump: %s%s\n%s", msg, arg, USAGE);
+    return 2;
+}
+
+/* What is being listed: the table view, its mesh and, for artifacts, the
+ * file each round came from (NULL for a packed table). */
+typedef struct {
+    sn_table table;
+    sn_mesh mesh;
+    char *const *files;
+    const char *source;
+    bool json;
+} listing;
+
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (; *s != '\0'; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+static void dump_payload(const listing *l, sn_disasm_state *s, const sn_table_step *k, uint32_t slot,
+                         const sn_table_payload *row, bool first)
+{
+    const sn_mesh_unit *u = sn_mesh_find(&l->mesh, k->x, k->y);
+    sn_disasm d;
+    sn_disasm_payload(s, k->x, k->y, u != NULL ? u->cu_type : 0, row, &d);
+    if (!l->json) {
+        printf("    slot %3" PRIu32 " -> (%u,%u) %s %s\n", slot, k->x, k->y, d.unit, d.text);
+        return;
+    }
+    printf("%s\n        {\"slot\": %" PRIu32 ", \"x\": %u, \"y\": %u, \"unit\": \"%s\", \"op\": \"%s\", ",
+           first ? "" : ",", slot, k->x, k->y, d.unit, d.op);
+    if (d.insn != NULL)
+        printf("\"insn\": \"%s\", ", d.insn);
+    printf("\"words\": [\"0x%016" PRIx64 "\", \"0x%016" PRIx64 "\", \"0x%016" PRIx64 "\", \"0x%016" PRIx64
+           "\"], \"fields\": {",
+           row->arg[0], row->arg[1], row->arg[2], row->arg[3]);
+    for (unsigned i = 0; i < d.field_count; i++)
+        printf("%s\"%s\": %" PRIu64, i ? ", " : "", d.fields[i].name, d.fields[i].value);
+    printf("}, \"text\": ");
+    json_str(d.text);
+    putchar('}');
+}
+
+static void dump_step(const listing *l, sn_disasm_state *s, const sn_table_round *r, uint32_t index,
+                      const sn_table_step *k)
+{
+    static const char *const OPS[] = {NULL, "seed", "kick", "await", "barrier"};
+    const char *op = OPS[k->op]; /* sn_table_check passed: op is 1..4 */
+    if (l->json)
+        printf("%s\n      {\"step\": %" PRIu32 ", \"op\": \"%s\"", index ? "," : "", index, op);
+    else
+        printf("  step %" PRIu32 ": %s", index, op);
+    switch (k->op) {
+    case SN_STEP_SEED:
+        printf(l->json ? ", \"n\": %" PRIu32 "}" : " %" PRIu32 "\n", k->a);
+        return;
+    case SN_STEP_AWAIT:
+        printf(l->json ? ", \"x\": %u, \"y\": %u, \"count\": %" PRIu32 "}" : " (%u,%u) %" PRIu32 "\n", k->x, k->y,
+               k->a);
+        return;
+    case SN_STEP_KICK:
+        printf(l->json ? ", \"x\": %u, \"y\": %u, \"base\": %" PRIu32 ", \"n\": %" PRIu32 ", \"payloads\": ["
+                       : " (%u,%u) base %" PRIu32 " n %" PRIu32 "\n",
+               k->x, k->y, k->a, k->b);
+        for (uint32_t i = 0; i < k->b; i++)
+            dump_payload(l, s, k, k->a + i, &l->table.payloads[r->payload_first + k->a + i], i == 0);
+        if (l->json)
+            printf("]}");
+        return;
+    default: /* SN_STEP_BARRIER, the one op left after sn_table_check */
+        printf(l->json ? "}" : "\n");
+        return;
+    }
+}
+
+static void dump(const listing *l)
+{
+    const sn_table *t = &l->table;
+    sn_disasm_state s; /* VSETI immediates per node, across rounds: IMEM persists */
+    sn_disasm_init(&s);
+    if (l->json) {
+        printf("{\"source\": ");
+        json_str(l->source);
+        printf(", \"round_count\": %" PRIu32 ", \"step_count\": %" PRIu32 ", \"payload_count\": %" PRIu32
+               ", \"rounds\": [",
+               t->round_count, t->step_count, t->payload_count);
+    } else {
+        printf("# %s: %" PRIu32 " rounds, %" PRIu32 " steps, %" PRIu32 " payloads\n", l->source, t->round_count,
+               t->step_count, t->payload_count);
+    }
+    for (uint32_t i = 0; i < t->round_count; i++) {
+        const sn_table_round *r = &t->rounds[i];
+        if (l->json) {
+            printf("%s\n  {\"round\": %" PRIu32 ", \"file\": ", i ? "," : "", i);
+            if (l->files != NULL)
+                json_str(l->files[i]);
+            else
+                printf("null");
+            printf(", \"step_first\": %" PRIu32 ", \"step_count\": %" PRIu32 ", \"payload_first\": %" PRIu32
+                   ", \"payload_count\": %" PRIu32 ", \"steps\": [",
+                   r->step_first, r->step_count, r->payload_first, r->payload_count);
+        } else {
+            printf("round %" PRIu32 "%s%s%s: %" PRIu32 " steps, %" PRIu32 " payloads\n", i, l->files ? " (" : "",
+                   l->files ? l->files[i] : "", l->files ? ")" : "", r->step_count, r->payload_count);
+        }
+        for (uint32_t k = 0; k < r->step_count; k++)
+            dump_step(l, &s, r, k, &t->steps[r->step_first + k]);
+        if (l->json)
+            printf("]}");
+    }
+    if (l->json)
+        printf("\n]}\n");
+}
+
+static bool is_dir(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+static bool is_json_name(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 5 && strcmp(path + n - 5, ".json") == 0;
+}
+
+/* Checks l against the table rules, then lists it. */
+static sn_status check_and_dump(listing *l, sn_error *e)
+{
+    uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
+    sn_table_fault fault;
+    sn_status st = sn_table_check(&l->table, &l->mesh, kicked, awaited, &fault);
+    if (st != SN_OK) {
+        char words[256];
+        sn_table_fault_describe(&fault, words, sizeof words);
+        return sn_error_set(e, st, "%s: %s", l->files ? l->files[fault.round] : l->source, words);
+    }
+    dump(l);
+    return SN_OK;
+}
+
+static sn_status dump_image(const char *path, bool json, sn_error *e)
+{
+    static const sn_mesh default_mesh = SN_MESH_2P2_INIT;
+    unsigned char *data = NULL;
+    size_t len = 0;
+    sn_status st = sn_file_read(path, &data, &len, e); /* malloc'ed: aligned for the records */
+    if (st == SN_OK) {
+        listing l = {.mesh = default_mesh, .source = path, .json = json};
+        sn_table_image_fault fault;
+        st = sn_table_image_open(data, len, &l.table, &fault);
+        if (st != SN_OK) {
+            char words[256];
+            sn_error_set(e, st, "%s: %s", path, sn_table_image_describe(&fault, words, sizeof words));
+        } else {
+            st = check_and_dump(&l, e);
+        }
+    }
+    free(data);
+    return st;
+}
+
+static sn_status dump_program(const char *const *inputs, size_t n, bool json, sn_error *e)
+{
+    sn_program p;
+    listing l = {.source = n == 1 ? inputs[0] : "artifacts", .json = json};
+    sn_status st = sn_pack_load_inputs(inputs, n, &p, &l.mesh, e);
+    if (st == SN_OK) {
+        l.table = sn_program_table(&p);
+        l.files = p.files;
+        st = check_and_dump(&l, e);
+    }
+    sn_program_free(&p);
+    return st;
+}
+
+static int run(int argc, char **argv, const char **inputs)
+{
+    int ninputs = 0, options_done = 0;
+    bool json = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options_done && strcmp(a, "--") == 0)
+            options_done = 1;
+        else if (!options_done && (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0))
+            return fputs(USAGE, stdout), 0;
+        else if (!options_done && strcmp(a, "--json") == 0)
+            json = true;
+        else if (!options_done && a[0] == '-' && a[1] != '\0')
+            return usage_error("unknown option ", a);
+        else
+            inputs[ninputs++] = a;
+    }
+    if (ninputs == 0)
+        return usage_error("no table, case directory or artifacts given", "");
+
+    sn_error err = {0};
+    sn_status st;
+    if (ninputs == 1 && !is_json_name(inputs[0]) && !is_dir(inputs[0]))
+        st = dump_image(inputs[0], json, &err);
+    else
+        st = dump_program(inputs, (size_t)ninputs, json, &err);
+    if (st != SN_OK) {
+        fflush(stdout);
+        fprintf(stderr, "sysnode dump: %s\n", err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+int sn_cmd_dump(int argc, char **argv)
+{
+    const char **inputs = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *inputs);
+    if (inputs == NULL) {
+        fprintf(stderr, "sysnode dump: out of memory\n");
+        return 1;
+    }
+    int rc = run(argc, argv, inputs);
+    free(inputs);
+    return rc;
+}

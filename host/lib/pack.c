@@ -1,0 +1,226 @@
+/* The table packer (see pack.h): table rules first, then the FORMAT.md
+ * image, written little-endian byte by byte so it does not depend on the
+ * host's struct layout. */
+#define _POSIX_C_SOURCE 200809L /* fsync */
+#include "pack.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "crc32.h"
+#include "sysnode/regs.h"
+#include "sysnode/table_image.h"
+#include "table_check.h"
+
+static void put_le(uint8_t *p, uint64_t v, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+#define PUT_HDR(b, field, v) \
+    put_le((b) + offsetof(sn_table_image_header, field), (v), sizeof(((sn_table_image_header *)0)->field))
+
+static uint64_t align_up(uint64_t v, uint64_t to)
+{
+    return (v + to - 1) / to * to;
+}
+
+static sn_status check_rules(const sn_program *p, const sn_mesh *mesh, sn_error *e)
+{
+    uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
+    sn_table t = sn_program_table(p);
+    sn_table_fault fault;
+    sn_status st = sn_table_check(&t, mesh, kicked, awaited, &fault);
+    if (st != SN_OK) {
+        char words[256];
+        sn_table_fault_describe(&fault, words, sizeof words);
+        return sn_error_set(e, st, "%s: %s", p->files[fault.round], words);
+    }
+    return SN_OK;
+}
+
+sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **image, uint64_t *bytes, sn_error *e)
+{
+    *image = NULL;
+    *bytes = 0;
+    sn_status st = check_rules(p, mesh, e);
+    if (st != SN_OK)
+        return st;
+
+    /* FORMAT.md §3: rounds right after the header, steps 8-aligned,
+     * payloads 32-aligned, nothing after them. */
+    uint64_t rounds_off = SN_TABLE_IMAGE_HEADER_BYTES;
+    uint64_t steps_off = align_up(rounds_off + p->round_count * sizeof(sn_table_round), SN_TABLE_IMAGE_STEPS_ALIGN);
+    uint64_t payloads_off =
+        align_up(steps_off + p->step_count * sizeof(sn_table_step), SN_TABLE_IMAGE_PAYLOADS_ALIGN);
+    uint64_t total = payloads_off + p->payload_count * sizeof(sn_table_payload);
+    if (total > UINT32_MAX)
+        return sn_error_set(e, SN_ERR_INPUT, "the table would be %" PRIu64 " bytes; the format's "
+                            "total_bytes is 32 bits (FORMAT.md §2)", total);
+    uint8_t *b = calloc(1, total); /* zero padding (FORMAT.md §3) */
+    if (b == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for a %" PRIu64 "-byte table", total);
+
+    for (size_t i = 0; i < p->round_count; i++) {
+        uint8_t *r = b + rounds_off + i * sizeof(sn_table_round);
+        put_le(r + 0, p->rounds[i].step_first, 4);
+        put_le(r + 4, p->rounds[i].step_count, 4);
+        put_le(r + 8, p->rounds[i].payload_first, 4);
+        put_le(r + 12, p->rounds[i].payload_count, 4);
+    }
+    for (size_t i = 0; i < p->step_count; i++) {
+        uint8_t *s = b + steps_off + i * sizeof(sn_table_step);
+        s[0] = p->steps[i].op;
+        s[1] = p->steps[i].x;
+        s[2] = p->steps[i].y;
+        s[3] = p->steps[i].reserved;
+        put_le(s + 4, p->steps[i].a, 4);
+        put_le(s + 8, p->steps[i].b, 4);
+    }
+    for (size_t i = 0; i < p->payload_count; i++)
+        for (unsigned w = 0; w < 4; w++) /* {ARG3, ARG2, ARG1, ARG0} as in table.h */
+            put_le(b + payloads_off + i * sizeof(sn_table_payload) + 8 * w, p->payloads[i].arg[w], 8);
+
+    PUT_HDR(b, magic, SN_TABLE_IMAGE_MAGIC);
+    PUT_HDR(b, version, SN_TABLE_IMAGE_VERSION);
+    PUT_HDR(b, header_bytes, SN_TABLE_IMAGE_HEADER_BYTES);
+    PUT_HDR(b, schema_hash, SN_TABLE_IMAGE_SCHEMA_HASH);
+    PUT_HDR(b, round_count, p->round_count);
+    PUT_HDR(b, step_count, p->step_count);
+    PUT_HDR(b, payload_count, p->payload_count);
+    PUT_HDR(b, rounds_offset, rounds_off);
+    PUT_HDR(b, steps_offset, steps_off);
+    PUT_HDR(b, payloads_offset, payloads_off);
+    PUT_HDR(b, total_bytes, total);
+    PUT_HDR(b, body_crc32, sn_crc32(b + SN_TABLE_IMAGE_HEADER_BYTES, total - SN_TABLE_IMAGE_HEADER_BYTES));
+    /* Last: the header CRC covers every header field before it. */
+    PUT_HDR(b, header_crc32, sn_crc32(b, offsetof(sn_table_image_header, header_crc32)));
+    *image = b;
+    *bytes = total;
+    return SN_OK;
+}
+
+/* Creates a fresh temporary file beside `path` (O_EXCL, so never a name
+ * someone else holds; mode 0666 less the umask). *tmp is heap. */
+static sn_status open_temp(const char *path, char **tmp, int *fd, sn_error *e)
+{
+    size_t n = strlen(path) + 48;
+    *tmp = malloc(n);
+    if (*tmp == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+    for (unsigned k = 0; k < 100; k++) {
+        snprintf(*tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
+        *fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (*fd >= 0)
+            return SN_OK;
+        if (errno != EEXIST)
+            return sn_error_set(e, SN_ERR_IO, "%s: cannot create: %s", *tmp, strerror(errno));
+    }
+    return sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path);
+}
+
+static sn_status write_all(int fd, const char *name, const uint8_t *bytes, uint64_t n, sn_error *e)
+{
+    while (n > 0) {
+        ssize_t got = write(fd, bytes, n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return sn_error_set(e, SN_ERR_IO, "%s: write failed: %s", name, got < 0 ? strerror(errno) : "no progress");
+        bytes += got;
+        n -= (uint64_t)got;
+    }
+    return fsync(fd) == 0 ? SN_OK : sn_error_set(e, SN_ERR_IO, "%s: fsync failed: %s", name, strerror(errno));
+}
+
+sn_status sn_pack_write_file(const char *path, const uint8_t *bytes, uint64_t n, sn_error *e)
+{
+    char *tmp = NULL;
+    int fd = -1;
+    sn_status st = open_temp(path, &tmp, &fd, e);
+    if (st == SN_OK) {
+        st = write_all(fd, tmp, bytes, n, e);
+        if (close(fd) != 0 && st == SN_OK)
+            st = sn_error_set(e, SN_ERR_IO, "%s: close failed: %s", tmp, strerror(errno));
+        if (st == SN_OK && rename(tmp, path) != 0)
+            st = sn_error_set(e, SN_ERR_IO, "%s: cannot rename %s over it: %s", path, tmp, strerror(errno));
+        if (st != SN_OK)
+            unlink(tmp);
+    }
+    free(tmp);
+    return st;
+}
+
+static void add_units(const sn_coord *c, size_t n, uint16_t type, sn_mesh *out)
+{
+    for (size_t i = 0; i < n && out->unit_count < SN_MESH_MAX_UNITS; i++)
+        if (sn_mesh_find(out, c[i].x, c[i].y) == NULL)
+            out->units[out->unit_count++] = (sn_mesh_unit){c[i].x, c[i].y, type};
+}
+
+sn_mesh sn_mesh_from_manifest(const sn_manifest *m)
+{
+    static const sn_mesh default_mesh = SN_MESH_2P2_INIT;
+    if (!m->has_mesh)
+        return default_mesh;
+    sn_mesh out;
+    memset(&out, 0, sizeof out);
+    add_units(m->mg, m->mg_count, SN_CU_TYPE_MG, &out);
+    add_units(m->vc, m->vc_count, SN_CU_TYPE_VC, &out);
+    return out;
+}
+
+sn_status sn_mesh_check_manifest(const sn_manifest *m, sn_error *e)
+{
+    size_t n = m->mg_count + m->vc_count;
+    if (!m->has_mesh)
+        return SN_OK;
+    if (n > SN_MESH_MAX_UNITS)
+        return sn_error_set(e, SN_ERR_INPUT, "%s: mesh lists %zu units, more than %d", m->path, n,
+                            SN_MESH_MAX_UNITS);
+    for (size_t i = 0; i < n; i++) {
+        const sn_coord *a = i < m->mg_count ? &m->mg[i] : &m->vc[i - m->mg_count];
+        for (size_t j = 0; j < i; j++) {
+            const sn_coord *b = j < m->mg_count ? &m->mg[j] : &m->vc[j - m->mg_count];
+            if (a->x == b->x && a->y == b->y)
+                return sn_error_set(e, SN_ERR_INPUT, "%s: mesh lists (%u,%u) twice", m->path, a->x, a->y);
+        }
+    }
+    return SN_OK;
+}
+
+static int is_dir(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p, sn_mesh *mesh, sn_error *e)
+{
+    static const sn_mesh default_mesh = SN_MESH_2P2_INIT;
+    memset(p, 0, sizeof *p);
+    *mesh = default_mesh;
+    if (n == 0)
+        return sn_error_set(e, SN_ERR_INPUT, "no artifacts or case directory given");
+    if (n == 1 && is_dir(inputs[0])) {
+        sn_manifest m;
+        sn_status st = sn_manifest_load(&m, inputs[0], e);
+        if (st == SN_OK)
+            st = sn_mesh_check_manifest(&m, e);
+        if (st == SN_OK)
+            *mesh = sn_mesh_from_manifest(&m);
+        sn_manifest_free(&m);
+        return st == SN_OK ? sn_program_load_case(p, inputs[0], e) : st;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (is_dir(inputs[i]))
+            return sn_error_set(e, SN_ERR_INPUT, "%s: a case directory must be the only input", inputs[i]);
+    return sn_program_load(p, inputs, n, e);
+}

@@ -1,0 +1,15 @@
+# The DRAM table packer and the payload decoder, with the freestanding
+# table-image, CRC-32, table-rule and text code they share with the firmware
+# (included by host/lib/CMakeLists.txt).
+target_sources(sn_host PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/pack.c
+  ${CMAKE_CURRENT_LIST_DIR}/disasm.c
+  ${CMAKE_SOURCE_DIR}/firmware/table/table_image.c
+  ${CMAKE_SOURCE_DIR}/firmware/table/crc32.c
+  ${CMAKE_SOURCE_DIR}/firmware/runner/table_check.c
+  ${CMAKE_SOURCE_DIR}/firmware/runner/fmt.c
+)
+target_include_directories(sn_host PUBLIC
+  ${CMAKE_SOURCE_DIR}/firmware/table
+  ${CMAKE_SOURCE_DIR}/firmware/runner
+)

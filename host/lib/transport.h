@@ -1,0 +1,66 @@
+/* The SysNode's host-side window as the loader uses it: load IMEM and the
+ * scratchpad, read and write DRAM, pulse BOOT, wait for exit with the status
+ * word, read the console (sysnode-facts §1.3: hs_* regions IMEM/SPAD/control,
+ * STATUS {exited, halted, cause}, EXIT, console FIFO). Everything above this
+ * interface works the same on the simulator and on a card (DESIGN §3). */
+#ifndef SN_HOST_TRANSPORT_H
+#define SN_HOST_TRANSPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+typedef enum {
+    SN_RUN_EXITED,      /* the image stored to R_EXIT */
+    SN_RUN_HALTED,      /* the core halted on a trap with no handler (cause 1..3) */
+    SN_RUN_CYCLE_LIMIT, /* no exit within the cycle limit: a hang */
+    SN_RUN_SIM_ERROR,   /* the simulator stopped the run (unmodelled or illegal access) */
+} sn_run_stop;
+
+typedef struct {
+    sn_run_stop stop;
+    uint64_t exit_code;
+    unsigned halt_cause;
+    uint64_t cycles;  /* CPU cycles from BOOT (STATUS CYCLES on a card) */
+    uint64_t instret; /* instructions retired (RETIRED) */
+    char message[512];/* the simulator's reason for SN_RUN_SIM_ERROR */
+} sn_run_status;
+
+typedef struct sn_transport_ops {
+    /* IMEM: one 32-bit word per write, addr 4-aligned below 32 KB. */
+    sn_status (*imem_write)(void *ctx, uint32_t addr, uint32_t word, sn_error *e);
+    /* SPAD: one 64-bit word per write at offset (8-aligned, below 32 KB) with byte strobes. */
+    sn_status (*spad_write)(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes, sn_error *e);
+    /* DRAM at unit address addr, n bytes. */
+    sn_status (*dram_write)(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e);
+    sn_status (*dram_read)(void *ctx, uint64_t addr, void *dst, uint64_t n, sn_error *e);
+    /* Pulses BOOT: reset the core (PC 0), its counters and exit flag; memories keep their bytes. */
+    sn_status (*boot)(void *ctx, sn_error *e);
+    /* Waits until the core exits or halts, or cycle_limit CPU cycles pass. */
+    sn_status (*wait)(void *ctx, uint64_t cycle_limit, sn_run_status *out, sn_error *e);
+    /* Appends what the image printed since BOOT; returns a NUL-terminated string owned by the transport. */
+    const char *(*console)(void *ctx);
+    /* DRAM bytes behind the window (the simulator's model size; a card's per-mesh DRAM). */
+    uint64_t (*dram_size)(void *ctx);
+    void (*close)(void *ctx);
+} sn_transport_ops;
+
+typedef struct sn_transport {
+    const sn_transport_ops *ops;
+    void *ctx;
+} sn_transport;
+
+/* The in-process simulator (sim/harness/sim.h) with the default mesh and
+ * cu_version (0 = default 4) behind the window. */
+sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e);
+
+/* A transport that forwards every access to inner and writes one line per
+ * host-window access to trace_path: the operation, its address and every data
+ * byte in hex, so two traces compare byte for byte. Closing it closes inner. */
+sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e);
+
+/* Closes t (NULL-safe on a zeroed transport). */
+void sn_transport_close(sn_transport *t);
+
+#endif

@@ -1,0 +1,114 @@
+/* The recording transport (see transport.h): forwards each host-window access
+ * and writes it as one text line, data in hex, so traces compare byte for
+ * byte:
+ *   imem ADDR WORD | spad OFFSET VALUE STROBES | dram_write ADDR N HEX |
+ *   dram_read ADDR N HEX | boot | wait LIMIT STOP EXIT CYCLES */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "transport.h"
+
+typedef struct {
+    sn_transport inner;
+    FILE *trace;
+} recorder;
+
+static void hex(FILE *f, const void *p, uint64_t n)
+{
+    const unsigned char *b = p;
+    for (uint64_t i = 0; i < n; i++)
+        fprintf(f, "%02x", b[i]);
+}
+
+static sn_status rec_imem_write(void *ctx, uint32_t addr, uint32_t word, sn_error *e)
+{
+    recorder *r = ctx;
+    fprintf(r->trace, "imem 0x%05x 0x%08x\n", addr, word);
+    return r->inner.ops->imem_write(r->inner.ctx, addr, word, e);
+}
+
+static sn_status rec_spad_write(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes, sn_error *e)
+{
+    recorder *r = ctx;
+    fprintf(r->trace, "spad 0x%05x 0x%016llx 0x%02x\n", offset, (unsigned long long)value, strobes);
+    return r->inner.ops->spad_write(r->inner.ctx, offset, value, strobes, e);
+}
+
+static sn_status rec_dram_write(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e)
+{
+    recorder *r = ctx;
+    fprintf(r->trace, "dram_write 0x%010llx %llu ", (unsigned long long)addr, (unsigned long long)n);
+    hex(r->trace, src, n);
+    fputc('\n', r->trace);
+    return r->inner.ops->dram_write(r->inner.ctx, addr, src, n, e);
+}
+
+static sn_status rec_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n, sn_error *e)
+{
+    recorder *r = ctx;
+    sn_status st = r->inner.ops->dram_read(r->inner.ctx, addr, dst, n, e);
+    fprintf(r->trace, "dram_read 0x%010llx %llu ", (unsigned long long)addr, (unsigned long long)n);
+    if (st == SN_OK)
+        hex(r->trace, dst, n);
+    else
+        fputs("error", r->trace);
+    fputc('\n', r->trace);
+    return st;
+}
+
+static sn_status rec_boot(void *ctx, sn_error *e)
+{
+    recorder *r = ctx;
+    fputs("boot\n", r->trace);
+    return r->inner.ops->boot(r->inner.ctx, e);
+}
+
+static sn_status rec_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, sn_error *e)
+{
+    recorder *r = ctx;
+    sn_status st = r->inner.ops->wait(r->inner.ctx, cycle_limit, out, e);
+    fprintf(r->trace, "wait %llu %d %llu %llu\n", (unsigned long long)cycle_limit, st == SN_OK ? (int)out->stop : -1,
+            (unsigned long long)out->exit_code, (unsigned long long)out->cycles);
+    return st;
+}
+
+static const char *rec_console(void *ctx)
+{
+    recorder *r = ctx;
+    return r->inner.ops->console(r->inner.ctx);
+}
+
+static uint64_t rec_dram_size(void *ctx)
+{
+    recorder *r = ctx;
+    return r->inner.ops->dram_size(r->inner.ctx);
+}
+
+static void rec_close(void *ctx)
+{
+    recorder *r = ctx;
+    fclose(r->trace);
+    sn_transport_close(&r->inner);
+    free(r);
+}
+
+static const sn_transport_ops record_ops = {
+    rec_imem_write, rec_spad_write, rec_dram_write, rec_dram_read, rec_boot,
+    rec_wait,       rec_console,    rec_dram_size,  rec_close,
+};
+
+sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e)
+{
+    recorder *r = malloc(sizeof *r);
+    if (!r)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    r->trace = fopen(trace_path, "w");
+    if (!r->trace) {
+        free(r);
+        return sn_error_set(e, SN_ERR_IO, "%s: cannot open the trace for writing", trace_path);
+    }
+    r->inner = inner;
+    t->ops = &record_ops;
+    t->ctx = r;
+    return SN_OK;
+}

@@ -294,7 +294,9 @@ static sn_status end_round(sn_runner *r)
     sn_status st = wait_for(r, WAIT_IDLE, NO_NODE);
     if (st != SN_OK)
         return st;
-    for (uint32_t n = 0; n < SN_NODE_COUNT; n++) {
+    /* Counts only ever grow for units of the mesh: other sources are refused. */
+    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
+        uint32_t n = sn_mesh_node(r->mesh, i);
         if (r->received[n] != r->expected[n])
             return fail(r, SN_ERR_EXTRA_COMPLETION, n, r->received[n]);
     }
@@ -303,8 +305,10 @@ static sn_status end_round(sn_runner *r)
 
 static sn_status run_round(sn_runner *r, const sn_table *t, const sn_table_round *round)
 {
-    for (uint32_t n = 0; n < SN_NODE_COUNT; n++)
+    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
+        uint32_t n = sn_mesh_node(r->mesh, i);
         r->expected[n] = r->received[n] = 0;
+    }
 
     for (uint32_t i = 0; i < round->step_count; i++) {
         const sn_table_step *s = &t->steps[round->step_first + i];
@@ -355,7 +359,8 @@ sn_status sn_runner_run(sn_runner *r, const sn_table *table)
 
 static void describe_owed(const sn_runner *r, sn_fmt *f)
 {
-    for (uint32_t n = 0; n < SN_NODE_COUNT; n++) {
+    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
+        uint32_t n = sn_mesh_node(r->mesh, i);
         if (r->expected[n] == r->received[n] && r->outstanding[n] == 0)
             continue;
         sn_fmt_str(f, "\n  node ");

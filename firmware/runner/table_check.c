@@ -46,6 +46,8 @@ static sn_status check_step(const sn_table_step *s, const sn_table_round *round,
             return found(f, SN_ERR_TABLE_NODE, SN_RULE_AWAIT_NODE, node, 0, 0);
         if (s->a == 0)
             return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_ZERO, node, 0, 0);
+        if (s->a > SN_AWAIT_TOTAL_MAX - awaited[node])
+            return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_TOTAL, node, s->a, SN_AWAIT_TOTAL_MAX - awaited[node]);
         awaited[node] += s->a;
         return SN_OK;
     default:
@@ -73,7 +75,9 @@ static sn_status check_round(const sn_table *t, uint32_t index, const sn_mesh *m
         f->step = i;
         st = check_step(&t->steps[round->step_first + i], round, mesh, kicked, awaited, f);
     }
-    for (uint32_t n = 0; n < SN_NODE_COUNT; n++) {
+    /* Only units of the mesh are ever counted: other coordinates are refused. */
+    for (unsigned u = 0; u < mesh->unit_count; u++) {
+        uint32_t n = sn_mesh_node(mesh, u);
         if (st == SN_OK && awaited[n] < kicked[n]) {
             f->step = round->step_count;
             st = found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAITS_SHORT, n, awaited[n], kicked[n]);
@@ -111,6 +115,7 @@ static const char *rule_text(sn_table_rule rule)
     case SN_RULE_AWAIT_NODE: return "await on a coordinate with no unit";
     case SN_RULE_AWAIT_ZERO: return "await count of 0";
     case SN_RULE_AWAITS_SHORT: return "node awaited for fewer completions than flits kicked to it: awaited ";
+    case SN_RULE_AWAIT_TOTAL: return "awaits for the node pass 2^31-1 in the round: this await ";
     default: return "no fault";
     }
 }
@@ -121,8 +126,12 @@ char *sn_table_fault_describe(const sn_table_fault *f, char *buf, uint32_t size)
     sn_fmt_init(&out, buf, size);
     sn_fmt_str(&out, "round ");
     sn_fmt_dec(&out, f->round);
-    sn_fmt_str(&out, " step ");
-    sn_fmt_dec(&out, f->step);
+    if (f->rule == SN_RULE_AWAITS_SHORT) {
+        sn_fmt_str(&out, " (end of round)");
+    } else {
+        sn_fmt_str(&out, " step ");
+        sn_fmt_dec(&out, f->step);
+    }
     sn_fmt_str(&out, ": ");
     sn_fmt_str(&out, rule_text(f->rule));
     switch (f->rule) {
@@ -132,8 +141,11 @@ char *sn_table_fault_describe(const sn_table_fault *f, char *buf, uint32_t size)
     case SN_RULE_KICK_WINDOW:
     case SN_RULE_KICK_PAYLOADS:
     case SN_RULE_AWAITS_SHORT:
+    case SN_RULE_AWAIT_TOTAL:
         sn_fmt_dec(&out, f->value);
-        sn_fmt_str(&out, f->rule == SN_RULE_AWAITS_SHORT ? ", kicked " : ", limit ");
+        sn_fmt_str(&out, f->rule == SN_RULE_AWAITS_SHORT ? ", kicked "
+                         : f->rule == SN_RULE_AWAIT_TOTAL  ? ", room "
+                                                           : ", limit ");
         sn_fmt_dec(&out, f->limit);
         break;
     case SN_RULE_OPCODE:

@@ -27,7 +27,13 @@ typedef enum {
     SN_RULE_AWAIT_NODE,     /* an await on a coordinate with no unit, or on the SysNode */
     SN_RULE_AWAIT_ZERO,     /* an await count of 0 */
     SN_RULE_AWAITS_SHORT,   /* a node awaited for fewer completions than flits kicked to it */
+    SN_RULE_AWAIT_TOTAL,    /* a node's awaits in a round pass SN_AWAIT_TOTAL_MAX */
 } sn_table_rule;
+
+/* The most completions a round may await from one node: the runner compares
+ * its per-round counts wrap-safely (as signed differences), so a total must
+ * stay below 2^31. */
+#define SN_AWAIT_TOTAL_MAX 0x7FFFFFFFu
 
 typedef struct {
     sn_status status;   /* SN_ERR_TABLE_STEP, _SLOT or _NODE */

@@ -1,7 +1,8 @@
 /* Emits a program as the firmware's embedded table header (table.h layout)
  * and writes it atomically. */
-#define _POSIX_C_SOURCE 200809L /* fdopen, fsync */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "ctable.h"
+#include "file_out.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -118,51 +119,18 @@ sn_status sn_ctable_write(FILE *out, const char *label, const sn_program *p, sn_
     return SN_OK;
 }
 
-/* Creates a fresh temporary file beside `path`: *fd is open for writing and
- * *tmp (heap, the caller frees it) holds its name. */
-static sn_status open_temp(const char *path, char **tmp, int *fd, sn_error *e)
-{
-    size_t n = strlen(path) + 48;
-    *tmp = malloc(n);
-    if (*tmp == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
-    /* O_EXCL: never reuse a name someone else holds; 0666 lets umask decide. */
-    for (unsigned k = 0; k < 100; k++) {
-        snprintf(*tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
-        *fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (*fd >= 0)
-            return SN_OK;
-        if (errno != EEXIST)
-            return sn_error_set(e, SN_ERR_IO, "%s: cannot create: %s", *tmp, strerror(errno));
-    }
-    return sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path);
-}
-
 sn_status sn_ctable_write_file(const char *path, const sn_program *p, sn_error *e)
 {
-    char *tmp = NULL;
-    int fd = -1;
-    sn_status st = open_temp(path, &tmp, &fd, e);
-    if (st != SN_OK) {
-        free(tmp);
-        return st;
-    }
-    FILE *f = fdopen(fd, "w");
-    if (f == NULL) {
-        st = sn_error_set(e, SN_ERR_IO, "%s: %s", tmp, strerror(errno));
-        close(fd);
-    } else {
-        st = sn_ctable_write(f, tmp, p, e);
-        if (st == SN_OK && (fflush(f) != 0 || fsync(fileno(f)) != 0))
-            st = sn_error_set(e, SN_ERR_IO, "%s: write failed: %s", tmp, strerror(errno));
-        if (fclose(f) != 0 && st == SN_OK)
-            st = sn_error_set(e, SN_ERR_IO, "%s: write failed: %s", tmp, strerror(errno));
-    }
-    if (st == SN_OK && rename(tmp, path) != 0)
-        st = sn_error_set(e, SN_ERR_IO, "%s: cannot rename %s over it: %s", path, tmp,
-                          strerror(errno));
-    if (st != SN_OK)
-        unlink(tmp);
-    free(tmp);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+    sn_status st = sn_ctable_write(f, path, p, e);
+    if (fclose(f) != 0 && st == SN_OK)
+        st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+    if (st == SN_OK)
+        st = sn_file_write_atomic(path, (const uint8_t *)text, len, e);
+    free(text);
     return st;
 }

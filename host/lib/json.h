@@ -31,9 +31,15 @@ typedef enum {
     SN_JSON_NULL,
 } sn_json_kind;
 
+/* The largest file a case may hand the host (operands of the largest
+ * compiler case are 256 KB; DRAM is 16 MiB by default). */
+#define SN_FILE_MAX_BYTES (1ull << 30)
+
 /* Reads the whole file at `path` into a fresh heap buffer (*data, *len
  * bytes, plus a NUL after the end that *len does not count). The caller
- * frees *data. SN_ERR_IO names the path and the system's reason. */
+ * frees *data. Only a regular file is read (a FIFO or device is refused
+ * without blocking); SN_ERR_IO names the path and the system's reason;
+ * SN_ERR_INPUT for a file over SN_FILE_MAX_BYTES. */
 sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_error *e);
 
 /* Validates and tokenizes `len` bytes of `text` (a copy is kept) into a new

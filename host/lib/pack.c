@@ -1,8 +1,9 @@
 /* The table packer (see pack.h): table rules first, then the FORMAT.md
  * image, written little-endian byte by byte so it does not depend on the
  * host's struct layout. */
-#define _POSIX_C_SOURCE 200809L /* fsync */
+#define _POSIX_C_SOURCE 200809L /* stat */
 #include "pack.h"
+#include "file_out.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -107,55 +108,9 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
     return SN_OK;
 }
 
-/* Creates a fresh temporary file beside `path` (O_EXCL, so never a name
- * someone else holds; mode 0666 less the umask). *tmp is heap. */
-static sn_status open_temp(const char *path, char **tmp, int *fd, sn_error *e)
-{
-    size_t n = strlen(path) + 48;
-    *tmp = malloc(n);
-    if (*tmp == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
-    for (unsigned k = 0; k < 100; k++) {
-        snprintf(*tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
-        *fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (*fd >= 0)
-            return SN_OK;
-        if (errno != EEXIST)
-            return sn_error_set(e, SN_ERR_IO, "%s: cannot create: %s", *tmp, strerror(errno));
-    }
-    return sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path);
-}
-
-static sn_status write_all(int fd, const char *name, const uint8_t *bytes, uint64_t n, sn_error *e)
-{
-    while (n > 0) {
-        ssize_t got = write(fd, bytes, n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            return sn_error_set(e, SN_ERR_IO, "%s: write failed: %s", name, got < 0 ? strerror(errno) : "no progress");
-        bytes += got;
-        n -= (uint64_t)got;
-    }
-    return fsync(fd) == 0 ? SN_OK : sn_error_set(e, SN_ERR_IO, "%s: fsync failed: %s", name, strerror(errno));
-}
-
 sn_status sn_pack_write_file(const char *path, const uint8_t *bytes, uint64_t n, sn_error *e)
 {
-    char *tmp = NULL;
-    int fd = -1;
-    sn_status st = open_temp(path, &tmp, &fd, e);
-    if (st == SN_OK) {
-        st = write_all(fd, tmp, bytes, n, e);
-        if (close(fd) != 0 && st == SN_OK)
-            st = sn_error_set(e, SN_ERR_IO, "%s: close failed: %s", tmp, strerror(errno));
-        if (st == SN_OK && rename(tmp, path) != 0)
-            st = sn_error_set(e, SN_ERR_IO, "%s: cannot rename %s over it: %s", path, tmp, strerror(errno));
-        if (st != SN_OK)
-            unlink(tmp);
-    }
-    free(tmp);
-    return st;
+    return sn_file_write_atomic(path, bytes, n, e);
 }
 
 static void add_units(const sn_coord *c, size_t n, uint16_t type, sn_mesh *out)

@@ -75,6 +75,30 @@ static sn_status load_image(sn_transport *t, const sn_elf_image *img, const char
 
 /* ---- operands, table, boot arguments ------------------------------------- */
 
+static int overlap(const sn_region *a, const sn_region *b)
+{
+    return a->addr < b->addr + b->nbytes && b->addr < a->addr + a->nbytes;
+}
+
+/* Uploads and expected outputs must not overlap one another: a later write
+ * (or the 0xa5 poison) would silently replace an operand. */
+static sn_status check_regions(const sn_manifest *m, sn_error *e)
+{
+    size_t n = m->upload_count + m->expected_count;
+    for (size_t i = 0; i < n; i++) {
+        const sn_region *a = i < m->upload_count ? &m->uploads[i] : &m->expected[i - m->upload_count];
+        for (size_t j = i + 1; j < n; j++) {
+            const sn_region *b = j < m->upload_count ? &m->uploads[j] : &m->expected[j - m->upload_count];
+            if (overlap(a, b))
+                return sn_error_set(e, SN_ERR_INPUT,
+                                    "%s: %s (0x%llx, %llu bytes) overlaps %s (0x%llx, %llu bytes)", m->path, a->file,
+                                    (unsigned long long)a->addr, (unsigned long long)a->nbytes, b->file,
+                                    (unsigned long long)b->addr, (unsigned long long)b->nbytes);
+        }
+    }
+    return SN_OK;
+}
+
 static uint64_t table_address(const sn_manifest *m)
 {
     uint64_t end = 0;
@@ -177,6 +201,8 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     /* Read and check everything before anything reaches the SysNode. */
     if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK || (st = sn_manifest_read_data(&m, e)) != SN_OK ||
         (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK)
+        goto out;
+    if ((st = sn_mesh_check_manifest(&m, e)) != SN_OK || (st = check_regions(&m, e)) != SN_OK)
         goto out;
     sn_mesh mesh = sn_mesh_from_manifest(&m);
     if ((st = sn_pack_program(&prog, &mesh, &table, &table_bytes, e)) != SN_OK)

@@ -2,11 +2,14 @@
 // console and how it stopped, and exits with the image's exit code (or 124
 // for a hang, 125 for a halt or simulation error).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--max-cycles N]
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include <sys/stat.h>
 
 #include "sim.h"
 
@@ -29,6 +32,11 @@ static bool load_file(sn_sim *s, const char *spec)
         fprintf(stderr, "sysnode-sim: bad address in --load '%s'\n", spec);
         return false;
     }
+    struct stat st;
+    if (stat(eq + 1, &st) != 0 || !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "sysnode-sim: %s: not a readable regular file\n", eq + 1);
+        return false;
+    }
     FILE *f = fopen(eq + 1, "rb");
     if (!f) {
         fprintf(stderr, "sysnode-sim: cannot open %s\n", eq + 1);
@@ -39,9 +47,15 @@ static bool load_file(sn_sim *s, const char *spec)
     size_t n;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0)
         bytes.insert(bytes.end(), buf, buf + n);
+    bool failed = ferror(f) != 0;
     fclose(f);
+    if (failed) {
+        fprintf(stderr, "sysnode-sim: reading %s failed\n", eq + 1);
+        return false;
+    }
     if (sn_sim_dram_write(s, addr, bytes.data(), bytes.size()) != 0) {
-        fprintf(stderr, "sysnode-sim: %s (%zu bytes) does not fit DRAM at 0x%llx\n", eq + 1, bytes.size(), addr);
+        fprintf(stderr, "sysnode-sim: %s (%zu bytes) does not fit DRAM at unit address 0x%llx (ADDR is a DRAM "
+                        "offset, not a CPU address)\n", eq + 1, bytes.size(), addr);
         return false;
     }
     return true;
@@ -49,7 +63,7 @@ static bool load_file(sn_sim *s, const char *spec)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2)
+    if (argc < 2 || argv[1][0] == '-')
         return usage();
     const char *image = argv[1];
     unsigned long long max_cycles = 200000000ull;
@@ -57,9 +71,16 @@ int main(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--load") && i + 1 < argc)
             loads.push_back(argv[++i]);
-        else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc)
-            max_cycles = strtoull(argv[++i], nullptr, 0);
-        else
+        else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
+            const char *text = argv[++i];
+            char *end;
+            errno = 0;
+            max_cycles = strtoull(text, &end, 0);
+            if (!*text || *end || text[0] == '-' || errno == ERANGE || max_cycles == 0) {
+                fprintf(stderr, "sysnode-sim: --max-cycles wants a positive number, got '%s'\n", text);
+                return 2;
+            }
+        } else
             return usage();
     }
     char err[512];
@@ -87,16 +108,16 @@ int main(int argc, char **argv)
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",
                        (unsigned long long)r.exit_code, (unsigned long long)r.cycles,
                        (unsigned long long)r.instret);
-                rc = (int)(r.exit_code & 0xFF);
+                /* The process status keeps 8 bits: a nonzero word must not read as 0. */
+                rc = r.exit_code == 0 ? 0 : (r.exit_code & 0xFF) != 0 ? (int)(r.exit_code & 0xFF) : 1;
                 break;
             case SN_SIM_CYCLE_LIMIT: {
                 sn_status_block sb;
                 printf("sysnode-sim: hang: no exit after %llu cycles (pc 0x%llx)\n",
                        (unsigned long long)r.cycles, (unsigned long long)r.pc);
                 if (sn_sim_status_block(s, &sb) == 0)
-                    printf("sysnode-sim: runner status: phase %u round %u step %u waiting on node 0x%x, "
-                           "%u flits sent, %u completions\n",
-                           sb.phase, sb.round, sb.step, sb.wait_node, sb.flits_sent, sb.completions);
+                    printf("sysnode-sim: runner status: phase %u round %u step %u, %u flits sent, %u completions\n",
+                           sb.phase, sb.round, sb.step, sb.flits_sent, sb.completions);
                 rc = 124;
                 break;
             }

@@ -254,7 +254,15 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     r.cycles = h.cycles;
     r.instret = h.instret;
     r.pc = h.pc;
-    snprintf(r.message, sizeof r.message, "%s", s->error.empty() ? h.message : s->error.c_str());
+    std::string why = s->error.empty() ? h.message : s->error;
+    sn_status_block sb;
+    if (h.stop != SN_HART_EXITED && sn_sim_status_block(s, &sb) == 0) {
+        char where[128];
+        snprintf(where, sizeof where, " (runner at round %u step %u, phase %u, %u flits sent)", sb.round, sb.step,
+                 sb.phase, sb.flits_sent);
+        why += where;
+    }
+    snprintf(r.message, sizeof r.message, "%s", why.c_str());
     switch (h.stop) {
     case SN_HART_EXITED:
         r.stop = s->error.empty() ? SN_SIM_EXITED : SN_SIM_ERROR;

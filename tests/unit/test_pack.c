@@ -139,7 +139,10 @@ static void each_rule_refused(void **state)
         {SN_RULE_AWAIT_NODE, SN_ERR_TABLE_NODE, "round 0 step 2: await on a coordinate with no unit (node (0,0))"},
         {SN_RULE_AWAIT_ZERO, SN_ERR_TABLE_STEP, "round 0 step 2: await count of 0 (node (1,0))"},
         {SN_RULE_AWAITS_SHORT, SN_ERR_TABLE_STEP,
-         "round 0 step 3: node awaited for fewer completions than flits kicked to it: awaited 1, kicked 2 "
+         "round 0 (end of round): node awaited for fewer completions than flits kicked to it: awaited 1, kicked 2 "
+         "(node (1,0))"},
+        {SN_RULE_AWAIT_TOTAL, SN_ERR_TABLE_STEP,
+         "round 0 step 2: awaits for the node pass 2^31-1 in the round: this await 2147483648, room 2147483647 "
          "(node (1,0))"},
     };
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
@@ -158,6 +161,7 @@ static void each_rule_refused(void **state)
         case SN_RULE_KICK_PAYLOADS: f.steps[1].a = 1; break;
         case SN_RULE_AWAIT_NODE: f.steps[2].x = 0; break;
         case SN_RULE_AWAIT_ZERO: f.steps[2].a = 0; break;
+        case SN_RULE_AWAIT_TOTAL: f.steps[2].a = 0x80000000u; break;
         default: f.steps[2].a = 1; break; /* SN_RULE_AWAITS_SHORT */
         }
         /* The words are table_check's own ... */

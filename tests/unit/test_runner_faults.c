@@ -262,7 +262,7 @@ static void awaits_short_of_kicks_send_no_go(void **state)
     assert_int_equal(fx_run(f), SN_ERR_TABLE_STEP);
     assert_int_equal(f->m->gos_accepted + f->m->dropped_go, 0);
     expect_error(f, SN_ERR_TABLE_STEP, 1, 3, SN_NODE_ID(2, 1), 2);
-    expect_in_msg(f, "round 1 step 3");
+    expect_in_msg(f, "round 1 (end of round)");
     expect_in_msg(f, "node (2,1)");
 }
 

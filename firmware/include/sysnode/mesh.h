@@ -34,6 +34,12 @@ typedef struct {
         }                                                                       \
     }
 
+/* The node id (SN_NODE_ID) of the mesh's unit i. */
+static inline uint32_t sn_mesh_node(const sn_mesh *m, unsigned i)
+{
+    return SN_NODE_ID(m->units[i].x, m->units[i].y);
+}
+
 /* Returns the unit at (x, y), or 0 when the mesh has none there. */
 static inline const sn_mesh_unit *sn_mesh_find(const sn_mesh *m, unsigned x, unsigned y)
 {

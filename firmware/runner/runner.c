@@ -61,6 +61,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
     r->status = status;
     r->hang_cycles = SN_RUNNER_DEFAULT_HANG_CYCLES;
     r->inst_depth = SN_INST_DEPTH_DEFAULT;
+    r->settle_cycles = SN_RUNNER_SETTLE_CYCLES;
     status->magic = SN_STATUS_MAGIC;
     status->phase = SN_PHASE_BOOT;
     status->wait_node = NO_NODE;
@@ -288,10 +289,41 @@ static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *rou
     return SN_OK;
 }
 
-static sn_status end_round(sn_runner *r)
+/* Waits settle_cycles for unfenced units' writes to land, draining all the
+ * while so a late completion is still counted (DESIGN §2). */
+static sn_status settle(sn_runner *r)
+{
+    uint64_t start = sn_port_cycles(r->port);
+    r->settles++;
+    while (sn_port_cycles(r->port) - start < r->settle_cycles) {
+        uint64_t stat;
+        int took;
+        sn_status st = service(r, 1, &stat, &took);
+        if (st != SN_OK)
+            return st;
+    }
+    return SN_OK;
+}
+
+/* Whether a unit the round kicked or awaited may retire before its writes
+ * land: older than CU_VERSION 5, or never probed. */
+static int round_needs_settle(const sn_runner *r, const sn_table *t, const sn_table_round *round)
+{
+    for (uint32_t i = 0; i < round->step_count; i++) {
+        const sn_table_step *s = &t->steps[round->step_first + i];
+        if ((s->op == SN_STEP_KICK || s->op == SN_STEP_AWAIT) &&
+            r->unit_version[SN_NODE_ID(s->x, s->y)] < SN_CU_VERSION_FENCED)
+            return 1;
+    }
+    return 0;
+}
+
+static sn_status end_round(sn_runner *r, const sn_table *t, const sn_table_round *round)
 {
     r->status->phase = SN_PHASE_ROUND_END;
     sn_status st = wait_for(r, WAIT_IDLE, NO_NODE);
+    if (st == SN_OK && r->settle_cycles != 0 && round_needs_settle(r, t, round))
+        st = settle(r);
     if (st != SN_OK)
         return st;
     /* Counts only ever grow for units of the mesh: other sources are refused. */
@@ -338,7 +370,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, const sn_table_round
             return st;
     }
     r->status->step = round->step_count;
-    return end_round(r);
+    return end_round(r, t, round);
 }
 
 sn_status sn_runner_run(sn_runner *r, const sn_table *table)

@@ -22,6 +22,16 @@
  * does (firmware/kohakuaccel/dispatch/engine.c@46d4f03f). */
 #define SN_RUNNER_DRAIN_AT 8
 
+/* Cycles the runner waits at a round's end (and so before it exits) when a
+ * unit the round used is older than CU_VERSION 5: such a unit retires when its
+ * last DRAM write beat is sent, not landed (DESIGN §2; sysnode-facts §2.4).
+ * Chosen well above the simulator's modelled landing time
+ * (SN_V4_WRITE_LANDING_CYCLES); a card's figure belongs here once measured. */
+#define SN_RUNNER_SETTLE_CYCLES 4096ull
+
+/* The first CU_VERSION whose completion waits for its writes' acknowledgements. */
+#define SN_CU_VERSION_FENCED 5
+
 /* CU_CTRL register indices and CU_CAPS fields (sysnode-facts §7.1). */
 #define SN_CU_CTRL_CAPS 0
 #define SN_CAPS_TYPE(v) ((uint32_t)((v) >> 48) & 0xFFFF)
@@ -41,6 +51,8 @@ typedef struct {
     uint64_t hang_cycles;      /* SN_RUNNER_DEFAULT_HANG_CYCLES unless a test sets it */
     uint32_t inst_depth;       /* outstanding-flit bound for a node not probed */
     uint8_t probe_units;       /* read every unit's CU_CAPS after the table check */
+    uint64_t settle_cycles;    /* SN_RUNNER_SETTLE_CYCLES; 0 disables the settle (a test image only) */
+    uint32_t settles;          /* round ends that waited out write landing */
     uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; 0 = not probed */
     uint8_t unit_version[SN_NODE_COUNT]; /* CU_VERSION from CU_CAPS; 0 = not probed */
 
@@ -73,8 +85,10 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * send payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0
  * and draining HEAD while it waits, at most inst_depth outstanding per node);
  * an await grows the node's expected count and blocks until received reaches
- * it; a barrier waits until no flit is outstanding. At a round's end every
- * node's received count must equal its expected count.
+ * it; a barrier waits until no flit is outstanding. At a round's end, when a
+ * unit the round kicked or awaited is older than CU_VERSION 5 (or was not
+ * probed), the runner settles: it waits settle_cycles, still draining; then
+ * every node's received count must equal its expected count.
  * Returns SN_OK, or the first error (also recorded in r->status):
  *   SN_ERR_TABLE_STEP  unknown step opcode;
  *   SN_ERR_TABLE_SLOT  a kick past the round's payloads or the 128-slot window;

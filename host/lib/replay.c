@@ -8,6 +8,7 @@
 #include "artifact.h"
 #include "elf_image.h"
 #include "manifest.h"
+#include "mxfp7.h"
 #include "pack.h"
 #include "sysnode/boot_args.h"
 
@@ -125,20 +126,79 @@ static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t 
     return SN_OK;
 }
 
-static sn_status place(sn_transport *t, const sn_manifest *m, const uint8_t *table, uint64_t table_bytes,
-                       uint64_t table_addr, sn_error *e)
+/* The payloads kicked to matmul clusters, in program order, as 256-bit words. */
+static sn_payload *cluster_rows(const sn_program *p, const sn_mesh *mesh, size_t *n)
+{
+    sn_table t = sn_program_table(p);
+    sn_payload *rows = malloc(sizeof *rows * (t.payload_count ? t.payload_count : 1));
+    *n = 0;
+    if (!rows)
+        return NULL;
+    for (uint32_t r = 0; r < t.round_count; r++) {
+        const sn_table_round *round = &t.rounds[r];
+        for (uint32_t i = 0; i < round->step_count; i++) {
+            const sn_table_step *s = &t.steps[round->step_first + i];
+            const sn_mesh_unit *u = sn_mesh_find(mesh, s->x, s->y);
+            if (s->op != SN_STEP_KICK || !u || u->cu_type != SN_CU_TYPE_MG)
+                continue;
+            for (uint32_t k = 0; k < s->b; k++) {
+                const sn_table_payload *row = &t.payloads[round->payload_first + s->a + k];
+                for (unsigned w = 0; w < 4; w++)
+                    rows[*n].w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
+                (*n)++;
+            }
+        }
+    }
+    return rows;
+}
+
+/* Writes the case's uploads as one DRAM image. Users hand over FP16; every
+ * region a matmul cluster FILLs is first converted to the 128-byte MXFP7
+ * entries the cluster reads (DESIGN.md §6, artifacts-facts §3.3). */
+static sn_status write_uploads(sn_transport *t, const sn_manifest *m, const sn_program *p, const sn_mesh *mesh,
+                               uint64_t *mx_regions, sn_error *e)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (size_t i = 0; i < m->upload_count; i++) {
+        const sn_region *u = &m->uploads[i];
+        lo = u->addr < lo ? u->addr : lo;
+        hi = u->addr + u->nbytes > hi ? u->addr + u->nbytes : hi;
+    }
+    if (m->upload_count == 0)
+        return SN_OK;
+    size_t nrows;
+    sn_payload *rows = cluster_rows(p, mesh, &nrows);
+    uint8_t *image = calloc(1, hi - lo);
+    sn_status st = SN_OK;
+    if (!rows || !image) {
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for a %llu-byte upload image",
+                          (unsigned long long)(hi - lo));
+    } else {
+        for (size_t i = 0; i < m->upload_count; i++)
+            memcpy(image + (m->uploads[i].addr - lo), m->uploads[i].data, m->uploads[i].nbytes);
+        size_t regions = 0;
+        if (nrows > 0)
+            st = sn_mx_convert_image(image, lo, hi - lo, rows, nrows, &regions, e);
+        *mx_regions = regions;
+        if (st == SN_OK)
+            st = t->ops->dram_write(t->ctx, lo, image, hi - lo, e);
+    }
+    free(image);
+    free(rows);
+    return st;
+}
+
+static sn_status place(sn_transport *t, const sn_manifest *m, const sn_program *p, const sn_mesh *mesh,
+                       const uint8_t *table, uint64_t table_bytes, sn_replay_result *res, sn_error *e)
 {
     static const unsigned char poison[4096] = {[0 ... 4095] = SN_REPLAY_POISON};
     sn_status st;
-    if (table_addr + table_bytes > t->ops->dram_size(t->ctx))
+    if (res->table_addr + table_bytes > t->ops->dram_size(t->ctx))
         return sn_error_set(e, SN_ERR_INPUT, "%s: the packed table (%llu bytes at 0x%llx) does not fit DRAM (%llu bytes)",
-                            m->path, (unsigned long long)table_bytes, (unsigned long long)table_addr,
+                            m->path, (unsigned long long)table_bytes, (unsigned long long)res->table_addr,
                             (unsigned long long)t->ops->dram_size(t->ctx));
-    for (size_t i = 0; i < m->upload_count; i++) {
-        const sn_region *u = &m->uploads[i];
-        if ((st = t->ops->dram_write(t->ctx, u->addr, u->data, u->nbytes, e)) != SN_OK)
-            return st;
-    }
+    if ((st = write_uploads(t, m, p, mesh, &res->mxfp7_regions, e)) != SN_OK)
+        return st;
     for (size_t i = 0; i < m->expected_count; i++) {
         const sn_region *x = &m->expected[i];
         for (uint64_t off = 0; off < x->nbytes; off += sizeof poison) {
@@ -147,9 +207,9 @@ static sn_status place(sn_transport *t, const sn_manifest *m, const uint8_t *tab
                 return st;
         }
     }
-    if ((st = t->ops->dram_write(t->ctx, table_addr, table, table_bytes, e)) != SN_OK)
+    if ((st = t->ops->dram_write(t->ctx, res->table_addr, table, table_bytes, e)) != SN_OK)
         return st;
-    return write_boot_args(t, table_addr, table_bytes, e);
+    return write_boot_args(t, res->table_addr, table_bytes, e);
 }
 
 static sn_status compare_outputs(sn_transport *t, const sn_manifest *m, sn_replay_result *res, sn_error *e)
@@ -217,7 +277,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     res->table_bytes = table_bytes;
 
     if ((st = load_image(t, &img, opts->image, e)) != SN_OK ||
-        (st = place(t, &m, table, table_bytes, res->table_addr, e)) != SN_OK || (st = t->ops->boot(t->ctx, e)) != SN_OK)
+        (st = place(t, &m, &prog, &mesh, table, table_bytes, res, e)) != SN_OK || (st = t->ops->boot(t->ctx, e)) != SN_OK)
         goto out;
     sn_run_status r;
     if ((st = t->ops->wait(t->ctx, opts->max_cycles, &r, e)) != SN_OK)

@@ -35,6 +35,7 @@ typedef struct {
     uint64_t instret;
     uint64_t table_addr;  /* where the packed table was written */
     uint64_t table_bytes;
+    uint64_t mxfp7_regions; /* FILL regions converted from FP16 to MXFP7 */
     uint64_t output_bytes;
     int match;            /* 1 when every expected byte came back */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */

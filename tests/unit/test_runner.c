@@ -344,6 +344,38 @@ static void inst_depth_bounds_outstanding_flits(void **state)
     assert_true(mu->fifo_overflow > 0);
 }
 
+/* Settle (DESIGN §2): a round that used a unit older than CU_VERSION 5 waits
+ * settle_cycles at its end; a round of fenced units does not. Two rounds of 4
+ * flits, the second on (1,2) only. */
+static void settle_only_for_unfenced_units(void **state)
+{
+    fx *f = *state;
+    prog_round(&f->p, 4);
+    prog_kick(&f->p, 1, 0, 0, 4);
+    prog_await(&f->p, 1, 0, 4);
+    prog_round(&f->p, 4);
+    prog_kick(&f->p, 1, 2, 0, 4);
+    prog_await(&f->p, 1, 2, 4);
+
+    fx_start(f);
+    f->r.unit_version[SN_NODE_ID(1, 0)] = 5;
+    f->r.unit_version[SN_NODE_ID(1, 2)] = 5;
+    assert_int_equal(fx_run(f), SN_OK);
+    assert_int_equal(f->r.settles, 0);
+    uint64_t fenced = sn_port_cycles(f->m);
+
+    fx_start(f);
+    f->r.unit_version[SN_NODE_ID(1, 0)] = 4; /* round 0 settles, round 1 does not */
+    f->r.unit_version[SN_NODE_ID(1, 2)] = 5;
+    assert_int_equal(fx_run(f), SN_OK);
+    assert_int_equal(f->r.settles, 1);
+    assert_true(sn_port_cycles(f->m) >= fenced + SN_RUNNER_SETTLE_CYCLES);
+
+    fx_start(f); /* never probed: the version is unknown, so both rounds settle */
+    assert_int_equal(fx_run(f), SN_OK);
+    assert_int_equal(f->r.settles, 2);
+}
+
 /* A small deterministic generator (LCG) for the randomized test. */
 static uint32_t next_rand(uint64_t *seed, uint32_t bound)
 {
@@ -433,6 +465,7 @@ int main(void)
                                         fx_teardown),
         cmocka_unit_test_setup_teardown(only_changed_registers_are_written, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(vadd128_mmio_per_payload, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(settle_only_for_unfenced_units, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(inst_depth_bounds_outstanding_flits, fx_setup,
                                         fx_teardown),
         cmocka_unit_test_setup_teardown(random_programs_deliver_everything_once, fx_setup,

@@ -36,6 +36,9 @@ int main(void)
         return sn_app_fail(st, sn_table_image_describe(&fault, text, sizeof text));
 
     runner.probe_units = 1;
+#ifdef SN_RUNNER_NO_SETTLE
+    runner.settle_cycles = 0; /* the negative-test image: shows why the settle exists */
+#endif
     st = sn_runner_run(&runner, &table);
     return sn_app_report(&runner, st, table.round_count);
 }

@@ -1,7 +1,7 @@
 /* CRC-32 as IEEE 802.3 defines it (reflected, polynomial 0xEDB88320, initial
  * value and final XOR 0xFFFFFFFF; the zlib/PNG/Ethernet CRC). The one
  * implementation the host packer, the dump and the firmware use for the
- * packed table's checksums and schema hash (artifacts/FORMAT.md §2).
+ * packed table's checksums and schema hash (artifacts/FORMAT.md §1, §5).
  * Freestanding: no libc. */
 #ifndef SN_CRC32_H
 #define SN_CRC32_H

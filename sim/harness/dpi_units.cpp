@@ -1,27 +1,90 @@
-// DPI side of the unit endpoints (see dpi_units.h).
+// DPI side of the unit endpoints and the modelled memory timing (see
+// dpi_units.h). Every function the RTL imports is called from a clocked
+// block (tool-pitfalls 7).
 #include "dpi_units.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
 #include "Vsn_mesh_top__Dpi.h"
 
-extern "C" {
-#include "sysnode/field.h"
+static thread_local sn_dpi_units *bound;
+
+static void model_error(sn_dpi_units *u, const char *fmt, unsigned a, unsigned long long b)
+{
+    if (!u->error[0])
+        snprintf(u->error, sizeof u->error, fmt, a, b);
 }
 
-static thread_local sn_dpi_units *bound;
+// ---- memory: pending writes over DRAM ----
+
+static bool overlaps(const sn_dpi_write &w, uint64_t addr, uint64_t n)
+{
+    return w.addr < addr + n && addr < w.addr + w.bytes.size();
+}
+
+static int port_read(void *ctx, uint64_t addr, void *dst, uint32_t n)
+{
+    sn_dpi_units *u = static_cast<sn_dpi_units *>(ctx);
+    if (sn_dram_read(u->dram, addr, dst, n) != SN_OK)
+        return -1;
+    uint8_t *out = static_cast<uint8_t *>(dst);
+    for (const sn_dpi_write &w : u->pending) {
+        if (!overlaps(w, addr, n))
+            continue;
+        uint64_t lo = std::max(addr, w.addr), hi = std::min(addr + n, w.addr + w.bytes.size());
+        memcpy(out + (lo - addr), w.bytes.data() + (lo - w.addr), hi - lo);
+    }
+    u->exec_read_bytes += n;
+    return 0;
+}
+
+static int port_write(void *ctx, uint64_t addr, const void *src, uint32_t n)
+{
+    sn_dpi_units *u = static_cast<sn_dpi_units *>(ctx);
+    if (addr > u->dram->size || n > u->dram->size - addr)
+        return -1;
+    const uint8_t *in = static_cast<const uint8_t *>(src);
+    u->exec_write_bytes += n;
+    // A stream of consecutive words from one instruction is one pending write.
+    if (!u->pending.empty()) {
+        sn_dpi_write &last = u->pending.back();
+        if (last.unit == u->exec_unit && !last.sent && last.addr + last.bytes.size() == addr) {
+            last.bytes.insert(last.bytes.end(), in, in + n);
+            return 0;
+        }
+    }
+    u->pending.push_back(sn_dpi_write{u->exec_unit, addr, std::vector<uint8_t>(in, in + n), false, 0});
+    return 0;
+}
+
+static void land(sn_dpi_units *u, const sn_dpi_write &w)
+{
+    sn_dram_write(u->dram, w.addr, w.bytes.data(), w.bytes.size());
+}
 
 void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram)
 {
-    u->mem = sn_dram_port(dram);
+    u->dram = dram;
+    u->port = sn_mem_port{u, port_read, port_write};
     sn_dpi_units_reset(u);
 }
 
 void sn_dpi_units_reset(sn_dpi_units *u)
 {
-    for (auto &vc : u->vc)
-        sn_vc_reset(&vc);
+    for (const sn_dpi_write &w : u->pending)
+        land(u, w);
+    u->pending.clear();
+    u->mem_clock = 0;
+    for (sn_dpi_unit &unit : u->unit) {
+        if (unit.vc)
+            sn_vc_reset(unit.vc.get());
+        if (unit.mc)
+            sn_mc_reset(unit.mc.get());
+        unit.executed = 0;
+        unit.rx_words.clear();
+    }
     u->error[0] = '\0';
 }
 
@@ -30,37 +93,212 @@ void sn_dpi_units_bind(sn_dpi_units *u)
     bound = u;
 }
 
-static void model_error(sn_dpi_units *u, const char *msg)
+size_t sn_dpi_units_pending_writes(const sn_dpi_units *u)
 {
-    if (!u->error[0])
-        snprintf(u->error, sizeof u->error, "%s", msg);
+    return u->pending.size();
 }
 
-// Called by sn_unit_shell when an instruction leaves its FIFO. svBitVecVal
-// word i holds payload bits [32i+31:32i] (tool-pitfalls 8).
-void sn_dpi_unit_exec(unsigned int unit_index, const svBitVecVal *payload, unsigned int *fault,
-                      unsigned int *result, unsigned int *cycles)
+sn_vector_core *sn_dpi_units_vc(sn_dpi_units *u, unsigned i)
 {
-    sn_dpi_units *u = bound;
+    return i < SN_DPI_MAX_UNITS ? u->unit[i].vc.get() : nullptr;
+}
+
+sn_matmul_cluster *sn_dpi_units_mc(sn_dpi_units *u, unsigned i)
+{
+    return i < SN_DPI_MAX_UNITS ? u->unit[i].mc.get() : nullptr;
+}
+
+// The model of unit i as type cu_type, created on first use; NULL (with the
+// error set) when the index or type is wrong.
+static sn_dpi_unit *unit_as(sn_dpi_units *u, unsigned i, unsigned cu_type)
+{
+    if (i >= SN_DPI_MAX_UNITS) {
+        model_error(u, "mesh: unit index %u is past the models' table (%llu)", i, SN_DPI_MAX_UNITS);
+        return nullptr;
+    }
+    sn_dpi_unit &unit = u->unit[i];
+    if (unit.cu_type == 0) {
+        if (cu_type == SN_CU_TYPE_VC) {
+            unit.vc = std::make_unique<sn_vector_core>();
+            sn_vc_reset(unit.vc.get());
+        } else if (cu_type == SN_CU_TYPE_MG) {
+            unit.mc = std::make_unique<sn_matmul_cluster>();
+            sn_mc_reset(unit.mc.get());
+        } else {
+            model_error(u, "mesh: unit %u has CU type 0x%llx, which has no model", i, cu_type);
+            return nullptr;
+        }
+        unit.cu_type = cu_type;
+    } else if (unit.cu_type != cu_type) {
+        model_error(u, "mesh: unit %u used as two CU types (now 0x%llx)", i, cu_type);
+        return nullptr;
+    }
+    return &unit;
+}
+
+// svBitVecVal word i holds bits [32i+31:32i] (tool-pitfalls 8).
+static sn_payload payload_from(const svBitVecVal *v)
+{
     sn_payload p;
     for (int i = 0; i < SN_PAYLOAD_WORDS; i++)
-        p.w[i] = (uint64_t)payload[2 * i] | ((uint64_t)payload[2 * i + 1] << 32);
-    *fault = 0;
-    *result = 0;
-    *cycles = 1;
-    if (unit_index >= SN_DPI_VECTOR_CORES) {
-        model_error(u, "mesh: a matmul cluster received an instruction, but the cluster model "
-                       "is not built yet");
+        p.w[i] = (uint64_t)v[2 * i] | ((uint64_t)v[2 * i + 1] << 32);
+    return p;
+}
+
+static void payload_to(const uint8_t bytes[32], svBitVecVal *v)
+{
+    for (int i = 0; i < 8; i++)
+        v[i] = (svBitVecVal)bytes[4 * i] | (svBitVecVal)bytes[4 * i + 1] << 8 |
+               (svBitVecVal)bytes[4 * i + 2] << 16 | (svBitVecVal)bytes[4 * i + 3] << 24;
+}
+
+// ---- DPI imports of sn_unit_shell and sn_mesh_top ----
+
+void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBitVecVal *payload,
+                      unsigned int *fault, unsigned int *result, unsigned int *compute_cycles,
+                      unsigned int *memory_cycles, svBit *retire_on_issue, svBit *kernel_run,
+                      unsigned int *nbursts)
+{
+    sn_dpi_units *u = bound;
+    *fault = *result = *memory_cycles = *nbursts = 0;
+    *compute_cycles = 1;
+    *retire_on_issue = *kernel_run = 0;
+    sn_dpi_unit *unit = unit_as(u, unit_index, cu_type);
+    if (!unit)
         return;
+    sn_payload p = payload_from(payload);
+    u->exec_unit = unit_index;
+    u->exec_read_bytes = u->exec_write_bytes = 0;
+    unit->executed++;
+    if (unit->vc) {
+        sn_vc_result r = sn_vc_execute(unit->vc.get(), &p, &u->port);
+        if (r.mem_error)
+            model_error(u, "vector core %u: DRAM access at 0x%llx is outside DRAM", unit_index, r.bad_addr);
+        if (r.unsupported == SN_VC_UNSUP_PEER_DRAIN)
+            model_error(u, "vector core %u: a peer VDRAIN (CU_DATA send) at pc %llu is not modelled", unit_index,
+                        r.pc);
+        if (r.unsupported == SN_VC_UNSUP_CHAIN_MODE)
+            model_error(u, "vector core %u: an ALU word in a chaining mode at pc %llu is not modelled", unit_index,
+                        r.pc);
+        if (r.hang)
+            model_error(u, "vector core %u: the kernel ran away (last pc %llu, no VHALT)", unit_index, r.pc);
+        *fault = r.fault;
+        *result = r.cycles;
+        *compute_cycles = r.cycles;
+        *kernel_run = sn_field_get(&p, 255, 252) == SN_VC_OP_RUN;
+    } else {
+        sn_mc_result r = sn_mc_execute(unit->mc.get(), &p, &u->port);
+        if (r.mem_error)
+            model_error(u, "matmul cluster %u: DRAM access at 0x%llx is outside DRAM", unit_index, r.bad_addr);
+        *fault = r.fault;
+        *compute_cycles = r.cycles;
+        *retire_on_issue = r.retire_on_issue;
+        *nbursts = r.node_drain ? r.nbursts : 0;
     }
-    sn_vc_result r = sn_vc_execute(&u->vc[unit_index], &p, &u->mem);
-    if (r.mem_error) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "vector core %u: DRAM access at 0x%llx is outside DRAM", unit_index,
-                 (unsigned long long)r.bad_addr);
-        model_error(u, msg);
+    uint64_t beats = (u->exec_read_bytes + u->exec_write_bytes + SN_MEM_BEAT_BYTES - 1) / SN_MEM_BEAT_BYTES;
+    *memory_cycles = (unsigned)((u->exec_read_bytes ? SN_MEM_READ_LATENCY_CYCLES : 0) + beats);
+}
+
+void sn_dpi_unit_writes_sent(unsigned int unit_index)
+{
+    sn_dpi_units *u = bound;
+    for (sn_dpi_write &w : u->pending)
+        if (w.unit == unit_index && !w.sent) {
+            w.sent = true;
+            w.land_at = u->mem_clock + SN_V4_WRITE_LANDING_CYCLES;
+        }
+}
+
+unsigned int sn_dpi_unit_writes_outstanding(unsigned int unit_index)
+{
+    const sn_dpi_units *u = bound;
+    return (unsigned)std::count_if(u->pending.begin(), u->pending.end(),
+                                   [&](const sn_dpi_write &w) { return w.unit == unit_index; });
+}
+
+// A write lands when its time has come and no earlier pending write to the
+// same bytes is still waiting (DRAM ends as arrival order says).
+void sn_dpi_mem_tick(svBit stalled)
+{
+    sn_dpi_units *u = bound;
+    if (stalled)
+        return;
+    u->mem_clock++;
+    for (auto it = u->pending.begin(); it != u->pending.end();) {
+        bool due = it->sent && it->land_at <= u->mem_clock &&
+                   std::none_of(u->pending.begin(), it, [&](const sn_dpi_write &e) {
+                       return overlaps(e, it->addr, it->bytes.size());
+                   });
+        if (due) {
+            land(u, *it);
+            it = u->pending.erase(it);
+        } else {
+            ++it;
+        }
     }
-    *fault = r.fault;
-    *result = r.cycles;
-    *cycles = r.cycles;
+}
+
+void sn_dpi_unit_burst_head(unsigned int unit_index, unsigned int burst, unsigned int *dst_x, unsigned int *dst_y,
+                            unsigned int *buf_id, unsigned int *flags, unsigned int *ack_x, unsigned int *ack_y,
+                            unsigned int *offset, unsigned int *ngranules)
+{
+    sn_dpi_units *u = bound;
+    sn_dpi_unit *unit = unit_as(u, unit_index, SN_CU_TYPE_MG);
+    sn_mc_burst b;
+    if (!unit || sn_mc_node_burst(unit->mc.get(), burst, &b) != 0) {
+        model_error(u, "matmul cluster %u: no burst %llu of its node DRAIN", unit_index, burst);
+        memset(&b, 0, sizeof b);
+        b.ngranules = 1;
+    }
+    *dst_x = b.dst_x;
+    *dst_y = b.dst_y;
+    *buf_id = b.buf;
+    *flags = b.flags;
+    *ack_x = b.ack_x;
+    *ack_y = b.ack_y;
+    *offset = b.offset;
+    *ngranules = b.ngranules;
+}
+
+void sn_dpi_unit_burst_granule(unsigned int unit_index, unsigned int burst, unsigned int index, svBitVecVal *data)
+{
+    sn_dpi_units *u = bound;
+    sn_dpi_unit *unit = unit_as(u, unit_index, SN_CU_TYPE_MG);
+    sn_mc_burst b;
+    if (!unit || sn_mc_node_burst(unit->mc.get(), burst, &b) != 0 || index >= b.ngranules) {
+        model_error(u, "matmul cluster %u: no granule %llu in its node DRAIN burst", unit_index, index);
+        memset(&b, 0, sizeof b);
+        index = 0;
+    }
+    payload_to(b.bytes[index], data);
+}
+
+void sn_dpi_unit_data_flit(unsigned int unit_index, unsigned int index, const svBitVecVal *data)
+{
+    sn_dpi_units *u = bound;
+    sn_dpi_unit *unit = unit_as(u, unit_index, SN_CU_TYPE_VC);
+    if (!unit)
+        return;
+    if (index == 0)
+        unit->rx_words.clear();
+    sn_payload p = payload_from(data);
+    for (int i = 0; i < SN_VC_WORD_BYTES; i++)
+        unit->rx_words.push_back((uint8_t)(p.w[i / 8] >> (8 * (i % 8))));
+}
+
+// Only buffer 0 (the flat L1) takes CU_DATA (sysnode-facts §4).
+unsigned int sn_dpi_unit_data_commit(unsigned int unit_index, unsigned int buf_id, unsigned int offset,
+                                     unsigned int nwords, svBit intruded)
+{
+    sn_dpi_units *u = bound;
+    sn_dpi_unit *unit = unit_as(u, unit_index, SN_CU_TYPE_VC);
+    if (!unit)
+        return 0;
+    bool whole = unit->rx_words.size() == (size_t)nwords * SN_VC_WORD_BYTES;
+    if (!whole)
+        model_error(u, "vector core %u: a CU_DATA burst committed with %llu bytes staged", unit_index,
+                    (unsigned long long)unit->rx_words.size());
+    if (intruded || buf_id != 0 || !whole)
+        return SN_VC_F_CUDATA;
+    return (unsigned)sn_vc_l1_write(unit->vc.get(), offset, unit->rx_words.data(), nwords);
 }

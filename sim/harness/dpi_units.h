@@ -1,31 +1,91 @@
-/* The unit models behind the mesh's DPI calls: unit index u of sn_mesh_top
- * (0 vec0 (1,0), 1 vec1 (1,2), 2 mat0 (1,1), 3 mat1 (2,1)) maps to one C
- * model instance. DPI imports carry no user pointer, so the calls reach the
- * sn_dpi_units bound to the current thread (one mesh evaluates at a time per
- * thread, tool-pitfalls 10). */
+/* The unit models behind the mesh's DPI calls, and the memory timing the
+ * mesh models with them. Unit index u of sn_mesh_top (default mesh: 0 vec0
+ * (1,0), 1 vec1 (1,2), 2 mat0 (1,1), 3 mat1 (2,1)) maps to one C model,
+ * created on the unit's first instruction with the type its shell names.
+ * DPI imports carry no user pointer, so the calls reach the sn_dpi_units
+ * bound to the current thread (one mesh evaluates at a time per thread,
+ * tool-pitfalls 10).
+ *
+ * Memory (the lead's decision for this model; DESIGN §6, sysnode-facts
+ * §2.4): a model reads and writes DRAM at execute time, but
+ *  - a WRITE does not reach DRAM then: it is kept as a pending write. When
+ *    the unit's shell reports the instruction's last beat sent, the write
+ *    lands SN_V4_WRITE_LANDING_CYCLES mesh cycles later. A CU_VERSION 4 unit
+ *    sends its completion at that moment (a CPU read in between sees the old
+ *    bytes); a CU_VERSION 5 unit holds it until the writes have landed;
+ *  - a model READ sees DRAM with every pending write laid over it in arrival
+ *    order (the memory node serves requests in order), so units see each
+ *    other's earlier writes; only the CPU and the host, which read the DRAM
+ *    array directly, can see old bytes;
+ *  - an instruction's memory time is SN_MEM_READ_LATENCY_CYCLES when it read
+ *    anything, plus one cycle per 32-byte beat read or written; it is added
+ *    to the model's compute cycles, and neither it nor the landing countdown
+ *    advances while the SysNode hub holds its inbound link. */
 #ifndef SN_DPI_UNITS_H
 #define SN_DPI_UNITS_H
 
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
 extern "C" {
 #include "dram.h"
+#include "matmul_cluster.h"
 #include "mem_port.h"
+#include "sysnode/mesh.h"
+#include "sysnode/regs.h"
+#include "sysnode/status.h"
 #include "vector_core.h"
 }
 
-#define SN_DPI_VECTOR_CORES 2
-#define SN_DPI_UNITS 4
+/* A DRAM round trip at 300 MHz: 106 ns DRAM (sysnode-facts §10, R-DP). */
+#define SN_MEM_READ_LATENCY_CYCLES 32
+#define SN_MEM_BEAT_BYTES 32
+
+#define SN_DPI_MAX_UNITS SN_MESH_MAX_UNITS
+
+struct sn_dpi_unit {
+    unsigned cu_type = 0; /* SN_CU_TYPE_*; 0 until the first instruction */
+    std::unique_ptr<sn_vector_core> vc;
+    std::unique_ptr<sn_matmul_cluster> mc;
+    uint64_t executed = 0; /* payloads executed since reset */
+    /* the CU_DATA burst being received, one 32-byte word per data flit */
+    std::vector<uint8_t> rx_words;
+};
+
+struct sn_dpi_write {
+    unsigned unit;
+    uint64_t addr;
+    std::vector<uint8_t> bytes;
+    bool sent;        /* the unit's last beat is out: the countdown runs */
+    uint64_t land_at; /* memory-clock time it lands, once sent */
+};
 
 struct sn_dpi_units {
-    sn_vector_core vc[SN_DPI_VECTOR_CORES];
-    sn_mem_port mem;
-    char error[256]; /* first model error (bad DRAM address, unmodelled unit); empty when none */
+    sn_dram *dram = nullptr;
+    sn_dpi_unit unit[SN_DPI_MAX_UNITS];
+    std::deque<sn_dpi_write> pending; /* in arrival order */
+    uint64_t mem_clock = 0;           /* mesh cycles the hub was not stalled */
+    /* the instruction executing: its unit and bytes moved */
+    unsigned exec_unit = 0;
+    uint64_t exec_read_bytes = 0, exec_write_bytes = 0;
+    sn_mem_port port{};
+    char error[256] = {0}; /* first model error; empty when none */
 };
 
 /* Connects the models to dram and resets them. */
 void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram);
-/* Power-on state for every model; clears the error. */
+/* Power-on state for every model; every pending write lands first. Clears
+ * the error. */
 void sn_dpi_units_reset(sn_dpi_units *u);
 /* Makes u the target of DPI calls made on this thread. */
 void sn_dpi_units_bind(sn_dpi_units *u);
+/* DRAM writes not yet landed (all units). */
+size_t sn_dpi_units_pending_writes(const sn_dpi_units *u);
+/* The vector core or matmul cluster behind unit index i, or NULL when that
+ * unit has not run an instruction of that type (for tests). */
+sn_vector_core *sn_dpi_units_vc(sn_dpi_units *u, unsigned i);
+sn_matmul_cluster *sn_dpi_units_mc(sn_dpi_units *u, unsigned i);
 
 #endif

@@ -29,6 +29,7 @@ struct sn_sim {
     uint64_t mesh_cycle = 0;
     std::string console;
     std::string error; // first simulation error of the current run
+    unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
     bool booted = false;
 };
 
@@ -131,10 +132,12 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
     auto s = std::make_unique<sn_sim>();
     uint64_t dram_size = cfg && cfg->dram_size ? cfg->dram_size : SN_DRAM_DEFAULT_SIZE;
     unsigned cu_version = cfg && cfg->cu_version ? cfg->cu_version : 4;
-    if (cu_version != 4) {
-        snprintf(err, errlen, "CU_VERSION %u is not modelled yet (only 4)", cu_version);
+    if (cu_version != 4 && cu_version != 5) {
+        snprintf(err, errlen, "CU_VERSION %u is not modelled (4: completion when the last write is sent; "
+                              "5: completion after the writes land)", cu_version);
         return nullptr;
     }
+    s->cu_version = cu_version;
     if (sn_dram_init(&s->dram, dram_size) != 0) {
         snprintf(err, errlen, "cannot allocate %llu bytes of DRAM", (unsigned long long)dram_size);
         return nullptr;
@@ -219,6 +222,7 @@ static void reset_mesh(sn_sim *s)
     s->mesh->cpu_wr = 0;
     s->mesh->cpu_addr = 0;
     s->mesh->cpu_wdata = 0;
+    s->mesh->cfg_cu_version = static_cast<uint8_t>(s->cu_version);
     s->mesh->rst_n = 0;
     s->mesh->clk = 0;
     s->mesh->eval();

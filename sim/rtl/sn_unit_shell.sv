@@ -1,26 +1,47 @@
-// A compute unit's mesh endpoint, shared by both unit types: an instruction
-// FIFO of INST_DEPTH with backpressure, one instruction executing at a time
-// through the C datapath model (DPI), a SIG_DEPTH-deep signal queue that
-// returns one CU_SIGNAL per instruction to its source (BATCH_COMPLETE with
-// the txn when last=1, INST_COMPLETE otherwise, FAULT with the fault code),
-// and CU_CTRL reads of CU_CAPS/CU_STATUS/CU_COUNTERS/CU_DBG. The unit stops
-// issuing while its signal queue could overflow; signals leave before CU_CTRL
-// replies. Facts: sysnode-facts §4, §7.1, §3.1 (noc_cu_base.v@1a77e97e,
-// docs/spec/flit-format.md@1a77e97e §4-§5).
+// A compute unit's mesh endpoint, shared by both unit types (noc_cu_base):
+//  - an instruction FIFO of INST_DEPTH with backpressure; one instruction
+//    executes at a time through the unit's C model (DPI);
+//  - a SIG_DEPTH-deep signal queue; the unit stops issuing while it is full.
+//    Every instruction returns one CU_SIGNAL to its source: BATCH_COMPLETE
+//    with the txn when last=1, INST_COMPLETE with the result otherwise,
+//    FAULT with the fault code;
+//  - completion generations by cfg_cu_version: below SN_CU_VERSION_FENCED the
+//    completion leaves when the last write beat is sent (the writes land
+//    later, see dpi_units.h); from it on the completion waits until the
+//    unit's writes are acknowledged (landed);
+//  - timing: the unit is busy for the model's compute cycles, then its
+//    modelled memory time, which does not advance while the SysNode hub holds
+//    its inbound link; a GEMM (retire_on_issue) completes when issued and
+//    keeps the unit busy for its sweep, so a following DRAIN waits for it;
+//  - a node DRAIN (matmul cluster, dnode=1) sends its CU_DATA bursts, each a
+//    descriptor and 1..8 data flits, before its completion;
+//  - CU_DATA receive (vector core): framed by count from the descriptor's
+//    source, buffer 0 only, written to L1 through the model; a bad buffer, a
+//    burst past L1 or a second sender's flit inside a burst is kernel fault 9
+//    (SIG_FAULT), otherwise flags[0] asks for DATA_RECEIVED (arg = buf_id).
+//    Both go to {ack_y, ack_x}, where (0,0) is the SysNode mailbox (DESIGN
+//    §6). No further CU_DATA is taken until that signal is queued;
+//  - CU_CTRL reads of CU_CAPS, CU_STATUS, CU_COUNTERS, CU_DBG;
+//  - output priority: signals, then CU_CTRL replies, then CU_DATA.
+// Facts: sysnode-facts §2.4, §3.1, §3.3, §4, §7.1 (KohakuTPU
+// src/kohakuaccel/noc/endpoint/noc_cu_base.v@1a77e97e,
+// src/kohakutpu/vector/vec_cu.v@1a77e97e, src/kohakutpu/matmul/
+// mx_cluster_cu.v@1a77e97e, docs/spec/flit-format.md@1a77e97e §4-§5).
 module sn_unit_shell
     import sn_regs_pkg::*;
 #(
     parameter int unsigned MY_X = 1,
     parameter int unsigned MY_Y = 0,
-    parameter int unsigned UNIT_INDEX = 0,  // the C model instance behind sn_dpi_unit_exec
+    parameter int unsigned UNIT_INDEX = 0,  // the C model instance behind the DPI calls
     parameter int unsigned CU_TYPE = SN_CU_TYPE_VC,
-    parameter int unsigned CU_VERSION = 4,
     parameter int unsigned N_BUFFERS = 2,
     parameter int unsigned INST_DEPTH = SN_INST_DEPTH_DEFAULT,
     parameter int unsigned SIG_DEPTH = 16
 ) (
     input  logic         clk,
     input  logic         rst_n,
+    input  logic [7:0]   cfg_cu_version,
+    input  logic         hub_stalled,
     input  logic         in_valid,
     input  logic [287:0] in_flit,
     output logic         in_ready,
@@ -28,32 +49,69 @@ module sn_unit_shell
     output logic [287:0] out_flit,
     input  logic         out_ready,
     // a flit of a type this endpoint does not take (sticky, for the harness)
-    output logic         bad_flit
+    output logic         bad_flit,
+    // a flit for another coordinate is at the input (it is consumed)
+    output logic         misrouted_valid,
+    output logic [7:0]   misrouted_coord
 );
-    // Executes one CU_INST payload in the unit's C model; returns the cycles
-    // it occupies the unit, its fault code (0 = none) and its result word.
+    // Executes one CU_INST payload in the unit's model. compute/memory cycles
+    // are how long it holds the unit; retire_on_issue: complete at issue;
+    // kernel_run: result is a kernel's cycle count (CU_DBG); nbursts: CU_DATA
+    // bursts a node DRAIN sends.
     import "DPI-C" function void sn_dpi_unit_exec(
-        input int unsigned unit_index, input bit [255:0] payload,
-        output int unsigned fault, output int unsigned result, output int unsigned cycles);
+        input int unsigned unit_index, input int unsigned cu_type, input bit [255:0] payload,
+        output int unsigned fault, output int unsigned result,
+        output int unsigned compute_cycles, output int unsigned memory_cycles,
+        output bit retire_on_issue, output bit kernel_run, output int unsigned nbursts);
+    // The unit's last write beat is sent: its pending writes start landing.
+    import "DPI-C" function void sn_dpi_unit_writes_sent(input int unsigned unit_index);
+    // Writes of the unit not yet landed in DRAM.
+    import "DPI-C" function int unsigned sn_dpi_unit_writes_outstanding(input int unsigned unit_index);
+    // Burst `burst` of the last node DRAIN: its descriptor fields, and granule `index`.
+    import "DPI-C" function void sn_dpi_unit_burst_head(
+        input int unsigned unit_index, input int unsigned burst,
+        output int unsigned dst_x, output int unsigned dst_y, output int unsigned buf_id,
+        output int unsigned flags, output int unsigned ack_x, output int unsigned ack_y,
+        output int unsigned offset, output int unsigned ngranules);
+    import "DPI-C" function void sn_dpi_unit_burst_granule(
+        input int unsigned unit_index, input int unsigned burst, input int unsigned index,
+        output bit [255:0] data);
+    // CU_DATA receive: stage data flit `index`; commit the burst to L1 (or
+    // drop it) and return the kernel fault it raises (0 = none).
+    import "DPI-C" function void sn_dpi_unit_data_flit(
+        input int unsigned unit_index, input int unsigned index, input bit [255:0] data);
+    import "DPI-C" function int unsigned sn_dpi_unit_data_commit(
+        input int unsigned unit_index, input int unsigned buf_id, input int unsigned offset,
+        input int unsigned nwords, input bit intruded);
 
+    localparam bit IS_VC = CU_TYPE == SN_CU_TYPE_VC;
     localparam int unsigned IW = 8 + 8 + 1 + 256;  // {src y,x; txn; last; payload}
 
+    // ---- input classification ----
     wire [3:0] in_type = in_flit[SN_FLIT_TYPE_LO +: 4];
-    wire in_inst = in_type == 4'(SN_T_CU_INST);
-    wire in_ctrl = in_type == 4'(SN_T_CU_CTRL);
+    wire [7:0] in_src = {in_flit[SN_FLIT_SRC_Y_LO +: 4], in_flit[SN_FLIT_SRC_X_LO +: 4]};
+    wire for_me = in_flit[SN_FLIT_DST_X_LO +: 4] == 4'(MY_X) && in_flit[SN_FLIT_DST_Y_LO +: 4] == 4'(MY_Y);
+    wire in_inst = for_me && in_type == 4'(SN_T_CU_INST);
+    wire in_ctrl = for_me && in_type == 4'(SN_T_CU_CTRL);
+    wire in_data = for_me && in_type == 4'(SN_T_CU_DATA) && IS_VC;
 
-    // instruction FIFO
-    logic inst_pop, inst_empty, inst_full;
+    assign misrouted_valid = in_valid && !for_me;
+    assign misrouted_coord = {in_flit[SN_FLIT_DST_Y_LO +: 4], in_flit[SN_FLIT_DST_X_LO +: 4]};
+
+    logic inst_full, ctrl_pending, rx_sig_pending;
+    assign in_ready = in_inst ? !inst_full : in_ctrl ? !ctrl_pending : in_data ? !rx_sig_pending : 1'b1;
+
+    // ---- instruction FIFO ----
+    logic inst_pop, inst_empty;
     logic [IW-1:0] inst_head;
     logic [$clog2(INST_DEPTH+1)-1:0] inst_count;
     sn_fifo #(.W(IW), .D(INST_DEPTH)) inst_q (
         .clk, .rst_n,
         .push(in_valid && in_inst && !inst_full),
-        .din({in_flit[SN_FLIT_SRC_Y_LO +: 4], in_flit[SN_FLIT_SRC_X_LO +: 4],
-              in_flit[SN_FLIT_TXN_LO +: 8], in_flit[SN_FLIT_LAST_BIT], in_flit[255:0]}),
+        .din({in_src, in_flit[SN_FLIT_TXN_LO +: 8], in_flit[SN_FLIT_LAST_BIT], in_flit[255:0]}),
         .pop(inst_pop), .dout(inst_head), .empty(inst_empty), .full(inst_full), .count(inst_count));
 
-    // signal queue: {dst y,x; code; arg}
+    // ---- signal queue: {dst y,x; code; arg} ----
     logic sig_push, sig_pop, sig_empty, sig_full;
     logic [47:0] sig_din, sig_head;
     logic [$clog2(SIG_DEPTH+1)-1:0] sig_count;
@@ -61,78 +119,220 @@ module sn_unit_shell
         .clk, .rst_n, .push(sig_push), .din(sig_din), .pop(sig_pop), .dout(sig_head),
         .empty(sig_empty), .full(sig_full), .count(sig_count));
 
-    // one CU_CTRL request at a time: a second waits at the input
-    logic        ctrl_pending;
-    logic [7:0]  ctrl_index, ctrl_txn, ctrl_src;
-    assign in_ready = in_inst ? !inst_full : in_ctrl ? !ctrl_pending : 1'b1;
+    // Two producers, one slot a cycle: the CU_DATA receiver's signal first
+    // (it blocks further CU_DATA), then the instruction's completion.
+    logic        cmpl_pending;
+    logic [47:0] cmpl_word, rx_sig_word;
+    wire rx_sig_push = rx_sig_pending && !sig_full;
+    wire cmpl_push = cmpl_pending && !sig_full && !rx_sig_pending;
+    assign sig_push = rx_sig_push || cmpl_push;
+    assign sig_din = rx_sig_pending ? rx_sig_word : cmpl_word;
 
-    // execution
-    logic        busy;
-    logic [31:0] busy_left, cur_fault, cur_result, last_result;
-    logic [7:0]  cur_src, cur_txn;
-    logic        cur_last;
-    logic [31:0] retired, busy_cycles;
-    assign inst_pop = !busy && !inst_empty && !sig_full;
+    // ---- execution ----
+    typedef enum logic [1:0] {IDLE, EXECUTE, SEND_BURSTS, FENCE} phase_t;
+    phase_t      phase;
+    logic [31:0] compute_left, memory_left, nbursts;
+    logic        cur_retire_on_issue;
+    logic [31:0] retired, busy_cycles, kernel_cycles, compute_total, memory_total;
 
-    assign sig_push = busy && busy_left == 1;
-    assign sig_din = {cur_src,
-                      cur_fault != 0 ? 8'(SN_SIG_FAULT) : cur_last ? 8'(SN_SIG_BATCH_COMPLETE) : 8'(SN_SIG_INST_COMPLETE),
-                      cur_fault != 0 ? cur_fault : cur_last ? {24'b0, cur_txn} : cur_result};
+    assign inst_pop = phase == IDLE && !inst_empty && !sig_full && !cmpl_pending;
+    // Memory traffic in flight cannot move while the hub holds the link.
+    wire memory_held = memory_left != 0 && hub_stalled;
+    wire last_work_cycle = !memory_held && (compute_left == 0 ? memory_left == 1
+                                                              : compute_left == 1 && memory_left == 0);
+
+    // ---- node DRAIN bursts: one output register loaded a flit at a time ----
+    logic         dat_valid;
+    logic [287:0] dat_flit;
+    logic [31:0]  burst_idx;
+    logic [8:0]   flit_idx, burst_ngranules;  // flit 0 is the descriptor
+    logic [7:0]   burst_dst;                  // {y, x}
+    logic         bursts_loaded;
+    logic         dat_taken;
+    wire dat_free = !dat_valid || dat_taken;
 
     always_ff @(posedge clk or negedge rst_n) begin
         if (!rst_n) begin
-            busy <= 1'b0;
-            busy_left <= '0;
+            phase <= IDLE;
+            compute_left <= '0;
+            memory_left <= '0;
+            cmpl_pending <= 1'b0;
             retired <= '0;
             busy_cycles <= '0;
-            last_result <= '0;
+            kernel_cycles <= '0;
+            compute_total <= '0;
+            memory_total <= '0;
+            dat_valid <= 1'b0;
         end else begin
-            if (inst_pop) begin
-                int unsigned fault, result, cycles;
-                sn_dpi_unit_exec(UNIT_INDEX, inst_head[255:0], fault, result, cycles);
-                busy <= 1'b1;
-                busy_left <= (cycles == 0) ? 32'd1 : cycles;
-                cur_fault <= fault;
-                cur_result <= result;
-                cur_src <= inst_head[IW-1 -: 8];
-                cur_txn <= inst_head[IW-9 -: 8];
-                cur_last <= inst_head[256];
-            end else if (busy) begin
-                busy_left <= busy_left - 1;
-                busy_cycles <= busy_cycles + 1;
-                if (busy_left == 1) begin
-                    busy <= 1'b0;
-                    retired <= retired + 1;
-                    last_result <= cur_result;
+            if (cmpl_push) begin
+                cmpl_pending <= 1'b0;
+                retired <= retired + 1;
+            end
+            if (phase != IDLE) busy_cycles <= busy_cycles + 1;
+            if (dat_taken) dat_valid <= 1'b0;
+            case (phase)
+                IDLE: if (inst_pop) begin
+                    int unsigned fault, result, ccycles, mcycles, bursts;
+                    bit retire_on_issue, kernel_run;
+                    sn_dpi_unit_exec(UNIT_INDEX, CU_TYPE, inst_head[255:0], fault, result, ccycles, mcycles,
+                                     retire_on_issue, kernel_run, bursts);
+                    cmpl_word <= {inst_head[IW-1 -: 8],
+                                  fault != 0 ? 8'(SN_SIG_FAULT) : inst_head[256] ? 8'(SN_SIG_BATCH_COMPLETE)
+                                                                                  : 8'(SN_SIG_INST_COMPLETE),
+                                  fault != 0 ? fault : inst_head[256] ? {24'b0, inst_head[IW-9 -: 8]} : result};
+                    cmpl_pending <= retire_on_issue;
+                    cur_retire_on_issue <= retire_on_issue;
+                    if (kernel_run) kernel_cycles <= result;
+                    compute_left <= ccycles == 0 ? 32'd1 : ccycles;
+                    memory_left <= mcycles;
+                    nbursts <= bursts;
+                    phase <= EXECUTE;
+                end
+                EXECUTE: if (!memory_held) begin
+                    if (compute_left != 0) begin
+                        compute_left <= compute_left - 1;
+                        compute_total <= compute_total + 1;
+                    end else begin
+                        memory_left <= memory_left - 1;
+                        memory_total <= memory_total + 1;
+                    end
+                    if (last_work_cycle) begin
+                        if (nbursts != 0) begin
+                            burst_idx <= '0;
+                            flit_idx <= '0;
+                            bursts_loaded <= 1'b0;
+                            phase <= SEND_BURSTS;
+                        end else begin
+                            finish_instruction();
+                        end
+                    end
+                end
+                SEND_BURSTS: if (dat_free) begin
+                    if (bursts_loaded) begin
+                        finish_instruction();
+                    end else if (flit_idx == 0) begin
+                        int unsigned dx, dy, buf_id, flags, ack_x, ack_y, offset, ngranules;
+                        sn_dpi_unit_burst_head(UNIT_INDEX, burst_idx, dx, dy, buf_id, flags, ack_x, ack_y,
+                                               offset, ngranules);
+                        dat_flit <= {4'(dx), 4'(dy), 4'(MY_X), 4'(MY_Y), 4'(SN_T_CU_DATA), 8'h00, 1'b0, 3'b000,
+                                     8'(buf_id), 16'(offset), 8'(ngranules - 1), 8'(flags), 4'(ack_y), 4'(ack_x),
+                                     208'b0};
+                        dat_valid <= 1'b1;
+                        burst_dst <= {4'(dy), 4'(dx)};
+                        burst_ngranules <= 9'(ngranules);
+                        flit_idx <= 9'd1;
+                    end else begin
+                        bit [255:0] granule;
+                        sn_dpi_unit_burst_granule(UNIT_INDEX, burst_idx, 32'(flit_idx) - 1, granule);
+                        dat_flit <= {burst_dst[3:0], burst_dst[7:4], 4'(MY_X), 4'(MY_Y), 4'(SN_T_CU_DATA), 8'h00,
+                                     flit_idx == burst_ngranules, 3'b000, granule};
+                        dat_valid <= 1'b1;
+                        if (flit_idx == burst_ngranules) begin
+                            flit_idx <= '0;
+                            burst_idx <= burst_idx + 1;
+                            bursts_loaded <= burst_idx + 1 == nbursts;
+                        end else begin
+                            flit_idx <= flit_idx + 1;
+                        end
+                    end
+                end
+                FENCE: if (sn_dpi_unit_writes_outstanding(UNIT_INDEX) == 0) begin
+                    cmpl_pending <= 1'b1;
+                    phase <= IDLE;
+                end
+                default: phase <= IDLE;
+            endcase
+        end
+    end
+
+    // The instruction's last beat is sent. Fenced units hold the completion
+    // until the writes land; the others send it now.
+    task automatic finish_instruction();
+        sn_dpi_unit_writes_sent(UNIT_INDEX);
+        if (cur_retire_on_issue) begin
+            phase <= IDLE;
+        end else if (cfg_cu_version >= 8'(SN_CU_VERSION_FENCED)
+                     && sn_dpi_unit_writes_outstanding(UNIT_INDEX) != 0) begin
+            phase <= FENCE;
+        end else begin
+            cmpl_pending <= 1'b1;
+            phase <= IDLE;
+        end
+    endtask
+
+    // ---- CU_DATA receive (vector core) ----
+    logic        rx_active, rx_intruded;
+    logic [7:0]  rx_src, rx_buf, rx_flags, rx_ack;
+    logic [15:0] rx_offset;
+    logic [8:0]  rx_words, rx_index;
+    wire data_take = in_valid && in_data && !rx_sig_pending;
+
+    always_ff @(posedge clk or negedge rst_n) begin
+        if (!rst_n) begin
+            rx_active <= 1'b0;
+            rx_sig_pending <= 1'b0;
+        end else begin
+            if (rx_sig_push) rx_sig_pending <= 1'b0;
+            if (data_take) begin
+                if (!rx_active) begin
+                    rx_active <= 1'b1;
+                    rx_intruded <= 1'b0;
+                    rx_src <= in_src;
+                    rx_buf <= in_flit[255:248];
+                    rx_offset <= in_flit[247:232];
+                    rx_words <= 9'(in_flit[231:224]) + 9'd1;
+                    rx_flags <= in_flit[223:216];
+                    rx_ack <= in_flit[215:208];
+                    rx_index <= '0;
+                end else if (in_src != rx_src) begin
+                    rx_intruded <= 1'b1;  // dropped; the burst faults
+                end else begin
+                    sn_dpi_unit_data_flit(UNIT_INDEX, 32'(rx_index), in_flit[255:0]);
+                    rx_index <= rx_index + 1;
+                    if (rx_index + 1 == rx_words) begin
+                        int unsigned fault;
+                        fault = sn_dpi_unit_data_commit(UNIT_INDEX, 32'(rx_buf), 32'(rx_offset),
+                                                        32'(rx_words), rx_intruded);
+                        rx_active <= 1'b0;
+                        rx_sig_pending <= fault != 0 || rx_flags[0];
+                        rx_sig_word <= {rx_ack,
+                                        fault != 0 ? 8'(SN_SIG_FAULT) : 8'(SN_SIG_DATA_RECEIVED),
+                                        fault != 0 ? fault : {24'b0, rx_buf}};
+                    end
                 end
             end
         end
     end
 
-    // CU_CTRL (sysnode-facts §7.1): reads only; a write request reads too.
+    // ---- CU_CTRL (sysnode-facts §7.1): reads only; a write request reads too ----
+    logic [7:0]  ctrl_index, ctrl_txn, ctrl_src;
     logic [63:0] ctrl_value;
     always_comb begin
         case (ctrl_index)
-            8'd0: ctrl_value = {16'(CU_TYPE), 8'(CU_VERSION), 4'(N_BUFFERS), 16'(INST_DEPTH), 20'b0};
-            8'd1: ctrl_value = {busy, 1'b0, 14'b0, 16'(INST_DEPTH - 32'(inst_count)), 32'b0};
+            8'd0: ctrl_value = {16'(CU_TYPE), cfg_cu_version, 4'(N_BUFFERS), 16'(INST_DEPTH), 20'b0};
+            8'd1: ctrl_value = {phase != IDLE, 1'b0, 14'b0, 16'(INST_DEPTH - 32'(inst_count)), 32'b0};
             8'd2: ctrl_value = {retired, busy_cycles};
-            8'd3: ctrl_value = {32'b0, last_result};
+            8'd3: ctrl_value = IS_VC ? {32'b0, kernel_cycles} : {compute_total, memory_total};
             default: ctrl_value = 64'b0;
         endcase
     end
 
-    // output: signals before CU_CTRL replies
+    // ---- output: signals, then CU_CTRL replies, then CU_DATA ----
     wire send_sig = !sig_empty;
-    assign out_valid = send_sig || ctrl_pending;
+    wire send_ctrl = !send_sig && ctrl_pending;
+    assign out_valid = send_sig || ctrl_pending || dat_valid;
     assign sig_pop = send_sig && out_ready;
-    wire ctrl_sent = !send_sig && ctrl_pending && out_ready;
+    wire ctrl_sent = send_ctrl && out_ready;
+    assign dat_taken = !send_sig && !ctrl_pending && dat_valid && out_ready;
     always_comb begin
         if (send_sig)
             out_flit = {sig_head[43:40], sig_head[47:44], 4'(MY_X), 4'(MY_Y), 4'(SN_T_CU_SIGNAL),
                         8'h00, 1'b1, 3'b000, sig_head[39:32], sig_head[31:0], 216'b0};
-        else
+        else if (send_ctrl)
             out_flit = {ctrl_src[3:0], ctrl_src[7:4], 4'(MY_X), 4'(MY_Y), 4'(SN_T_CU_CTRL),
                         ctrl_txn, 1'b1, 3'b000, 8'h02, ctrl_index, ctrl_value, 176'b0};
+        else
+            out_flit = dat_flit;
     end
 
     always_ff @(posedge clk or negedge rst_n) begin
@@ -145,9 +345,9 @@ module sn_unit_shell
                 ctrl_pending <= 1'b1;
                 ctrl_index <= in_flit[247:240];
                 ctrl_txn <= in_flit[SN_FLIT_TXN_LO +: 8];
-                ctrl_src <= {in_flit[SN_FLIT_SRC_Y_LO +: 4], in_flit[SN_FLIT_SRC_X_LO +: 4]};
+                ctrl_src <= in_src;
             end
-            if (in_valid && !in_inst && !in_ctrl) bad_flit <= 1'b1;
+            if (in_valid && for_me && !in_inst && !in_ctrl && !in_data) bad_flit <= 1'b1;
         end
     end
 endmodule

@@ -32,6 +32,8 @@ int main(int argc, char **argv)
     P(SN_SIG_INST_COMPLETE); P(SN_SIG_BATCH_COMPLETE); P(SN_SIG_DATA_RECEIVED); P(SN_SIG_FAULT);
     P(SN_CU_TYPE_VC); P(SN_CU_TYPE_MG);
     P(SN_INST_DEPTH_DEFAULT);
+    P(SN_MEMNODE_X); P(SN_MEMNODE_Y); P(SN_SYSNODE_X); P(SN_SYSNODE_Y);
+    P(SN_V4_WRITE_LANDING_CYCLES); P(SN_CU_VERSION_FENCED);
     fprintf(out, "endpackage\n");
     return out == stdout ? 0 : fclose(out) != 0;
 }

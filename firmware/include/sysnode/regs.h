@@ -108,4 +108,12 @@
 /* Unit instruction FIFO depth in the reference mesh (sysnode-facts §7.2) */
 #define SN_INST_DEPTH_DEFAULT 512
 
+/* ---- Simulated memory timing (DESIGN §6, sysnode-facts §2.4) ---- */
+/* CU_VERSION 4 units: a DRAM write lands this many cycles after the unit
+ * sends the instruction's completion (its last write beat), so a read in
+ * between sees the old bytes; a runner settles longer than this. */
+#define SN_V4_WRITE_LANDING_CYCLES 200
+/* CU_VERSION from which a completion waits for its writes' acks. */
+#define SN_CU_VERSION_FENCED 5
+
 #endif

@@ -1,0 +1,632 @@
+/* Verilator-level tests of the mesh (sim/rtl) with its DPI models, driven
+ * through the top's CPU ports with no CPU: routing to every unit of
+ * rv64_mesh_2p2 and back, misrouted flits reported, CU_CAPS/CU_STATUS,
+ * the hub stall with nothing lost, CU_DATA receive and its faults, the
+ * CU_VERSION 4 and 5 completion generations against DRAM landing, GEMM
+ * retiring on issue with DRAIN waiting for the sweep, and a node DRAIN's
+ * bursts acknowledged with DATA_RECEIVED credited to the vector core.
+ * Expected coordinates, codes and layouts come from sysnode-facts (§2-§5,
+ * §7.1, §9) and from arithmetic worked out here, not from the RTL.
+ * The mesh is built with ROUTER_FIFO_DEPTH 4 (tests/sim/CMakeLists.txt), so
+ * a stalled hub backs traffic up into the units within a few flits. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+extern "C" {
+#include <cmocka.h>
+}
+
+#include "Vsn_mesh_top.h"
+#include "dpi_units.h"
+#include "verilated.h"
+
+#define ROUTER_FIFO_DEPTH 4 /* -G of this test's mesh */
+#define DRAM_BYTES (1u << 20)
+
+/* rv64_mesh_2p2 (sysnode-facts §5); unit index = sn_mesh_top's list order */
+struct unit_ref {
+    unsigned index, x, y, cu_type;
+};
+static const unit_ref VEC0 = {0, 1, 0, SN_CU_TYPE_VC};
+static const unit_ref VEC1 = {1, 1, 2, SN_CU_TYPE_VC};
+static const unit_ref MAT0 = {2, 1, 1, SN_CU_TYPE_MG};
+static const unit_ref MAT1 = {3, 2, 1, SN_CU_TYPE_MG};
+static const unit_ref UNITS[] = {VEC0, VEC1, MAT0, MAT1};
+
+struct completion {
+    unsigned x, y, code, arg;
+};
+
+struct mesh {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vsn_mesh_top> top;
+    sn_dram dram{};
+    sn_dpi_units units{};
+    uint64_t cycle = 0;
+    bool noroute_seen = false;
+    unsigned noroute_coord = 0;
+
+    explicit mesh(unsigned cu_version)
+    {
+        assert_int_equal(sn_dram_init(&dram, DRAM_BYTES), SN_OK);
+        sn_dpi_units_init(&units, &dram);
+        ctx = std::make_unique<VerilatedContext>();
+        top = std::make_unique<Vsn_mesh_top>(ctx.get(), "mesh");
+        sn_dpi_units_bind(&units);
+        top->cfg_cu_version = (uint8_t)cu_version;
+        top->cpu_wr = 0;
+        top->rst_n = 0;
+        top->clk = 0;
+        top->eval();
+        top->clk = 1;
+        top->eval();
+        top->rst_n = 1;
+        top->clk = 0;
+        top->eval();
+    }
+    ~mesh()
+    {
+        top->final();
+        sn_dram_free(&dram);
+    }
+
+    void tick()
+    {
+        sn_dpi_units_bind(&units);
+        top->clk = 0;
+        top->eval();
+        top->clk = 1;
+        top->eval();
+        cycle++;
+        if (top->noroute_valid) {
+            noroute_seen = true;
+            noroute_coord = top->noroute_coord;
+        }
+        if (units.error[0])
+            fail_msg("model error: %s", units.error);
+        assert_int_equal(top->bad_flit, 0);
+    }
+    void run(uint64_t n)
+    {
+        for (uint64_t i = 0; i < n; i++)
+            tick();
+    }
+    void write(uint32_t off, uint64_t v)
+    {
+        top->cpu_wr = 1;
+        top->cpu_addr = off;
+        top->cpu_wdata = v;
+        tick();
+        top->cpu_wr = 0;
+    }
+    uint64_t read(uint32_t off)
+    {
+        top->cpu_wr = 0;
+        top->cpu_addr = off;
+        top->eval();
+        return top->cpu_rdata;
+    }
+    unsigned queued() { return (unsigned)(read(SN_MBOX_STAT) & SN_STAT_QUEUED_MASK); }
+
+    // One GO with payload p (p.w[0] = ARG0); type < 0 sends CU_INST.
+    void send(unsigned x, unsigned y, const sn_payload &p, int type = -1)
+    {
+        for (int i = 0; read(SN_MBOX_STAT) >> SN_STAT_OFFERED_BIT & 1; i++) {
+            assert_true(i < 10000);
+            tick();
+        }
+        uint64_t dst = SN_DST_VALUE(x, y);
+        if (type >= 0)
+            dst |= 1ull << SN_DST_TYPED_BIT | (uint64_t)type << SN_DST_TYPE_LO;
+        write(SN_MBOX_DST, dst);
+        write(SN_MBOX_ARG0, p.w[0]);
+        write(SN_MBOX_ARG1, p.w[1]);
+        write(SN_MBOX_ARG2, p.w[2]);
+        write(SN_MBOX_ARG3, p.w[3]);
+        write(SN_MBOX_GO, 1);
+    }
+    // Ticks until n completions are queued; returns the cycles waited.
+    uint64_t wait_queued(unsigned n, uint64_t limit = 200000)
+    {
+        uint64_t start = cycle;
+        while (queued() < n) {
+            assert_true(cycle - start < limit);
+            tick();
+        }
+        return cycle - start;
+    }
+    completion pop()
+    {
+        uint64_t w = read(SN_MBOX_HEAD);
+        write(SN_MBOX_HEAD, 0);
+        return completion{SN_HEAD_SRC_X(w), SN_HEAD_SRC_Y(w), SN_HEAD_CODE(w), SN_HEAD_ARG(w)};
+    }
+    std::vector<completion> take(unsigned n)
+    {
+        std::vector<completion> out;
+        for (unsigned i = 0; i < n; i++) {
+            wait_queued(1);
+            out.push_back(pop());
+        }
+        return out;
+    }
+    // A CU_CTRL read of register idx of (x, y): the reply through the RX queue.
+    uint64_t ctrl_read(unsigned x, unsigned y, unsigned idx)
+    {
+        sn_payload p{};
+        sn_field_set(&p, 247, 240, idx);
+        send(x, y, p, SN_T_CU_CTRL);
+        for (int i = 0; !(read(SN_CTRL_RX_HDR) >> 63); i++) {
+            assert_true(i < 10000);
+            tick();
+        }
+        uint64_t hdr = read(SN_CTRL_RX_HDR);
+        // header[31:0] = flit[287:256]: src_x [23:20], src_y [19:16], type [15:12]
+        assert_int_equal(hdr >> 20 & 0xF, x);
+        assert_int_equal(hdr >> 16 & 0xF, y);
+        assert_int_equal(hdr >> 12 & 0xF, SN_T_CU_CTRL);
+        sn_payload r;
+        for (int i = 0; i < 4; i++)
+            r.w[i] = read(SN_CTRL_RX_P0 + 8 * i);
+        write(SN_CTRL_RX_HDR, 0);
+        assert_int_equal(sn_field_get(&r, 255, 248), 2);   // op = reply
+        assert_int_equal(sn_field_get(&r, 247, 240), idx); // index echoed
+        return sn_field_get(&r, 239, 176);
+    }
+};
+
+static void expect(const completion &c, const unit_ref &u, unsigned code, unsigned arg)
+{
+    assert_int_equal(c.x, u.x);
+    assert_int_equal(c.y, u.y);
+    assert_int_equal(c.code, code);
+    assert_int_equal(c.arg, arg);
+}
+
+// ---- payloads (sysnode-facts §3.2, §3.3) ----
+
+static sn_payload vc_imem(unsigned addr, uint32_t word)
+{
+    sn_payload p{};
+    sn_field_set(&p, 255, 252, 1);
+    sn_field_set(&p, 251, 243, addr);
+    sn_field_set(&p, 31, 0, word);
+    return p;
+}
+static sn_payload vc_desc(unsigned ad, unsigned fld, uint64_t value)
+{
+    sn_payload p{};
+    sn_field_set(&p, 255, 252, 2);
+    sn_field_set(&p, 251, 249, ad);
+    sn_field_set(&p, 248, 246, fld);
+    sn_field_set(&p, 245, 212, value);
+    return p;
+}
+static sn_payload vc_run(unsigned pc)
+{
+    sn_payload p{};
+    sn_field_set(&p, 255, 252, 3);
+    sn_field_set(&p, 251, 243, pc);
+    return p;
+}
+static const uint32_t VFILL_A0_L1_0 = 0x1Du << 27;  // VFILL A0 -> L1 offset 0
+static const uint32_t VDRAIN_A0_L1_0 = 0x1Eu << 27; // VDRAIN A0 <- L1 offset 0
+static const uint32_t VBAR = 0x1Cu << 27;
+static const uint32_t VHALT = 0x1Fu << 27;
+
+// CU_DATA descriptor: buf_id, offset (granules), len = words-1, flags, ack.
+static sn_payload cu_data_desc(unsigned buf, unsigned offset, unsigned words, unsigned flags, unsigned ack_x,
+                               unsigned ack_y)
+{
+    sn_payload p{};
+    sn_field_set(&p, 255, 248, buf);
+    sn_field_set(&p, 247, 232, offset);
+    sn_field_set(&p, 231, 224, words - 1);
+    sn_field_set(&p, 223, 216, flags);
+    sn_field_set(&p, 215, 212, ack_y);
+    sn_field_set(&p, 211, 208, ack_x);
+    return p;
+}
+static sn_payload word_of(uint8_t seed)
+{
+    sn_payload p;
+    for (int i = 0; i < 4; i++)
+        p.w[i] = 0x0101010101010101ull * (uint8_t)(seed + i);
+    return p;
+}
+static void bytes_of(const sn_payload &p, uint8_t out[32])
+{
+    for (int i = 0; i < 32; i++)
+        out[i] = (uint8_t)(p.w[i / 8] >> (8 * (i % 8)));
+}
+
+enum { MC_FILL = 1, MC_GEMM = 2, MC_DRAIN = 3 };
+static sn_payload mc_op(unsigned op, uint64_t addr, unsigned n)
+{
+    sn_payload p{};
+    sn_field_set(&p, 255, 252, op);
+    sn_field_set(&p, 251, 218, addr);
+    sn_field_set(&p, 217, 202, n);
+    sn_field_set(&p, 175, 168, 0x28); // anchor 2*SBIAS
+    return p;
+}
+static sn_payload mc_fill(uint64_t addr, unsigned n, unsigned sel)
+{
+    sn_payload p = mc_op(MC_FILL, addr, n);
+    sn_field_set(&p, 201, 201, sel);
+    return p;
+}
+static sn_payload mc_gemm(unsigned gm, unsigned gn, unsigned nk)
+{
+    sn_payload p = mc_op(MC_GEMM, 0, 0);
+    sn_field_set(&p, 199, 192, gm);
+    sn_field_set(&p, 191, 184, gn);
+    sn_field_set(&p, 183, 176, nk);
+    return p;
+}
+
+// One 128-byte MXFP7 entry whose lane l holds q[l] at every K, scale 1.0
+// (field 0xA0: E=20=SBIAS, M=0) (sysnode-facts §9).
+static void mxfp7_entry(const int q[4], unsigned sel, uint8_t out[128])
+{
+    for (unsigned w = 0; w < 4; w++) {
+        sn_payload p{};
+        for (unsigned oi = 0; oi < 32; oi++) {
+            unsigned lane = sel ? oi % 4 : oi / 8;
+            sn_field_set(&p, 255 - 7 * oi, 249 - 7 * oi, (uint64_t)(q[lane] & 0x7F));
+        }
+        for (unsigned l = 0; l < 4; l++)
+            sn_field_set(&p, 31 - 8 * l, 24 - 8 * l, 0xA0);
+        bytes_of(p, out + 32 * w);
+    }
+}
+
+// FP16 of a positive integer that FP16 holds exactly.
+static uint16_t fp16_of(unsigned v)
+{
+    int e = (int)std::floor(std::log2((double)v));
+    double m = (double)v / std::ldexp(1.0, e) - 1.0;
+    unsigned mant = (unsigned)(m * 1024.0);
+    assert_true(std::ldexp(1.0 + mant / 1024.0, e) == (double)v);
+    return (uint16_t)((unsigned)(e + 15) << 10 | mant);
+}
+
+// ---- tests ----
+
+// Every unit answers a CU_CTRL read and an instruction, with its own source
+// coordinate: routing out through the router and back through the hub.
+static void routes_to_every_unit_and_back(void **)
+{
+    mesh m(4);
+    unsigned txn = 0;
+    for (const unit_ref &u : UNITS) {
+        m.ctrl_read(u.x, u.y, 0);
+        sn_payload nop{}; // opcode 0: a vector core retires it; a cluster faults (op not FILL/GEMM/DRAIN = 1)
+        m.send(u.x, u.y, nop);
+        txn++; // the CU_CTRL read used a GO, hence a txn
+        completion c = m.take(1)[0];
+        if (u.cu_type == SN_CU_TYPE_VC)
+            expect(c, u, SN_SIG_BATCH_COMPLETE, txn);
+        else
+            expect(c, u, SN_SIG_FAULT, SN_MC_FAULT_OPCODE);
+        txn++;
+    }
+    assert_false(m.noroute_seen);
+}
+
+// A flit for a coordinate with no endpoint is consumed and reported: off
+// the grid east of mat1, and the memory node, whose flits are not modelled.
+static void reports_flits_without_endpoint(void **)
+{
+    const unsigned coords[][2] = {{3, 1}, {2, 2}, {0, 1}, {0, 3}};
+    for (auto &xy : coords) {
+        mesh m(4);
+        sn_payload nop{};
+        m.send(xy[0], xy[1], nop);
+        m.run(20);
+        assert_true(m.noroute_seen);
+        assert_int_equal(m.noroute_coord, xy[1] << 4 | xy[0]);
+    }
+}
+
+// CU_CAPS = {type, cfg version, 2 buffers, inst_depth 512}; CU_STATUS shows
+// 512 free entries when idle (sysnode-facts §7.1, §7.2).
+static void cu_caps_report_type_version_depth(void **)
+{
+    for (unsigned version : {4u, 5u}) {
+        mesh m(version);
+        for (const unit_ref &u : UNITS) {
+            uint64_t caps = m.ctrl_read(u.x, u.y, 0);
+            assert_int_equal(caps >> 48, u.cu_type);
+            assert_int_equal(caps >> 40 & 0xFF, version);
+            assert_int_equal(caps >> 36 & 0xF, 2);
+            assert_int_equal(caps >> 20 & 0xFFFF, 512);
+            assert_int_equal(caps & 0xFFFFF, 0);
+            uint64_t status = m.ctrl_read(u.x, u.y, 1);
+            assert_int_equal(status >> 63, 0);
+            assert_int_equal(status >> 32 & 0xFFFF, 512);
+        }
+    }
+}
+
+// With the completion queue full the hub takes nothing: vec0's completions
+// back up through the router into its 16-deep signal queue and it stops
+// issuing; vec1's memory traffic does not advance. Draining delivers every
+// completion, in order, none lost.
+static void hub_stall_holds_units_and_loses_nothing(void **)
+{
+    mesh m(4);
+    const unsigned sends = 60;
+    for (unsigned i = 0; i < sends; i++) {
+        sn_payload nop{};
+        m.send(VEC0.x, VEC0.y, nop);
+    }
+    // vec1: a VFILL of 8 words (memory traffic) sent while the hub is stalled
+    m.run(200);
+    assert_int_equal(m.queued(), SN_CQ_DEPTH);
+    assert_true(m.top->hub_stalled);
+    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x1000));
+    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
+    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
+    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
+    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.run(2000);
+    // vec0 stopped: CQ 16 + router FIFO + signal queue 16 + the completion
+    // in hand, far fewer than were sent
+    uint64_t executed = m.units.unit[VEC0.index].executed;
+    assert_true(executed < sends);
+    assert_true(executed <= SN_CQ_DEPTH + ROUTER_FIFO_DEPTH + 16 + 2);
+    m.run(2000);
+    assert_int_equal(m.units.unit[VEC0.index].executed, executed);
+    assert_true(m.top->hub_stalled);
+    // every VFILL read is done at issue; its memory time waits for the hub
+    assert_int_equal(m.units.unit[VEC1.index].executed, 6);
+
+    // drain: all 60 + 6 completions, vec0's txns 0..59 in order
+    unsigned next_txn = 0, vec1_seen = 0;
+    uint64_t vec1_run_at = 0, unstalled_at = m.cycle;
+    for (unsigned i = 0; i < sends + 6; i++) {
+        completion c = m.take(1)[0];
+        if (c.x == VEC0.x && c.y == VEC0.y) {
+            expect(c, VEC0, SN_SIG_BATCH_COMPLETE, next_txn++);
+        } else {
+            expect(c, VEC1, SN_SIG_BATCH_COMPLETE, sends + vec1_seen++);
+            vec1_run_at = m.cycle;
+        }
+    }
+    assert_int_equal(next_txn, sends);
+    assert_int_equal(vec1_seen, 6);
+    // the RUN's memory time (read latency + 8 beats) ran only after the stall
+    assert_true(vec1_run_at - unstalled_at >= SN_MEM_READ_LATENCY_CYCLES + 8);
+    m.run(100);
+    assert_int_equal(m.queued(), 0);
+    assert_false(m.top->hub_stalled);
+}
+
+// CU_DATA to a vector core: buffer 0 lands in L1 and is acknowledged with
+// DATA_RECEIVED (arg buf_id); another buffer or a burst past the 512-word
+// L1 is fault 9 and writes nothing; with flags[0] clear a good burst is
+// silent (sysnode-facts §4).
+static void cu_data_receive_and_faults(void **)
+{
+    mesh m(4);
+    auto burst = [&](unsigned buf, unsigned offset, unsigned words, unsigned flags) {
+        m.send(VEC0.x, VEC0.y, cu_data_desc(buf, offset, words, flags, 0, 0), SN_T_CU_DATA);
+        for (unsigned i = 0; i < words; i++)
+            m.send(VEC0.x, VEC0.y, word_of((uint8_t)(0x10 * (i + 1))), SN_T_CU_DATA);
+    };
+    burst(1, 0, 1, 1);
+    expect(m.take(1)[0], VEC0, SN_SIG_FAULT, 9);
+    burst(0, 511, 2, 1); // words 511 and 512: past L1
+    expect(m.take(1)[0], VEC0, SN_SIG_FAULT, 9);
+    sn_vector_core *vc = sn_dpi_units_vc(&m.units, VEC0.index);
+    assert_non_null(vc);
+    static const uint8_t zero[32] = {0};
+    assert_memory_equal(vc->l1[511], zero, 32);
+    assert_memory_equal(vc->l1[0], zero, 32);
+
+    burst(0, 510, 2, 1);
+    expect(m.take(1)[0], VEC0, SN_SIG_DATA_RECEIVED, 0);
+    uint8_t want[32];
+    bytes_of(word_of(0x10), want);
+    assert_memory_equal(vc->l1[510], want, 32);
+    bytes_of(word_of(0x20), want);
+    assert_memory_equal(vc->l1[511], want, 32);
+
+    burst(0, 3, 1, 0);
+    m.run(200);
+    assert_int_equal(m.queued(), 0);
+    bytes_of(word_of(0x10), want);
+    assert_memory_equal(vc->l1[3], want, 32);
+}
+
+// vec0 gets 8 words by CU_DATA and drains them (256 B) to DRAM 0x3000
+// over old bytes 0xAA; returns when the RUN's completion (txn 13: 9 CU_DATA
+// GOs, 4 setup payloads, then RUN) is queued, with the cycles it took.
+static const uint64_t DRAIN_ADDR = 0x3000;
+static const unsigned DRAIN_RUN_TXN = 13;
+static uint64_t drain_kernel(mesh &m, uint8_t want[256])
+{
+    std::vector<uint8_t> old(256, 0xAA);
+    sn_dram_write(&m.dram, DRAIN_ADDR, old.data(), old.size());
+    m.send(VEC0.x, VEC0.y, cu_data_desc(0, 0, 8, 0, 0, 0), SN_T_CU_DATA);
+    for (unsigned i = 0; i < 8; i++) {
+        sn_payload w = word_of((uint8_t)(i * 4 + 1));
+        m.send(VEC0.x, VEC0.y, w, SN_T_CU_DATA);
+        bytes_of(w, want + 32 * i);
+    }
+    m.send(VEC0.x, VEC0.y, vc_desc(0, 0, DRAIN_ADDR));
+    m.send(VEC0.x, VEC0.y, vc_desc(0, 2, 32u << 16 | 8));
+    m.send(VEC0.x, VEC0.y, vc_imem(0, VDRAIN_A0_L1_0));
+    m.send(VEC0.x, VEC0.y, vc_imem(1, VHALT));
+    for (auto &c : m.take(4))
+        assert_int_equal(c.code, SN_SIG_BATCH_COMPLETE);
+    m.send(VEC0.x, VEC0.y, vc_run(0));
+    return m.wait_queued(1);
+}
+
+static bool dram_is(mesh &m, const uint8_t *bytes)
+{
+    uint8_t now[256];
+    sn_dram_read(&m.dram, DRAIN_ADDR, now, sizeof now);
+    return memcmp(now, bytes, sizeof now) == 0;
+}
+
+// CU_VERSION 4: the completion leaves with the last write beat; a DRAM read
+// right after it sees the old bytes, SN_V4_WRITE_LANDING_CYCLES later the
+// new ones (DESIGN §6, sysnode-facts §2.4).
+static void version4_completion_before_bytes_land(void **)
+{
+    mesh m(4);
+    uint8_t want[256];
+    std::vector<uint8_t> old(256, 0xAA);
+    uint64_t took = drain_kernel(m, want);
+    expect(m.pop(), VEC0, SN_SIG_BATCH_COMPLETE, DRAIN_RUN_TXN);
+    assert_true(took < SN_V4_WRITE_LANDING_CYCLES);
+    assert_true(dram_is(m, old.data()));
+    assert_int_equal(sn_dpi_units_pending_writes(&m.units), 1);
+    m.run(SN_V4_WRITE_LANDING_CYCLES - 20);
+    assert_true(dram_is(m, old.data()));
+    m.run(20);
+    assert_true(dram_is(m, want));
+    assert_int_equal(sn_dpi_units_pending_writes(&m.units), 0);
+}
+
+// CU_VERSION 5: the completion is held until the writes landed.
+static void version5_completion_after_bytes_land(void **)
+{
+    mesh m(5);
+    uint8_t want[256];
+    uint64_t took = drain_kernel(m, want);
+    expect(m.pop(), VEC0, SN_SIG_BATCH_COMPLETE, DRAIN_RUN_TXN);
+    assert_true(took > SN_V4_WRITE_LANDING_CYCLES);
+    assert_true(dram_is(m, want));
+    assert_int_equal(sn_dpi_units_pending_writes(&m.units), 0);
+}
+
+// A model read sees a pending write (the memory node serves in order): vec1
+// fills what vec0 drained before it landed.
+static void model_reads_see_pending_writes(void **)
+{
+    mesh m(4);
+    uint8_t want[256];
+    drain_kernel(m, want);
+    m.pop();
+    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, DRAIN_ADDR));
+    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8));
+    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
+    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
+    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.take(6);
+    assert_int_equal(sn_dpi_units_pending_writes(&m.units), 1); // not landed yet
+    sn_vector_core *vc = sn_dpi_units_vc(&m.units, VEC1.index);
+    for (unsigned i = 0; i < 8; i++)
+        assert_memory_equal(vc->l1[i], want + 32 * i, 32);
+}
+
+// GEMM completes when issued; the DRAIN after it waits for the sweep:
+// gm = gn = 16, nk = 1 is 64*32*64/512 = 256 cycles (artifacts-facts §7).
+static void gemm_completes_at_issue_drain_waits(void **)
+{
+    mesh m(4);
+    m.send(MAT0.x, MAT0.y, mc_fill(0x1000, 16, 0));
+    m.send(MAT0.x, MAT0.y, mc_fill(0x2000, 16, 1));
+    m.take(2);
+    uint64_t kicked = m.cycle;
+    m.send(MAT0.x, MAT0.y, mc_gemm(16, 16, 1));
+    m.send(MAT0.x, MAT0.y, mc_op(MC_DRAIN, 0x8000, 1));
+    m.wait_queued(1);
+    uint64_t gemm_done = m.cycle - kicked;
+    expect(m.pop(), MAT0, SN_SIG_BATCH_COMPLETE, 2);
+    m.wait_queued(1);
+    uint64_t drain_done = m.cycle - kicked;
+    expect(m.pop(), MAT0, SN_SIG_BATCH_COMPLETE, 3);
+    assert_true(gemm_done < 64);
+    assert_true(drain_done > 256);
+}
+
+// A node DRAIN of a 3x3-sub-tile product to vec0 (1,0), buffer 0, from
+// granule 2 (addr 0x40 >> 5), ack (0,0): 9 granules go as bursts of 8 and
+// 1; each burst is acknowledged by DATA_RECEIVED from vec0 itself (DESIGN
+// §6), and L1 holds C = A x B: A lane r of entry m is 4m+r+1 at every K, B
+// lane s of entry g is 4g+s+1, so C[4m+r][4g+s] = 32 (4m+r+1)(4g+s+1).
+static void node_drain_bursts_acked_by_vector_core(void **)
+{
+    mesh m(4);
+    for (unsigned e = 0; e < 3; e++) {
+        uint8_t entry[128];
+        int q[4];
+        for (unsigned l = 0; l < 4; l++)
+            q[l] = (int)(4 * e + l + 1);
+        mxfp7_entry(q, 0, entry);
+        sn_dram_write(&m.dram, 0x1000 + 128 * e, entry, 128);
+        mxfp7_entry(q, 1, entry);
+        sn_dram_write(&m.dram, 0x2000 + 128 * e, entry, 128);
+    }
+    m.send(MAT0.x, MAT0.y, mc_fill(0x1000, 3, 0));
+    m.send(MAT0.x, MAT0.y, mc_fill(0x2000, 3, 1));
+    m.send(MAT0.x, MAT0.y, mc_gemm(3, 3, 1));
+    sn_payload drain = mc_op(MC_DRAIN, 0x40, 9);
+    sn_field_set(&drain, 111, 111, 1);         // dnode
+    sn_field_set(&drain, 110, 107, VEC0.x);    // dst_x
+    sn_field_set(&drain, 106, 103, VEC0.y);    // dst_y
+    sn_field_set(&drain, 102, 95, 0);          // dbuf
+    sn_field_set(&drain, 94, 87, 1);           // dflags: ask for DATA_RECEIVED
+    m.send(MAT0.x, MAT0.y, drain);
+    unsigned mat_done = 0, acks = 0;
+    for (const completion &c : m.take(6)) {
+        if (c.x == MAT0.x && c.y == MAT0.y) {
+            expect(c, MAT0, SN_SIG_BATCH_COMPLETE, mat_done++);
+        } else {
+            expect(c, VEC0, SN_SIG_DATA_RECEIVED, 0);
+            acks++;
+        }
+    }
+    assert_int_equal(mat_done, 4);
+    assert_int_equal(acks, 2);
+    m.run(100);
+    assert_int_equal(m.queued(), 0);
+
+    sn_vector_core *vc = sn_dpi_units_vc(&m.units, VEC0.index);
+    assert_non_null(vc);
+    for (unsigned t = 0; t < 9; t++) {
+        unsigned mm = t / 3, g = t % 3;
+        uint8_t want[32];
+        for (unsigned r = 0; r < 4; r++)
+            for (unsigned s = 0; s < 4; s++) {
+                uint16_t h = fp16_of(32 * (4 * mm + r + 1) * (4 * g + s + 1));
+                want[2 * (4 * r + s)] = (uint8_t)h;
+                want[2 * (4 * r + s) + 1] = (uint8_t)(h >> 8);
+            }
+        assert_memory_equal(vc->l1[2 + t], want, 32);
+    }
+    static const uint8_t zero[32] = {0};
+    assert_memory_equal(vc->l1[1], zero, 32);
+    assert_memory_equal(vc->l1[11], zero, 32);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(routes_to_every_unit_and_back),
+        cmocka_unit_test(reports_flits_without_endpoint),
+        cmocka_unit_test(cu_caps_report_type_version_depth),
+        cmocka_unit_test(hub_stall_holds_units_and_loses_nothing),
+        cmocka_unit_test(cu_data_receive_and_faults),
+        cmocka_unit_test(version4_completion_before_bytes_land),
+        cmocka_unit_test(version5_completion_after_bytes_land),
+        cmocka_unit_test(model_reads_see_pending_writes),
+        cmocka_unit_test(gemm_completes_at_issue_drain_waits),
+        cmocka_unit_test(node_drain_bursts_acked_by_vector_core),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -5,6 +5,9 @@
  * it completely before any GO, probes every unit's CU_CAPS, and runs it. */
 #include <stdint.h>
 
+#include "console.h"
+#include "crc32.h"
+#include "fmt.h"
 #include "report.h"
 #include "runner.h"
 #include "sysnode/boot_args.h"
@@ -18,6 +21,31 @@ static const sn_mesh mesh = SN_MESH_2P2_INIT;
 /* Unit DRAM addresses are 36-bit local offsets (sysnode-facts §6). */
 #define DRAM_LOCAL_LIMIT (1ull << 36)
 
+static const void *uncached(uint64_t unit_addr)
+{
+    return (const void *)(uintptr_t)(SN_DRAM_CPU_BASE | (1ull << SN_UNCACHED_BIT) | unit_addr);
+}
+
+/* Reads the result region back through the uncached alias, as the CPU sees
+ * DRAM at that moment, and prints its CRC-32: the host compares it with the
+ * expected bytes' CRC. What it shows is what a consumer on the SysNode would
+ * read right after the runner's last round. */
+static void digest_results(void)
+{
+    static char line[128];
+    sn_fmt f;
+    uint32_t crc = sn_crc32(uncached(boot_args.result_addr), boot_args.result_bytes);
+    sn_fmt_init(&f, line, sizeof line);
+    sn_fmt_str(&f, "runner: result crc32 ");
+    sn_fmt_hex(&f, crc);
+    sn_fmt_str(&f, " over ");
+    sn_fmt_dec(&f, boot_args.result_bytes);
+    sn_fmt_str(&f, " bytes at ");
+    sn_fmt_hex(&f, boot_args.result_addr);
+    sn_fmt_str(&f, "\n");
+    sn_console_puts(line);
+}
+
 int main(void)
 {
     static char text[256];
@@ -27,10 +55,11 @@ int main(void)
     sn_runner_init(&runner, 0, &mesh, &status_block);
     if (boot_args.magic != SN_BOOT_ARGS_MAGIC || boot_args.version != SN_BOOT_ARGS_VERSION)
         return sn_app_fail(SN_ERR_BOOT_ARGS, "no boot-argument block at 0x10040 (magic or version wrong)");
-    if (boot_args.table_addr >= DRAM_LOCAL_LIMIT || boot_args.table_bytes > DRAM_LOCAL_LIMIT - boot_args.table_addr)
-        return sn_app_fail(SN_ERR_BOOT_ARGS, "boot arguments place the table outside DRAM");
+    if (boot_args.table_addr >= DRAM_LOCAL_LIMIT || boot_args.table_bytes > DRAM_LOCAL_LIMIT - boot_args.table_addr ||
+        boot_args.result_addr >= DRAM_LOCAL_LIMIT || boot_args.result_bytes > DRAM_LOCAL_LIMIT - boot_args.result_addr)
+        return sn_app_fail(SN_ERR_BOOT_ARGS, "boot arguments place the table or the result region outside DRAM");
 
-    const void *image = (const void *)(uintptr_t)(SN_DRAM_CPU_BASE | (1ull << SN_UNCACHED_BIT) | boot_args.table_addr);
+    const void *image = uncached(boot_args.table_addr);
     sn_status st = sn_table_image_open(image, boot_args.table_bytes, &table, &fault);
     if (st != SN_OK)
         return sn_app_fail(st, sn_table_image_describe(&fault, text, sizeof text));
@@ -39,6 +68,11 @@ int main(void)
 #ifdef SN_RUNNER_NO_SETTLE
     runner.settle_cycles = 0; /* the negative-test image: shows why the settle exists */
 #endif
+#ifdef SN_RUNNER_NO_DRAIN
+    runner.drain_while_kicking = 0; /* the negative-test image: shows why the drain exists */
+#endif
     st = sn_runner_run(&runner, &table);
+    if (st == SN_OK && boot_args.result_bytes != 0)
+        digest_results();
     return sn_app_report(&runner, st, table.round_count);
 }

@@ -62,6 +62,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
     r->hang_cycles = SN_RUNNER_DEFAULT_HANG_CYCLES;
     r->inst_depth = SN_INST_DEPTH_DEFAULT;
     r->settle_cycles = SN_RUNNER_SETTLE_CYCLES;
+    r->drain_while_kicking = 1;
     status->magic = SN_STATUS_MAGIC;
     status->phase = SN_PHASE_BOOT;
     status->wait_node = NO_NODE;
@@ -154,10 +155,16 @@ static int wait_done(const sn_runner *r, enum wait_kind kind, uint32_t node, uin
 /* The one wait: polls STAT, draining completions, until the condition holds.
  * A wait that sees no completion for hang_cycles is a hang (STYLE 6). The
  * offer wait drains only from SN_RUNNER_DRAIN_AT records so that a flit can
- * go out between batches; every other wait drains whatever is queued. */
+ * go out between batches; every other wait drains whatever is queued. A
+ * runner with drain_while_kicking cleared (a test image) drains in neither
+ * kick-time wait, and so deadlocks once completions fill the mailbox. */
 static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
 {
-    uint32_t threshold = kind == WAIT_OFFER_CLEAR ? SN_RUNNER_DRAIN_AT : 1;
+    int kicking = kind == WAIT_OFFER_CLEAR || kind == WAIT_DEPTH;
+    uint32_t threshold = !kicking                 ? 1
+                         : !r->drain_while_kicking ? UINT32_MAX
+                         : kind == WAIT_OFFER_CLEAR ? SN_RUNNER_DRAIN_AT
+                                                    : 1;
     uint64_t last_progress = sn_port_cycles(r->port);
     r->status->wait_node = node;
     for (;;) {
@@ -171,7 +178,7 @@ static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
         uint64_t now = sn_port_cycles(r->port);
         if (took) {
             last_progress = now;
-        } else if (kind == WAIT_OFFER_CLEAR && (stat & SN_STAT_QUEUED_MASK) != 0) {
+        } else if (kind == WAIT_OFFER_CLEAR && r->drain_while_kicking && (stat & SN_STAT_QUEUED_MASK) != 0) {
             threshold = 1; /* the offer is stuck: free the hub by draining all */
         } else if (now - last_progress > r->hang_cycles) {
             return fail(r, SN_ERR_HANG, node, (uint32_t)(now - last_progress));
@@ -466,7 +473,13 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
         }
         sn_fmt_str(&f, "hang: no completion for ");
         sn_fmt_dec(&f, s->error_value);
-        sn_fmt_str(&f, " cycles; owed:");
+        sn_fmt_str(&f, " cycles while ");
+        sn_fmt_str(&f, s->phase == SN_PHASE_KICK ? "sending to " : "waiting on ");
+        if (s->error_node == NO_NODE)
+            sn_fmt_str(&f, "every node");
+        else
+            sn_fmt_node(&f, s->error_node);
+        sn_fmt_str(&f, "; owed:");
         describe_owed(r, &f);
         return buf;
     default:

@@ -29,9 +29,6 @@
  * (SN_V4_WRITE_LANDING_CYCLES); a card's figure belongs here once measured. */
 #define SN_RUNNER_SETTLE_CYCLES 4096ull
 
-/* The first CU_VERSION whose completion waits for its writes' acknowledgements. */
-#define SN_CU_VERSION_FENCED 5
-
 /* CU_CTRL register indices and CU_CAPS fields (sysnode-facts §7.1). */
 #define SN_CU_CTRL_CAPS 0
 #define SN_CAPS_TYPE(v) ((uint32_t)((v) >> 48) & 0xFFFF)
@@ -53,6 +50,7 @@ typedef struct {
     uint8_t probe_units;       /* read every unit's CU_CAPS after the table check */
     uint64_t settle_cycles;    /* SN_RUNNER_SETTLE_CYCLES; 0 disables the settle (a test image only) */
     uint32_t settles;          /* round ends that waited out write landing */
+    uint8_t drain_while_kicking; /* 1; 0 only in a test image that shows the deadlock */
     uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; 0 = not probed */
     uint8_t unit_version[SN_NODE_COUNT]; /* CU_VERSION from CU_CAPS; 0 = not probed */
 

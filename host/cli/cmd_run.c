@@ -1,5 +1,5 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
- *                      [--trace FILE]
+ *                      [--trace FILE] [--digest]
  * Replays a case on the simulated SysNode through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
@@ -17,7 +17,7 @@
 #define DEFAULT_MAX_CYCLES 400000000ull
 
 static const char USAGE[] =
-    "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE]\n";
+    "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -54,6 +54,8 @@ int sn_cmd_run(int argc, char **argv)
         int has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--image") && has_value) {
             opts.image = argv[++i];
+        } else if (!strcmp(argv[i], "--digest")) {
+            opts.digest = 1;
         } else if (!strcmp(argv[i], "--trace") && has_value) {
             trace = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
@@ -95,6 +97,12 @@ int sn_cmd_run(int argc, char **argv)
     sn_transport_close(&t);
     if (st != SN_OK && st != SN_ERR_MISMATCH) {
         fprintf(stderr, "sysnode run: %s\n", err.msg);
+        return 1;
+    }
+    if (st == SN_ERR_MISMATCH && res.digest_checked && res.digest_got != res.digest_want) {
+        printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res.name,
+               res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
+               err.msg);
         return 1;
     }
     printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res.name, res.rounds,

@@ -11,7 +11,7 @@
  * bad input or I/O failure, 2 on bad usage. */
 int sn_cmd_header(int argc, char **argv);
 
-/* sysnode run CASE_DIR [--image ELF] [--max-cycles N]
+/* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]
  * Replays the case on the simulated SysNode (host/lib/replay.h) and prints
  * one verdict line. Returns 0 on a byte-exact match, 1 on a mismatch or any
  * error (named on stderr), 2 on bad usage. */

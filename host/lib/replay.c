@@ -9,6 +9,7 @@
 #include "elf_image.h"
 #include "manifest.h"
 #include "mxfp7.h"
+#include "crc32.h"
 #include "pack.h"
 #include "sysnode/boot_args.h"
 
@@ -112,9 +113,11 @@ static uint64_t table_address(const sn_manifest *m)
     return (end + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
 }
 
-static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes, sn_error *e)
+static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes,
+                                 const sn_region *result, sn_error *e)
 {
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes, 0};
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes,
+                         result ? result->addr : 0, result ? result->nbytes : 0, 0};
     uint64_t words[sizeof args / 8];
     memcpy(words, &args, sizeof args);
     for (size_t i = 0; i < sizeof args / 8; i++) {
@@ -189,7 +192,7 @@ static sn_status write_uploads(sn_transport *t, const sn_manifest *m, const sn_p
 }
 
 static sn_status place(sn_transport *t, const sn_manifest *m, const sn_program *p, const sn_mesh *mesh,
-                       const uint8_t *table, uint64_t table_bytes, sn_replay_result *res, sn_error *e)
+                       const uint8_t *table, uint64_t table_bytes, int digest, sn_replay_result *res, sn_error *e)
 {
     static const unsigned char poison[4096] = {[0 ... 4095] = SN_REPLAY_POISON};
     sn_status st;
@@ -209,7 +212,30 @@ static sn_status place(sn_transport *t, const sn_manifest *m, const sn_program *
     }
     if ((st = t->ops->dram_write(t->ctx, res->table_addr, table, table_bytes, e)) != SN_OK)
         return st;
-    return write_boot_args(t, res->table_addr, table_bytes, e);
+    return write_boot_args(t, res->table_addr, table_bytes, digest ? &m->expected[0] : NULL, e);
+}
+
+/* The runner's "runner: result crc32 0xC over N bytes at 0xA" line against
+ * the CRC of the expected bytes. */
+static sn_status check_digest(const char *console, const sn_region *x, sn_replay_result *res, sn_error *e)
+{
+    static const char key[] = "runner: result crc32 ";
+    const char *line = strstr(console, key);
+    unsigned crc;
+    if (!line || sscanf(line + sizeof key - 1, "0x%x", &crc) != 1)
+        return sn_error_set(e, SN_ERR_PROTOCOL, "the runner printed no result digest (an image without it?)");
+    res->digest_checked = 1;
+    res->digest_got = crc;
+    res->digest_want = sn_crc32(x->data, x->nbytes);
+    if (res->digest_got == res->digest_want)
+        return SN_OK;
+    res->match = 0;
+    return sn_error_set(e, SN_ERR_MISMATCH,
+                        "%s: the runner read back CRC-32 0x%08x over %llu bytes at 0x%llx after its last round, "
+                        "expected 0x%08x: it read bytes that had not landed (a version-4 unit's writes land after "
+                        "its completion; the runner must settle)",
+                        x->file, res->digest_got, (unsigned long long)x->nbytes, (unsigned long long)x->addr,
+                        res->digest_want);
 }
 
 static sn_status compare_outputs(sn_transport *t, const sn_manifest *m, sn_replay_result *res, sn_error *e)
@@ -277,7 +303,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     res->table_bytes = table_bytes;
 
     if ((st = load_image(t, &img, opts->image, e)) != SN_OK ||
-        (st = place(t, &m, &prog, &mesh, table, table_bytes, res, e)) != SN_OK || (st = t->ops->boot(t->ctx, e)) != SN_OK)
+        (st = place(t, &m, &prog, &mesh, table, table_bytes, opts->digest, res, e)) != SN_OK || (st = t->ops->boot(t->ctx, e)) != SN_OK)
         goto out;
     sn_run_status r;
     if ((st = t->ops->wait(t->ctx, opts->max_cycles, &r, e)) != SN_OK)
@@ -288,6 +314,8 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     st = run_status(&r, t->ops->console(t->ctx), opts->image, e);
     if (st == SN_OK)
         st = compare_outputs(t, &m, res, e);
+    if (st == SN_OK && opts->digest)
+        st = check_digest(t->ops->console(t->ctx), &m.expected[0], res, e);
 out:
     free(table);
     sn_elf_image_free(&img);

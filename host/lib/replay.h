@@ -24,6 +24,7 @@ typedef struct {
     const char *case_dir;
     const char *image;       /* runner ELF */
     uint64_t max_cycles;     /* CPU cycles before the run counts as a hang */
+    int digest;              /* ask the runner to read back and CRC the first expected output */
 } sn_replay_opts;
 
 typedef struct {
@@ -36,6 +37,8 @@ typedef struct {
     uint64_t table_addr;  /* where the packed table was written */
     uint64_t table_bytes;
     uint64_t mxfp7_regions; /* FILL regions converted from FP16 to MXFP7 */
+    int digest_checked;   /* the runner's result CRC was compared (opts.digest) */
+    uint32_t digest_got, digest_want;
     uint64_t output_bytes;
     int match;            /* 1 when every expected byte came back */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */
@@ -46,7 +49,10 @@ typedef struct {
 
 /* Replays opts->case_dir through t (opened by the caller). Returns SN_OK on a
  * byte-exact match, SN_ERR_MISMATCH when the outputs differ (res says where),
- * or the error that stopped it: SN_ERR_INPUT/SN_ERR_IO for a bad case or
+ * or the error that stopped it (with opts->digest, also SN_ERR_MISMATCH when
+ * the CRC the runner computed over the first expected output as it read it
+ * after its last round differs from the expected bytes' CRC: what a consumer
+ * on the SysNode would have read): SN_ERR_INPUT/SN_ERR_IO for a bad case or
  * image (nothing is written to the SysNode), the runner's own exit status
  * with its console line in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
  * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */

@@ -66,10 +66,10 @@ table_writes = [(a, d) for a, d in writes if d == want_table]
 assert len(table_writes) == 1, "the packed table is not written exactly once"
 table_addr = table_writes[0][0]
 
-args = b"".join(struct.pack("<Q", spad[0x40 + 8 * i][0]) for i in range(4))
-assert all(spad[0x40 + 8 * i][1] == 0xFF for i in range(4))
-magic, version, addr, nbytes, reserved = struct.unpack("<IIQQQ", args)
-assert (magic, version, addr, nbytes, reserved) == (0x41424E53, 1, table_addr, len(want_table), 0), "boot arguments"
+args = b"".join(struct.pack("<Q", spad[0x40 + 8 * i][0]) for i in range(6))
+assert all(spad[0x40 + 8 * i][1] == 0xFF for i in range(6))
+fields = struct.unpack("<IIQQQQQ", args)
+assert fields == (0x41424E53, 1, table_addr, len(want_table), 0, 0, 0), f"boot arguments {fields}"
 
 for out in manifest["expected_outputs_after_last_round"]:
     got = b"".join(d for a, d in reads if out["addr"] <= a < out["addr"] + out["nbytes"])

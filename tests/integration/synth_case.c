@@ -1,4 +1,4 @@
-/* synth_case OUTDIR: writes a synthetic multi-round vector program as a case
+/* synth_case OUTDIR [--flood N]: writes a synthetic multi-round vector program as a case
  * directory (manifest.json, artifact_NNN.json, operands, expected bytes) for
  * `sysnode run`. 24 rounds on both vector cores, (1,0) and (1,2); in every
  * round each core is kicked twice, interleaved with the other, and awaited
@@ -6,6 +6,10 @@
  * descriptors; later rounds rewrite only the ALU word and the three DRAM
  * bases (unit state persists across rounds, artifacts-facts §6) and cycle
  * through VADD, VSUB, VMUL, VMAX and VMIN.
+ * With --flood N, round 0 first kicks core 0's whole window N more times (the
+ * kernel is idempotent), all awaited once: thousands of flits in one round,
+ * more completions than the mailbox, the unit and the router can hold, so a
+ * runner that does not drain while it offers flits deadlocks the hub.
  * The expected bytes are computed here, independently of the simulator: the
  * exact result in double, rounded to E8M15, then stored as FP16 with
  * saturation (artifacts-facts §3.1, §6), with tests/unit/fp16_ref.h. Kernel
@@ -129,8 +133,11 @@ static uint16_t operand(uint32_t *state)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: synth_case OUTDIR\n");
+    unsigned flood = 0;
+    if (argc == 4 && !strcmp(argv[2], "--flood"))
+        flood = (unsigned)strtoul(argv[3], NULL, 10);
+    else if (argc != 2) {
+        fprintf(stderr, "usage: synth_case OUTDIR [--flood N]\n");
         return 2;
     }
     const char *dir = argv[1];
@@ -156,7 +163,7 @@ int main(int argc, char **argv)
     fwrite(out, sizeof out, 1, f);
     fclose(f);
 
-    unsigned total = 0;
+    unsigned payloads = 0, flits = 0;
     for (int r = 0; r < ROUNDS; r++) {
         payload p[CORES][32];
         unsigned n[CORES] = {0, 0};
@@ -199,20 +206,25 @@ int main(int argc, char **argv)
                 decimal(&p[c][i], num);
                 fprintf(f, "%s%s", c == 0 && i == 0 ? "" : ", ", num);
             }
-        /* kicks: core 0 first half, core 1 first half, core 0 rest, core 1 rest */
-        unsigned h0 = n[0] / 2, h1 = n[1] / 2;
-        fprintf(f, "], \"steps\": [[\"seed\", 512], [\"kick\", %u, %u, 0, %u], [\"kick\", %u, %u, %u, %u], "
+        /* kicks: [flood x core 0 whole], core 0 first half, core 1 first half, core 0 rest, core 1 rest */
+        unsigned h0 = n[0] / 2, h1 = n[1] / 2, extra = r == 0 ? flood : 0;
+        fprintf(f, "], \"steps\": [[\"seed\", 512], ");
+        for (unsigned k = 0; k < extra; k++)
+            fprintf(f, "[\"kick\", %u, %u, 0, %u], ", core_x[0], core_y[0], n[0]);
+        fprintf(f, "[\"kick\", %u, %u, 0, %u], [\"kick\", %u, %u, %u, %u], "
                    "[\"kick\", %u, %u, %u, %u], [\"kick\", %u, %u, %u, %u], [\"await\", %u, %u, %u], "
                    "[\"await\", %u, %u, %u]]}\n",
                 core_x[0], core_y[0], h0, core_x[1], core_y[1], n[0], h1, core_x[0], core_y[0], h0, n[0] - h0,
-                core_x[1], core_y[1], n[0] + h1, n[1] - h1, core_x[0], core_y[0], n[0], core_x[1], core_y[1], n[1]);
+                core_x[1], core_y[1], n[0] + h1, n[1] - h1, core_x[0], core_y[0], n[0] * (extra + 1), core_x[1],
+                core_y[1], n[1]);
         fclose(f);
-        total += n[0] + n[1];
+        payloads += n[0] + n[1];
+        flits += n[0] * (extra + 1) + n[1];
     }
 
     f = open_out(dir, "manifest.json");
-    fprintf(f, "{\"name\": \"synthetic_vector_%d\", \"rounds\": %d, \"total_flits\": %u,\n \"artifacts_in_order\": [",
-            ROUNDS, ROUNDS, total);
+    fprintf(f, "{\"name\": \"synthetic_vector_%d%s\", \"rounds\": %d, \"total_flits\": %u,\n \"artifacts_in_order\": [",
+            ROUNDS, flood ? "_flood" : "", ROUNDS, payloads);
     for (int r = 0; r < ROUNDS; r++)
         fprintf(f, "%s\"artifact_%03d.json\"", r ? ", " : "", r);
     fprintf(f, "],\n \"uploads_before_round0\": [{\"file\": \"inputs.bin\", \"addr\": %u, \"nbytes\": %zu}],\n"
@@ -220,6 +232,6 @@ int main(int argc, char **argv)
                "\"nbytes\": %zu}]}\n",
             IN_BASE, sizeof in, OUT_BASE, sizeof out);
     fclose(f);
-    printf("synth_case: %s: %d rounds, %u payloads\n", dir, ROUNDS, total);
+    printf("synth_case: %s: %d rounds, %u payloads, %u flits kicked\n", dir, ROUNDS, payloads, flits);
     return 0;
 }

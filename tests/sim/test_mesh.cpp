@@ -323,6 +323,26 @@ static void routes_to_every_unit_and_back(void **)
 
 // A flit for a coordinate with no endpoint is consumed and reported: off
 // the grid east of mat1, and the memory node, whose flits are not modelled.
+// A GO while STAT[15] is set is dropped silently (DESIGN §2; sysnode-facts
+// §2.4): two GOs on consecutive cycles offer one flit, which retires once
+// with txn 0; the dropped GO takes no txn, so the next accepted one has 1.
+static void go_while_offered_is_dropped(void **)
+{
+    mesh m(4);
+    sn_payload nop{}; // opcode 0: retires at once as a no-op (sysnode-facts §3.2)
+    m.send(1, 0, nop);
+    assert_int_equal(m.read(SN_MBOX_STAT) >> SN_STAT_OFFERED_BIT & 1, 1);
+    m.write(SN_MBOX_GO, 1);
+    assert_int_equal(m.top->accepted_go, 1);
+    assert_int_equal(m.top->dropped_go, 1);
+    m.send(1, 0, nop);
+    std::vector<completion> c = m.take(2);
+    expect(c[0], VEC0, SN_SIG_BATCH_COMPLETE, 0);
+    expect(c[1], VEC0, SN_SIG_BATCH_COMPLETE, 1);
+    m.run(200);
+    assert_int_equal(m.queued(), 0);
+}
+
 static void reports_flits_without_endpoint(void **)
 {
     const unsigned coords[][2] = {{3, 1}, {2, 2}, {0, 1}, {0, 3}};
@@ -618,6 +638,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(routes_to_every_unit_and_back),
+        cmocka_unit_test(go_while_offered_is_dropped),
         cmocka_unit_test(reports_flits_without_endpoint),
         cmocka_unit_test(cu_caps_report_type_version_depth),
         cmocka_unit_test(hub_stall_holds_units_and_loses_nothing),

@@ -1,7 +1,9 @@
 /* The boot-argument block: written by the host into the scratchpad before it
  * pulses BOOT, read by the DRAM-table runner at start. It says where the
- * packed table (artifacts/FORMAT.md) sits in DRAM. The image reserves the
- * block (NOLOAD, never zeroed by crt0) at a fixed address.
+ * packed table (artifacts/FORMAT.md) sits in DRAM and, optionally, which
+ * result region the runner should read back and digest (CRC-32) after its
+ * last round. The image reserves the block (NOLOAD, never zeroed by crt0) at
+ * a fixed address.
  * Freestanding. */
 #ifndef SYSNODE_BOOT_ARGS_H
 #define SYSNODE_BOOT_ARGS_H
@@ -19,8 +21,10 @@ typedef struct {
     uint32_t version;     /* SN_BOOT_ARGS_VERSION */
     uint64_t table_addr;  /* unit DRAM address of the table's first byte */
     uint64_t table_bytes; /* bytes the host wrote there */
+    uint64_t result_addr; /* unit DRAM address of a result region to digest, or 0 */
+    uint64_t result_bytes;/* its size; 0: no digest */
     uint64_t reserved;    /* 0 */
 } sn_boot_args;
-SN_STATIC_ASSERT(sizeof(sn_boot_args) == 32, "boot-argument block is 32 bytes");
+SN_STATIC_ASSERT(sizeof(sn_boot_args) == 48, "boot-argument block is 48 bytes");
 
 #endif

@@ -112,7 +112,7 @@
 /* CU_VERSION 4 units: a DRAM write lands this many cycles after the unit
  * sends the instruction's completion (its last write beat), so a read in
  * between sees the old bytes; a runner settles longer than this. */
-#define SN_V4_WRITE_LANDING_CYCLES 200
+#define SN_V4_WRITE_LANDING_CYCLES 1000
 /* CU_VERSION from which a completion waits for its writes' acks. */
 #define SN_CU_VERSION_FENCED 5
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "commands.h"
 #include "disasm.h"
 #include "json.h"
@@ -26,12 +27,6 @@
     "the unit at the target. A file not named *.json is read as a packed table\n" \
     "(artifacts/FORMAT.md), verified first and decoded for rv64_mesh_2p2; a\n"    \
     "case directory uses its manifest's mesh. --json prints the same as JSON.\n"
-
-static int usage_error(const char *msg, const char *arg)
-{
-    fprintf(stderr, "sysnode dump: %s%s\n%s", msg, arg, USAGE);
-    return 2;
-}
 
 /* What is being listed: the table view, its mesh and, for artifacts, the
  * file each round came from (NULL for a packed table). */
@@ -215,48 +210,23 @@ static sn_status dump_program(const char *const *inputs, size_t n, bool json, sn
     return st;
 }
 
-static int run(int argc, char **argv, const char **inputs)
-{
-    int ninputs = 0, options_done = 0;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!options_done && strcmp(a, "--") == 0)
-            options_done = 1;
-        else if (!options_done && (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0))
-            return fputs(USAGE, stdout), 0;
-        else if (!options_done && strcmp(a, "--json") == 0)
-            json = true;
-        else if (!options_done && a[0] == '-' && a[1] != '\0')
-            return usage_error("unknown option ", a);
-        else
-            inputs[ninputs++] = a;
-    }
-    if (ninputs == 0)
-        return usage_error("no table, case directory or artifacts given", "");
-
-    sn_error err = {0};
-    sn_status st;
-    if (ninputs == 1 && !is_json_name(inputs[0]) && !is_dir(inputs[0]))
-        st = dump_image(inputs[0], json, &err);
-    else
-        st = dump_program(inputs, (size_t)ninputs, json, &err);
-    if (st != SN_OK) {
-        fflush(stdout);
-        fprintf(stderr, "sysnode dump: %s\n", err.msg);
-        return 1;
-    }
-    return 0;
-}
-
 int sn_cmd_dump(int argc, char **argv)
 {
-    const char **inputs = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *inputs);
-    if (inputs == NULL) {
-        fprintf(stderr, "sysnode dump: out of memory\n");
-        return 1;
+    sn_cli_args a = {.cmd = "dump", .usage = USAGE, .takes_json = 1};
+    int rc = sn_cli_args_parse(&a, argc, argv);
+    if (rc < 0) {
+        sn_error err = {0};
+        sn_status st;
+        if (a.ninputs == 1 && !is_json_name(a.inputs[0]) && !is_dir(a.inputs[0]))
+            st = dump_image(a.inputs[0], a.json, &err);
+        else
+            st = dump_program(a.inputs, (size_t)a.ninputs, a.json, &err);
+        if (st != SN_OK) {
+            fflush(stdout);
+            fprintf(stderr, "sysnode dump: %s\n", err.msg);
+        }
+        rc = st == SN_OK ? 0 : 1;
     }
-    int rc = run(argc, argv, inputs);
-    free(inputs);
+    sn_cli_args_free(&a);
     return rc;
 }

@@ -1,0 +1,60 @@
+/* Argument parsing shared by the input-taking subcommands (see args.h). */
+#include "args.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int usage_error(const sn_cli_args *a, const char *msg, const char *arg)
+{
+    fprintf(stderr, "sysnode %s: %s%s\n%s", a->cmd, msg, arg, a->usage);
+    return 2;
+}
+
+int sn_cli_args_parse(sn_cli_args *a, int argc, char **argv)
+{
+    int options_done = 0;
+    a->inputs = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *a->inputs);
+    a->ninputs = 0;
+    a->out = NULL;
+    a->json = 0;
+    if (a->inputs == NULL) {
+        fprintf(stderr, "sysnode %s: out of memory\n", a->cmd);
+        return 1;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!options_done && strcmp(arg, "--") == 0) {
+            options_done = 1;
+        } else if (!options_done && (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)) {
+            fputs(a->usage, stdout);
+            return 0;
+        } else if (!options_done && a->out_hint && (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0)) {
+            if (a->out != NULL)
+                return usage_error(a, "-o given twice", "");
+            if (i + 1 >= argc)
+                return usage_error(a, "-o needs a file name", "");
+            a->out = argv[++i];
+        } else if (!options_done && a->takes_json && strcmp(arg, "--json") == 0) {
+            a->json = 1;
+        } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
+            return usage_error(a, "unknown option ", arg);
+        } else {
+            a->inputs[a->ninputs++] = arg;
+        }
+    }
+    if (a->out_hint && a->out == NULL) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "no output file (-o %s)", a->out_hint);
+        return usage_error(a, msg, "");
+    }
+    if (a->ninputs == 0)
+        return usage_error(a, "no inputs given", "");
+    return -1;
+}
+
+void sn_cli_args_free(sn_cli_args *a)
+{
+    free(a->inputs);
+    a->inputs = NULL;
+}

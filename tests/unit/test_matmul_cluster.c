@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "json.h"
+
 #include "artifact.h"
 #include "dram.h"
 #include "manifest.h"
@@ -25,18 +27,13 @@
 #define CASE_DIR SN_ARTIFACTS_DIR "/compiler/"
 #define DRAM_SIZE (16u << 20) /* DESIGN §6 default */
 
+/* The whole file at path (heap; the caller frees it). */
 static uint8_t *slurp(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *b = malloc(n ? (size_t)n : 1);
-    assert_non_null(b);
-    assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
+    unsigned char *b = NULL;
+    sn_error e = {0};
+    if (sn_file_read(path, &b, len, &e) != SN_OK)
+        fail_msg("%s", e.msg);
     return b;
 }
 

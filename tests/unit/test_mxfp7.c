@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "json.h"
 #include <nettle/sha2.h>
 
 #include "artifact.h"
@@ -22,18 +24,13 @@
 
 #define CASE_DIR SN_ARTIFACTS_DIR "/compiler/"
 
+/* The whole file at path (heap; the caller frees it). */
 static uint8_t *slurp(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *b = malloc(n ? (size_t)n : 1);
-    assert_non_null(b);
-    assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
+    unsigned char *b = NULL;
+    sn_error e = {0};
+    if (sn_file_read(path, &b, len, &e) != SN_OK)
+        fail_msg("%s", e.msg);
     return b;
 }
 

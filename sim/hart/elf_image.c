@@ -94,34 +94,47 @@ static int check_entry(loader *ld)
     return 0;
 }
 
-/* Every allocated section sits in IMEM or SPAD, code only in IMEM, and
- * nothing but code in IMEM (sysnode-facts §1.4, §1.6). */
-static int check_sections(loader *ld)
+typedef int (*section_visit)(loader *ld, Elf_Scn *scn, const GElf_Shdr *sh, const char *name);
+
+/* Calls visit for every section with its header and name. An image without
+ * section headers is refused: without them nothing tells code from data. */
+static int for_each_section(loader *ld, section_visit visit)
 {
-    size_t shstrndx;
+    size_t shstrndx, count = 0;
     if (elf_getshdrstrndx(ld->elf, &shstrndx) != 0)
         return fail(ld, "no section name table: %s", elf_errmsg(-1));
     for (Elf_Scn *scn = elf_nextscn(ld->elf, NULL); scn != NULL; scn = elf_nextscn(ld->elf, scn)) {
         GElf_Shdr sh;
         if (gelf_getshdr(scn, &sh) == NULL)
             return fail(ld, "unreadable section header: %s", elf_errmsg(-1));
-        if (!(sh.sh_flags & SHF_ALLOC) || sh.sh_size == 0)
-            continue;
         const char *name = elf_strptr(ld->elf, shstrndx, sh.sh_name);
-        char what[160];
-        snprintf(what, sizeof what, "section %s", name ? name : "(unnamed)");
-        const region *r = region_of(sh.sh_addr, sh.sh_size);
-        if (r == NULL)
-            return fail_outside(ld, what, sh.sh_addr, sh.sh_size);
-        int code = (sh.sh_flags & SHF_EXECINSTR) != 0;
-        if (r == imem && !code)
-            return fail(ld, "%s [0x%" PRIx64 ", 0x%" PRIx64 "): loadable data placed in IMEM: the core serves no "
-                            "data reads there (link it into SPAD)",
-                        what, sh.sh_addr, sh.sh_addr + sh.sh_size);
-        if (r != imem && code)
-            return fail(ld, "%s [0x%" PRIx64 ", 0x%" PRIx64 "): code placed in %s: the core fetches only from IMEM",
-                        what, sh.sh_addr, sh.sh_addr + sh.sh_size, r->name);
+        if (visit(ld, scn, &sh, name ? name : "(unnamed)") != 0)
+            return -1;
+        count++;
     }
+    return count ? 0 : fail(ld, "no section headers: cannot check that IMEM holds only code");
+}
+
+/* Every allocated section sits in IMEM or SPAD, code only in IMEM, and
+ * nothing but code in IMEM (sysnode-facts §1.4, §1.6). */
+static int place_section(loader *ld, Elf_Scn *scn, const GElf_Shdr *sh, const char *name)
+{
+    (void)scn;
+    if (!(sh->sh_flags & SHF_ALLOC) || sh->sh_size == 0)
+        return 0;
+    char what[160];
+    snprintf(what, sizeof what, "section %s", name);
+    const region *r = region_of(sh->sh_addr, sh->sh_size);
+    if (r == NULL)
+        return fail_outside(ld, what, sh->sh_addr, sh->sh_size);
+    int code = (sh->sh_flags & SHF_EXECINSTR) != 0;
+    if (r == imem && !code)
+        return fail(ld, "%s [0x%" PRIx64 ", 0x%" PRIx64 "): loadable data placed in IMEM: the core serves no "
+                        "data reads there (link it into SPAD)",
+                    what, sh->sh_addr, sh->sh_addr + sh->sh_size);
+    if (r != imem && code)
+        return fail(ld, "%s [0x%" PRIx64 ", 0x%" PRIx64 "): code placed in %s: the core fetches only from IMEM",
+                    what, sh->sh_addr, sh->sh_addr + sh->sh_size, r->name);
     return 0;
 }
 
@@ -226,23 +239,14 @@ static int scan_code(loader *ld, const char *name, uint64_t addr, const uint8_t 
     return 0;
 }
 
-static int scan_sections(loader *ld)
+/* Scans every code section for instructions the core does not have. */
+static int scan_section(loader *ld, Elf_Scn *scn, const GElf_Shdr *sh, const char *name)
 {
-    size_t shstrndx;
-    if (elf_getshdrstrndx(ld->elf, &shstrndx) != 0)
-        return fail(ld, "no section name table: %s", elf_errmsg(-1));
-    for (Elf_Scn *scn = elf_nextscn(ld->elf, NULL); scn != NULL; scn = elf_nextscn(ld->elf, scn)) {
-        GElf_Shdr sh;
-        if (gelf_getshdr(scn, &sh) == NULL)
-            return fail(ld, "unreadable section header: %s", elf_errmsg(-1));
-        if (sh.sh_type != SHT_PROGBITS || (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_EXECINSTR))
-            continue;
-        const char *name = elf_strptr(ld->elf, shstrndx, sh.sh_name);
-        for (Elf_Data *d = elf_getdata(scn, NULL); d != NULL; d = elf_getdata(scn, d))
-            if (d->d_buf != NULL && scan_code(ld, name ? name : "(unnamed)", sh.sh_addr + (uint64_t)d->d_off,
-                                              d->d_buf, d->d_size) != 0)
-                return -1;
-    }
+    if (sh->sh_type != SHT_PROGBITS || (sh->sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_EXECINSTR))
+        return 0;
+    for (Elf_Data *d = elf_getdata(scn, NULL); d != NULL; d = elf_getdata(scn, d))
+        if (d->d_buf != NULL && scan_code(ld, name, sh->sh_addr + (uint64_t)d->d_off, d->d_buf, d->d_size) != 0)
+            return -1;
     return 0;
 }
 
@@ -259,7 +263,8 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
     ld.elf = elf_begin(fd, ELF_C_READ, NULL);
     if (ld.elf == NULL)
         fail(&ld, "%s: %s", path, elf_errmsg(-1));
-    else if (check_header(&ld) == 0 && check_sections(&ld) == 0 && load_segments(&ld) == 0 && scan_sections(&ld) == 0 &&
+    else if (check_header(&ld) == 0 && for_each_section(&ld, place_section) == 0 && load_segments(&ld) == 0 &&
+             for_each_section(&ld, scan_section) == 0 &&
              check_entry(&ld) == 0)
         rc = 0;
     elf_end(ld.elf);

@@ -4,8 +4,12 @@
 #include "fmt.h"
 #include "table_check.h"
 #include "sysnode/field.h"
+#include "sysnode/static_assert.h"
 
 #define NO_NODE 0xFFFFFFFFu
+
+SN_STATIC_ASSERT(SN_RUNNER_SETTLE_CYCLES > SN_V4_WRITE_LANDING_CYCLES,
+                 "the settle must outlast the modelled version-4 write landing");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,

@@ -108,7 +108,9 @@ int sn_cmd_run(int argc, char **argv)
     printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res.name, res.rounds,
            res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
            (unsigned long long)res.output_bytes);
-    if (res.match)
+    if (res.match && res.digest_checked)
+        printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res.digest_got);
+    else if (res.match)
         printf("match\n");
     else
         printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res.diff_file,

@@ -3,6 +3,9 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "manifest.h"
 
+#include <ctype.h>
+#include <nettle/sha2.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +52,31 @@ static sn_status parse_artifacts(sn_manifest *m, const sn_json *d, int arr, sn_e
     return st;
 }
 
+/* An optional "sha256": 64 hex digits. */
+static sn_status parse_sha256(const sn_json *d, int obj, sn_region *r, sn_error *e)
+{
+    int v = -1;
+    sn_status st = sn_json_member(d, obj, "sha256", false, &v, e);
+    if (st != SN_OK || v < 0)
+        return st;
+    char *text = NULL;
+    st = sn_json_string(d, v, "sha256", &text, e);
+    if (st != SN_OK)
+        return st;
+    int ok = strlen(text) == 64;
+    for (int i = 0; ok && i < 32; i++) {
+        unsigned byte;
+        ok = isxdigit((unsigned char)text[2 * i]) && isxdigit((unsigned char)text[2 * i + 1]) &&
+             sscanf(text + 2 * i, "%2x", &byte) == 1;
+        r->sha256[i] = (uint8_t)byte;
+    }
+    free(text);
+    if (!ok)
+        return sn_json_fail(d, v, SN_ERR_INPUT, e, "\"sha256\" is not 64 hex digits");
+    r->has_sha256 = true;
+    return SN_OK;
+}
+
 /* Parses an array of {file, addr, nbytes, ...} objects. */
 static sn_status parse_regions(const sn_json *d, int arr, const char *key, sn_region **out,
                                size_t *count, sn_error *e)
@@ -79,6 +107,8 @@ static sn_status parse_regions(const sn_json *d, int arr, const char *key, sn_re
         if (st == SN_OK)
             st = sn_json_u64(d, nbytes, 1, UNIT_ADDR_LIMIT - r->addr, "nbytes (up to the 40-bit limit)",
                              &r->nbytes, e);
+        if (st == SN_OK)
+            st = parse_sha256(d, v, r, e);
         if (r->file != NULL)
             (*count)++; /* counted once it owns memory, so free finds it */
     }
@@ -225,9 +255,25 @@ static sn_status read_region(const sn_manifest *m, sn_region *r, sn_error *e)
         return st;
     size_t len;
     st = sn_file_read(path, &r->data, &len, e);
-    if (st == SN_OK && len != r->nbytes) {
+    if (st == SN_OK && len != r->nbytes)
         st = sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes, but %s says nbytes %llu", path, len,
                           m->path, (unsigned long long)r->nbytes);
+    if (st == SN_OK && r->has_sha256) {
+        uint8_t got[SHA256_DIGEST_SIZE];
+        struct sha256_ctx ctx;
+        sha256_init(&ctx);
+        sha256_update(&ctx, len, r->data);
+        sha256_digest(&ctx, sizeof got, got);
+        if (memcmp(got, r->sha256, sizeof got) != 0) {
+            char have[65], want[65];
+            for (int i = 0; i < 32; i++) {
+                snprintf(have + 2 * i, 3, "%02x", got[i]);
+                snprintf(want + 2 * i, 3, "%02x", r->sha256[i]);
+            }
+            st = sn_error_set(e, SN_ERR_INPUT, "%s: SHA-256 %s, but %s says %s", path, have, m->path, want);
+        }
+    }
+    if (st != SN_OK && r->data != NULL) {
         free(r->data);
         r->data = NULL;
     }

@@ -19,6 +19,8 @@ typedef struct sn_region {
     uint64_t addr;
     uint64_t nbytes;     /* >= 1 */
     unsigned char *data; /* the file's bytes after sn_manifest_read_data, else NULL */
+    bool has_sha256;     /* the manifest gave "sha256" */
+    uint8_t sha256[32];  /* ... its value */
 } sn_region;
 
 typedef struct sn_coord {
@@ -60,9 +62,9 @@ sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e);
 sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **out, sn_error *e);
 
 /* Reads every upload and expected-output file into its region's data.
- * SN_ERR_INPUT when a file's size differs from the region's nbytes (the
- * message names the file and both sizes); SN_ERR_IO when one cannot be
- * read. */
+ * SN_ERR_INPUT when a file's size differs from the region's nbytes, or its
+ * SHA-256 from the manifest's "sha256" (the message names the file and both
+ * values); SN_ERR_IO when one cannot be read. */
 sn_status sn_manifest_read_data(sn_manifest *m, sn_error *e);
 
 /* Frees everything *m owns and zeroes it. */

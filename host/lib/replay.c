@@ -15,16 +15,37 @@
 
 static const char RUNNER_OK[] = "runner: ok ";
 
-/* The runner's summary line: "runner: ok rounds=R flits=F completions=C ...". */
-static void parse_summary(const char *console, sn_replay_result *res)
+/* The flits the program's kicks send, over all rounds. */
+static uint64_t kicked_flits(const sn_program *p)
+{
+    sn_table t = sn_program_table(p);
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < t.step_count; i++)
+        if (t.steps[i].op == SN_STEP_KICK)
+            n += t.steps[i].b;
+    return n;
+}
+
+/* The runner's summary line "runner: ok rounds=R flits=F completions=C ...",
+ * which must describe the case's own program: an image that ran another
+ * table (an embedded image of another case) or printed nothing is refused. */
+static sn_status check_summary(const char *console, const sn_program *p, const char *image, sn_replay_result *res,
+                               sn_error *e)
 {
     const char *line = strstr(console, RUNNER_OK);
     unsigned rounds, flits, completions;
-    if (line && sscanf(line + sizeof RUNNER_OK - 1, "rounds=%u flits=%u completions=%u", &rounds, &flits,
-                       &completions) == 3) {
-        res->flits = flits;
-        res->completions = completions;
-    }
+    if (!line || sscanf(line + sizeof RUNNER_OK - 1, "rounds=%u flits=%u completions=%u", &rounds, &flits,
+                        &completions) != 3)
+        return sn_error_set(e, SN_ERR_PROTOCOL, "%s exited 0 without the runner's summary line; console: %s", image,
+                            console);
+    res->flits = flits;
+    res->completions = completions;
+    if (rounds != p->round_count || flits != kicked_flits(p))
+        return sn_error_set(e, SN_ERR_PROTOCOL,
+                            "%s ran %u rounds and %u flits, but the case's program has %zu rounds and %llu flits: "
+                            "the image carries another table",
+                            image, rounds, flits, p->round_count, (unsigned long long)kicked_flits(p));
+    return SN_OK;
 }
 
 static sn_status run_status(const sn_run_status *r, const char *console, const char *image, sn_error *e)
@@ -310,8 +331,9 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
         goto out;
     res->cycles = r.cycles;
     res->instret = r.instret;
-    parse_summary(t->ops->console(t->ctx), res);
     st = run_status(&r, t->ops->console(t->ctx), opts->image, e);
+    if (st == SN_OK)
+        st = check_summary(t->ops->console(t->ctx), &prog, opts->image, res, e);
     if (st == SN_OK)
         st = compare_outputs(t, &m, res, e);
     if (st == SN_OK && opts->digest)

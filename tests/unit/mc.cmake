@@ -1,6 +1,5 @@
 # Unit tests of the matmul cluster model (sim/models/matmul_cluster.c) and the
 # MXFP7 operand formats (host/lib/mxfp7.c). SHA-256 witnesses use Debian's
-# nettle-dev.
-pkg_check_modules(NETTLE REQUIRED IMPORTED_TARGET nettle)
+# nettle (found by the top-level CMakeLists).
 sn_unit_test(test_mxfp7 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_mxfp7.c LIBS sn_host PkgConfig::NETTLE)
 sn_unit_test(test_matmul_cluster SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_matmul_cluster.c LIBS sn_models sn_host)

@@ -31,8 +31,8 @@ int sn_cmd_pack(int argc, char **argv)
         if (st == SN_OK)
             st = sn_pack_write_file(a.out, image, bytes, &err);
         if (st == SN_OK)
-            printf("%s: %zu rounds, %zu steps, %zu payloads, %" PRIu64 " bytes\n", a.out, prog.round_count,
-                   prog.step_count, prog.payload_count, bytes);
+            printf("%s: %zu round%s, %zu steps, %zu payloads, %" PRIu64 " bytes\n", a.out, prog.round_count,
+                   prog.round_count == 1 ? "" : "s", prog.step_count, prog.payload_count, bytes);
         else
             fprintf(stderr, "sysnode pack: %s\n", err.msg);
         free(image);

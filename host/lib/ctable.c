@@ -52,11 +52,11 @@ sn_status sn_ctable_write(FILE *out, const char *label, const sn_program *p, sn_
                 p->rounds[i].payload_count);
     }
     fprintf(out,
-            " * %zu rounds, %zu steps, %zu payloads; %zu payload%s had bits above 255, masked\n"
-            " * (DESIGN.md section 2). Payload rows are {ARG3, ARG2, ARG1, ARG0}. */\n"
+            " * %zu round%s, %zu steps, %zu payloads; %zu payload%s had bits above 255, masked\n"
+            " * (docs/DESIGN.md section 2). Payload rows are {ARG3, ARG2, ARG1, ARG0}. */\n"
             "#ifndef SN_EMBEDDED_TABLE_H\n#define SN_EMBEDDED_TABLE_H\n\n"
             "#include \"sysnode/table.h\"\n\n",
-            p->round_count, p->step_count, p->payload_count, p->masked_total,
+            p->round_count, p->round_count == 1 ? "" : "s", p->step_count, p->payload_count, p->masked_total,
             p->masked_total == 1 ? "" : "s");
 
     fprintf(out, "/* {step_first, step_count, payload_first, payload_count} */\n"

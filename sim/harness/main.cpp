@@ -1,7 +1,10 @@
 // sysnode-sim: boots a runner image on the simulated SysNode, prints its
 // console and how it stopped, and exits with the image's exit code (or 124
-// for a hang, 125 for a halt or simulation error).
-//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--max-cycles N]
+// for a hang, 125 for a halt or simulation error, 2 for bad usage).
+//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]
+// --load writes a file into DRAM at unit address ADDR; --table does the same
+// with a packed table (sysnode pack) and writes the boot arguments that point
+// runner.elf at it (sysnode/boot_args.h).
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -12,24 +15,27 @@
 #include <sys/stat.h>
 
 #include "sim.h"
+#include "sysnode/boot_args.h"
 
 static int usage()
 {
-    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--max-cycles N]\n");
+    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]\n");
     return 2;
 }
 
-static bool load_file(sn_sim *s, const char *spec)
+/* Writes FILE of "ADDR=FILE" into DRAM at ADDR; *addr_out and *bytes_out
+ * (may be null) get where and how much. */
+static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr, uint64_t *bytes_out = nullptr)
 {
     const char *eq = strchr(spec, '=');
     if (!eq) {
-        fprintf(stderr, "sysnode-sim: --load wants ADDR=FILE, got '%s'\n", spec);
+        fprintf(stderr, "sysnode-sim: --load and --table want ADDR=FILE, got '%s'\n", spec);
         return false;
     }
     char *end;
     unsigned long long addr = strtoull(spec, &end, 0);
     if (end != eq) {
-        fprintf(stderr, "sysnode-sim: bad address in --load '%s'\n", spec);
+        fprintf(stderr, "sysnode-sim: bad address in '%s'\n", spec);
         return false;
     }
     struct stat st;
@@ -58,6 +64,22 @@ static bool load_file(sn_sim *s, const char *spec)
                         "offset, not a CPU address)\n", eq + 1, bytes.size(), addr);
         return false;
     }
+    if (addr_out)
+        *addr_out = addr;
+    if (bytes_out)
+        *bytes_out = bytes.size();
+    return true;
+}
+
+/* The boot-argument block naming a table in DRAM, through the SPAD window. */
+static bool write_boot_args(sn_sim *s, uint64_t table_addr, uint64_t table_bytes)
+{
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes, 0, 0, 0};
+    uint64_t words[sizeof args / 8];
+    memcpy(words, &args, sizeof args);
+    for (size_t i = 0; i < sizeof args / 8; i++)
+        if (sn_sim_spad_write(s, (uint32_t)(SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i), words[i], 0xFF) != 0)
+            return false;
     return true;
 }
 
@@ -68,9 +90,12 @@ int main(int argc, char **argv)
     const char *image = argv[1];
     unsigned long long max_cycles = 200000000ull;
     std::vector<const char *> loads;
+    const char *table = nullptr;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--load") && i + 1 < argc)
             loads.push_back(argv[++i]);
+        else if (!strcmp(argv[i], "--table") && i + 1 < argc && !table)
+            table = argv[++i];
         else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
             const char *text = argv[++i];
             char *end;
@@ -96,6 +121,12 @@ int main(int argc, char **argv)
         bool ok = true;
         for (const char *l : loads)
             ok = ok && load_file(s, l);
+        uint64_t table_addr = 0, table_bytes = 0;
+        if (ok && table) {
+            ok = load_file(s, table, &table_addr, &table_bytes) && write_boot_args(s, table_addr, table_bytes);
+            if (!ok)
+                fprintf(stderr, "sysnode-sim: --table %s: not placed\n", table);
+        }
         if (ok && sn_sim_boot(s, err, sizeof err) != 0) {
             fprintf(stderr, "sysnode-sim: boot: %s\n", err);
             ok = false;

@@ -316,27 +316,24 @@ static sn_status settle(sn_runner *r)
     return SN_OK;
 }
 
-/* Whether a unit the round kicked or awaited may retire before its writes
- * land: older than CU_VERSION 5, or never probed. */
-static int round_needs_settle(const sn_runner *r, const sn_table *t, const sn_table_round *round)
-{
-    for (uint32_t i = 0; i < round->step_count; i++) {
-        const sn_table_step *s = &t->steps[round->step_first + i];
-        if ((s->op == SN_STEP_KICK || s->op == SN_STEP_AWAIT) &&
-            r->unit_version[SN_NODE_ID(s->x, s->y)] < SN_CU_VERSION_FENCED)
-            return 1;
-    }
-    return 0;
-}
-
-static sn_status end_round(sn_runner *r, const sn_table *t, const sn_table_round *round)
+/* unfenced: the round kicked or awaited a unit that may retire before its
+ * writes land (older than CU_VERSION 5, or never probed). */
+static sn_status end_round(sn_runner *r, int unfenced)
 {
     r->status->phase = SN_PHASE_ROUND_END;
     sn_status st = wait_for(r, WAIT_IDLE, NO_NODE);
-    if (st == SN_OK && r->settle_cycles != 0 && round_needs_settle(r, t, round))
+    if (st == SN_OK && r->settle_cycles != 0 && unfenced)
         st = settle(r);
     if (st != SN_OK)
         return st;
+    /* Only CU_CTRL replies are expected in the RX queue, and only at boot: a
+     * CU_DATA or memory flit addressed to the SysNode would be lost there. */
+    uint64_t rx = rd(r, SN_CTRL_RX_USED) & 0xF;
+    if (rx != 0) {
+        uint64_t hdr = rd(r, SN_CTRL_RX_HDR);
+        return fail(r, SN_ERR_RX_FLIT, SN_NODE_ID(sn_bits64(hdr, 23, 20), sn_bits64(hdr, 19, 16)),
+                    (uint32_t)sn_bits64(hdr, 15, 12));
+    }
     /* Counts only ever grow for units of the mesh: other sources are refused. */
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(r->mesh, i);
@@ -346,28 +343,55 @@ static sn_status end_round(sn_runner *r, const sn_table *t, const sn_table_round
     return SN_OK;
 }
 
-static sn_status run_round(sn_runner *r, const sn_table *t, const sn_table_round *round)
+/* Records a rule broken by the table as it stands in DRAM now. */
+static sn_status table_changed(sn_runner *r, const sn_table_fault *f)
 {
+    r->status->error_rule = f->rule;
+    r->status->error_limit = f->limit;
+    return fail(r, SN_ERR_TABLE_CHANGED, f->node, f->value);
+}
+
+/* Runs round `index` from copies: the table lives in DRAM, where a unit's
+ * write could change it after the first check, so the round record is copied
+ * and re-checked as a whole before the round starts, and each step is copied
+ * and checked again just before the runner acts on it. */
+static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
+{
+    const sn_table_round round = t->rounds[index];
+    sn_table view = *t;
+    sn_table_fault f;
+    view.rounds = &round;
+    view.round_count = 1;
+    /* expected[] and outstanding[] hold no counts between rounds: scratch. */
+    if (sn_table_check_round(&view, 0, r->mesh, r->outstanding, r->expected, &f) != SN_OK) {
+        r->status->step = f.step;
+        return table_changed(r, &f);
+    }
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(r->mesh, i);
         r->expected[n] = r->received[n] = 0;
     }
 
-    for (uint32_t i = 0; i < round->step_count; i++) {
-        const sn_table_step *s = &t->steps[round->step_first + i];
-        uint32_t node = SN_NODE_ID(s->x, s->y);
+    int unfenced = 0;
+    for (uint32_t i = 0; i < round.step_count; i++) {
+        const sn_table_step s = t->steps[round.step_first + i];
+        uint32_t node = SN_NODE_ID(s.x, s.y);
         sn_status st = SN_OK;
         r->status->step = i;
-        switch (s->op) {
+        if (sn_table_check_step(&s, &round, r->mesh, 0, 0, &f) != SN_OK)
+            return table_changed(r, &f);
+        if ((s.op == SN_STEP_KICK || s.op == SN_STEP_AWAIT) && r->unit_version[node] < SN_CU_VERSION_FENCED)
+            unfenced = 1;
+        switch (s.op) {
         case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
             break;
         case SN_STEP_KICK:
             r->status->phase = SN_PHASE_KICK;
-            st = kick(r, t, round, s);
+            st = kick(r, t, &round, &s);
             break;
         case SN_STEP_AWAIT:
             r->status->phase = SN_PHASE_AWAIT;
-            r->expected[node] += s->a;
+            r->expected[node] += s.a;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:
@@ -375,13 +399,13 @@ static sn_status run_round(sn_runner *r, const sn_table *t, const sn_table_round
             st = wait_for(r, WAIT_IDLE, NO_NODE);
             break;
         default:
-            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s->op);
+            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s.op);
         }
         if (st != SN_OK)
             return st;
     }
-    r->status->step = round->step_count;
-    return end_round(r, t, round);
+    r->status->step = round.step_count;
+    return end_round(r, unfenced);
 }
 
 sn_status sn_runner_run(sn_runner *r, const sn_table *table)
@@ -391,7 +415,7 @@ sn_status sn_runner_run(sn_runner *r, const sn_table *table)
         st = probe_units(r);
     for (uint32_t i = 0; st == SN_OK && i < table->round_count; i++) {
         r->status->round = i;
-        st = run_round(r, table, &table->rounds[i]);
+        st = run_round(r, table, i);
     }
     if (st == SN_OK)
         r->status->phase = SN_PHASE_DONE;
@@ -431,7 +455,10 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
     if (s->error_rule != SN_RULE_NONE) {
         sn_table_fault tf = {(sn_status)s->error, (sn_table_rule)s->error_rule, s->error_round, s->error_step,
                              s->error_node, s->error_value, s->error_limit};
-        return sn_table_fault_describe(&tf, buf, size);
+        if (s->error == SN_ERR_TABLE_CHANGED)
+            sn_fmt_str(&f, "the table in DRAM changed after it was checked (a unit wrote over it?): ");
+        sn_table_fault_describe(&tf, buf + f.len, size - f.len);
+        return buf;
     }
     sn_fmt_str(&f, "round ");
     sn_fmt_dec(&f, s->error_round);
@@ -439,10 +466,21 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
     sn_fmt_dec(&f, s->error_step);
     sn_fmt_str(&f, ": ");
     switch (s->error) {
-    case SN_ERR_UNIT_FAULT:
+    case SN_ERR_UNIT_FAULT: {
+        /* Vector-core fault codes (sysnode-facts §3.2, compiler/kohakutpu/hw/vector.py@7703ee8). */
+        static const char *const vc_faults[] = {"",          "dtype",           "vector source", "chain",
+                                                "opcode",    "walk past 256 entries", "loop nesting",
+                                                "VL",        "reduction VL",    "bad CU_DATA"};
+        const sn_mesh_unit *u = sn_mesh_find(r->mesh, s->error_node & 0xF, (s->error_node >> 4) & 0xF);
         sn_fmt_str(&f, "SIG_FAULT, argument ");
         sn_fmt_dec(&f, s->error_value);
+        if (u && u->cu_type == SN_CU_TYPE_VC && s->error_value >= 1 && s->error_value <= 9) {
+            sn_fmt_str(&f, " (vector core fault: ");
+            sn_fmt_str(&f, vc_faults[s->error_value]);
+            sn_fmt_str(&f, ")");
+        }
         break;
+    }
     case SN_ERR_EXTRA_COMPLETION:
         sn_fmt_str(&f, "received ");
         sn_fmt_dec(&f, s->error_value);
@@ -456,6 +494,11 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
         break;
     case SN_ERR_LOST_COMPLETION:
         sn_fmt_str(&f, "STAT[31] set: the mailbox dropped completions");
+        break;
+    case SN_ERR_RX_FLIT:
+        sn_fmt_str(&f, "a flit of type ");
+        sn_fmt_dec(&f, s->error_value);
+        sn_fmt_str(&f, " (not a CU_SIGNAL) reached the SysNode and waits in its RX queue");
         break;
     case SN_ERR_UNIT_CAPS:
         sn_fmt_str(&f, "CU_CAPS[63:32] ");

@@ -20,8 +20,8 @@ static sn_status found(sn_table_fault *f, sn_status status, sn_table_rule rule, 
     return status;
 }
 
-static sn_status check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
-                            uint32_t *kicked, uint32_t *awaited, sn_table_fault *f)
+sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
+                              uint32_t *kicked, uint32_t *awaited, sn_table_fault *f)
 {
     uint32_t node = SN_NODE_ID(s->x, s->y);
     if (s->reserved != 0)
@@ -39,24 +39,26 @@ static sn_status check_step(const sn_table_step *s, const sn_table_round *round,
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_WINDOW, node, s->a + s->b, SN_STAGE_SLOTS);
         if (s->a + s->b > round->payload_count)
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_PAYLOADS, node, s->a + s->b, round->payload_count);
-        kicked[node] += s->b;
+        if (kicked)
+            kicked[node] += s->b;
         return SN_OK;
     case SN_STEP_AWAIT:
         if (!is_unit(mesh, s->x, s->y))
             return found(f, SN_ERR_TABLE_NODE, SN_RULE_AWAIT_NODE, node, 0, 0);
         if (s->a == 0)
             return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_ZERO, node, 0, 0);
-        if (s->a > SN_AWAIT_TOTAL_MAX - awaited[node])
+        if (awaited && s->a > SN_AWAIT_TOTAL_MAX - awaited[node])
             return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_TOTAL, node, s->a, SN_AWAIT_TOTAL_MAX - awaited[node]);
-        awaited[node] += s->a;
+        if (awaited)
+            awaited[node] += s->a;
         return SN_OK;
     default:
         return found(f, SN_ERR_TABLE_STEP, SN_RULE_OPCODE, NO_NODE, s->op, 0);
     }
 }
 
-static sn_status check_round(const sn_table *t, uint32_t index, const sn_mesh *mesh, uint32_t *kicked,
-                             uint32_t *awaited, sn_table_fault *f)
+sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh *mesh, uint32_t *kicked,
+                               uint32_t *awaited, sn_table_fault *f)
 {
     const sn_table_round *round = &t->rounds[index];
     sn_status st = SN_OK;
@@ -73,7 +75,7 @@ static sn_status check_round(const sn_table *t, uint32_t index, const sn_mesh *m
 
     for (uint32_t i = 0; i < round->step_count && st == SN_OK; i++) {
         f->step = i;
-        st = check_step(&t->steps[round->step_first + i], round, mesh, kicked, awaited, f);
+        st = sn_table_check_step(&t->steps[round->step_first + i], round, mesh, kicked, awaited, f);
     }
     /* Only units of the mesh are ever counted: other coordinates are refused. */
     for (unsigned u = 0; u < mesh->unit_count; u++) {
@@ -93,7 +95,7 @@ sn_status sn_table_check(const sn_table *t, const sn_mesh *mesh, uint32_t *kicke
     fault->status = SN_OK;
     fault->rule = SN_RULE_NONE;
     for (uint32_t i = 0; i < t->round_count; i++) {
-        sn_status st = check_round(t, i, mesh, kicked, awaited, fault);
+        sn_status st = sn_table_check_round(t, i, mesh, kicked, awaited, fault);
         if (st != SN_OK)
             return st;
     }

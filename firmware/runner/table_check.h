@@ -51,6 +51,20 @@ typedef struct {
 sn_status sn_table_check(const sn_table *t, const sn_mesh *mesh, uint32_t *kicked, uint32_t *awaited,
                          sn_table_fault *fault);
 
+/* Checks round `index` of t alone, as sn_table_check does for every round
+ * (the runner re-checks each round just before it runs it: the table lives in
+ * DRAM, where a unit's write could change it after the first check). */
+sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh *mesh, uint32_t *kicked,
+                               uint32_t *awaited, sn_table_fault *fault);
+
+/* Checks one step of round against the step rules (opcode, reserved field,
+ * node, kick windows, await count). kicked and awaited (SN_NODE_COUNT words)
+ * accumulate the round's totals, or are NULL to check the step alone (the
+ * runner does so on its own copy of each step just before it acts on it).
+ * Sets fault->rule, status, node, value and limit; not round or step. */
+sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
+                              uint32_t *kicked, uint32_t *awaited, sn_table_fault *fault);
+
 /* Writes "round R step S: <rule in words>" for fault into buf (size bytes,
  * NUL-terminated). Returns buf. */
 char *sn_table_fault_describe(const sn_table_fault *fault, char *buf, uint32_t size);

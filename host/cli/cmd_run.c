@@ -88,8 +88,8 @@ int sn_cmd_run(int argc, char **argv)
     sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
     if (st == SN_OK && trace) {
         sn_transport inner = t;
-        if ((st = sn_transport_record_open(&t, inner, trace, &err)) != SN_OK)
-            sn_transport_close(&inner);
+        /* On failure t is left as it was: closed once, below. */
+        st = sn_transport_record_open(&t, inner, trace, &err);
     }
     sn_replay_result res;
     if (st == SN_OK)

@@ -60,8 +60,8 @@ static sn_status run_status(const sn_run_status *r, const char *console, const c
     case SN_RUN_HALTED:
         return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u: %s", image, r->halt_cause, console);
     case SN_RUN_CYCLE_LIMIT:
-        return sn_error_set(e, SN_ERR_HANG, "hang: no exit after %llu cycles; console: %s",
-                            (unsigned long long)r->cycles, console);
+        return sn_error_set(e, SN_ERR_HANG, "hang: no exit after %llu cycles (the --max-cycles cap)%s%s; console: %s",
+                            (unsigned long long)r->cycles, r->message[0] ? ": " : "", r->message, console);
     default:
         return sn_error_set(e, SN_ERR_INTERNAL, "simulation stopped after %llu cycles: %s; console: %s",
                             (unsigned long long)r->cycles, r->message, console);
@@ -96,6 +96,27 @@ static sn_status load_image(sn_transport *t, const sn_elf_image *img, const char
     return SN_OK;
 }
 
+/* ---- the mesh ---------------------------------------------------------------- */
+
+/* The runner image and the simulator are built for rv64_mesh_2p2 (DESIGN §6):
+ * a case compiled for another mesh cannot run here, and is refused by name
+ * rather than by the runner's CU_CAPS check or a wrong result. */
+static sn_status check_mesh(const sn_manifest *m, const sn_mesh *mesh, sn_error *e)
+{
+    static const sn_mesh sysnode_mesh = SN_MESH_2P2_INIT;
+    int same = mesh->unit_count == sysnode_mesh.unit_count;
+    for (unsigned i = 0; same && i < mesh->unit_count; i++) {
+        const sn_mesh_unit *u = sn_mesh_find(&sysnode_mesh, mesh->units[i].x, mesh->units[i].y);
+        same = u && u->cu_type == mesh->units[i].cu_type;
+    }
+    if (same)
+        return SN_OK;
+    return sn_error_set(e, SN_ERR_INPUT,
+                        "%s: the case's mesh (%u units) is not this SysNode's rv64_mesh_2p2 (MG at (1,1) and "
+                        "(2,1), VC at (1,0) and (1,2))",
+                        m->path, mesh->unit_count);
+}
+
 /* ---- operands, table, boot arguments ------------------------------------- */
 
 static int overlap(const sn_region *a, const sn_region *b)
@@ -122,16 +143,28 @@ static sn_status check_regions(const sn_manifest *m, sn_error *e)
     return SN_OK;
 }
 
-static uint64_t table_address(const sn_manifest *m)
+/* The table goes at the top of DRAM, 4 KB aligned: as far as it can be from
+ * the compiler's arena, which grows up from low addresses, so a program's own
+ * writes are least likely to reach it (a write that does is caught by the
+ * runner's per-round re-check or the summary compare). It must not overlap an
+ * operand or output. */
+static sn_status place_table(const sn_manifest *m, uint64_t table_bytes, uint64_t dram_size, uint64_t *addr,
+                             sn_error *e)
 {
-    uint64_t end = 0;
-    for (size_t i = 0; i < m->upload_count; i++)
-        if (m->uploads[i].addr + m->uploads[i].nbytes > end)
-            end = m->uploads[i].addr + m->uploads[i].nbytes;
-    for (size_t i = 0; i < m->expected_count; i++)
-        if (m->expected[i].addr + m->expected[i].nbytes > end)
-            end = m->expected[i].addr + m->expected[i].nbytes;
-    return (end + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
+    uint64_t need = (table_bytes + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
+    if (need > dram_size)
+        return sn_error_set(e, SN_ERR_INPUT, "%s: the packed table (%llu bytes) does not fit DRAM (%llu bytes)",
+                            m->path, (unsigned long long)table_bytes, (unsigned long long)dram_size);
+    sn_region table = {.file = "the packed table", .addr = dram_size - need, .nbytes = table_bytes};
+    for (size_t i = 0; i < m->upload_count + m->expected_count; i++) {
+        const sn_region *r = i < m->upload_count ? &m->uploads[i] : &m->expected[i - m->upload_count];
+        if (overlap(r, &table))
+            return sn_error_set(e, SN_ERR_INPUT, "%s: %s (0x%llx, %llu bytes) reaches the top of DRAM, where the "
+                                "packed table (%llu bytes) goes", m->path, r->file, (unsigned long long)r->addr,
+                                (unsigned long long)r->nbytes, (unsigned long long)table_bytes);
+    }
+    *addr = table.addr;
+    return SN_OK;
 }
 
 static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes,
@@ -176,52 +209,55 @@ static sn_payload *cluster_rows(const sn_program *p, const sn_mesh *mesh, size_t
     return rows;
 }
 
-/* Writes the case's uploads as one DRAM image. Users hand over FP16; every
- * region a matmul cluster FILLs is first converted to the 128-byte MXFP7
- * entries the cluster reads (DESIGN.md §6, artifacts-facts §3.3). */
-static sn_status write_uploads(sn_transport *t, const sn_manifest *m, const sn_program *p, const sn_mesh *mesh,
-                               uint64_t *mx_regions, sn_error *e)
+/* The case's uploads as one DRAM image [lo, hi) (zero between uploads).
+ * Users hand over FP16; every region a matmul cluster FILLs is converted to
+ * the 128-byte MXFP7 entries the cluster reads (DESIGN.md §6,
+ * artifacts-facts §3.3). *image is NULL when the case uploads nothing. */
+typedef struct {
+    uint8_t *image;
+    uint64_t lo, hi;
+} upload_image;
+
+static sn_status prepare_uploads(const sn_manifest *m, const sn_program *p, const sn_mesh *mesh, upload_image *u,
+                                 uint64_t *mx_regions, sn_error *e)
 {
-    uint64_t lo = UINT64_MAX, hi = 0;
-    for (size_t i = 0; i < m->upload_count; i++) {
-        const sn_region *u = &m->uploads[i];
-        lo = u->addr < lo ? u->addr : lo;
-        hi = u->addr + u->nbytes > hi ? u->addr + u->nbytes : hi;
-    }
+    u->image = NULL;
+    u->lo = UINT64_MAX;
+    u->hi = 0;
     if (m->upload_count == 0)
         return SN_OK;
+    for (size_t i = 0; i < m->upload_count; i++) {
+        const sn_region *r = &m->uploads[i];
+        u->lo = r->addr < u->lo ? r->addr : u->lo;
+        u->hi = r->addr + r->nbytes > u->hi ? r->addr + r->nbytes : u->hi;
+    }
     size_t nrows;
     sn_payload *rows = cluster_rows(p, mesh, &nrows);
-    uint8_t *image = calloc(1, hi - lo);
+    u->image = calloc(1, u->hi - u->lo);
     sn_status st = SN_OK;
-    if (!rows || !image) {
+    if (!rows || !u->image) {
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for a %llu-byte upload image",
-                          (unsigned long long)(hi - lo));
+                          (unsigned long long)(u->hi - u->lo));
     } else {
         for (size_t i = 0; i < m->upload_count; i++)
-            memcpy(image + (m->uploads[i].addr - lo), m->uploads[i].data, m->uploads[i].nbytes);
+            memcpy(u->image + (m->uploads[i].addr - u->lo), m->uploads[i].data, m->uploads[i].nbytes);
         size_t regions = 0;
         if (nrows > 0)
-            st = sn_mx_convert_image(image, lo, hi - lo, rows, nrows, &regions, e);
+            st = sn_mx_convert_image(u->image, u->lo, u->hi - u->lo, rows, nrows, &regions, e);
         *mx_regions = regions;
-        if (st == SN_OK)
-            st = t->ops->dram_write(t->ctx, lo, image, hi - lo, e);
     }
-    free(image);
     free(rows);
     return st;
 }
 
-static sn_status place(sn_transport *t, const sn_manifest *m, const sn_program *p, const sn_mesh *mesh,
-                       const uint8_t *table, uint64_t table_bytes, int digest, sn_replay_result *res, sn_error *e)
+/* Writes the uploads, the 0xa5 poison over every expected output, the table
+ * and the boot arguments. */
+static sn_status place(sn_transport *t, const sn_manifest *m, const upload_image *u, const uint8_t *table,
+                       uint64_t table_bytes, int digest, const sn_replay_result *res, sn_error *e)
 {
     static const unsigned char poison[4096] = {[0 ... 4095] = SN_REPLAY_POISON};
     sn_status st;
-    if (res->table_addr + table_bytes > t->ops->dram_size(t->ctx))
-        return sn_error_set(e, SN_ERR_INPUT, "%s: the packed table (%llu bytes at 0x%llx) does not fit DRAM (%llu bytes)",
-                            m->path, (unsigned long long)table_bytes, (unsigned long long)res->table_addr,
-                            (unsigned long long)t->ops->dram_size(t->ctx));
-    if ((st = write_uploads(t, m, p, mesh, &res->mxfp7_regions, e)) != SN_OK)
+    if (u->image && (st = t->ops->dram_write(t->ctx, u->lo, u->image, u->hi - u->lo, e)) != SN_OK)
         return st;
     for (size_t i = 0; i < m->expected_count; i++) {
         const sn_region *x = &m->expected[i];
@@ -297,6 +333,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     sn_manifest m;
     sn_program prog;
     sn_elf_image img;
+    upload_image uploads = {NULL, 0, 0};
     uint8_t *table = NULL;
     uint64_t table_bytes = 0;
     char err[256];
@@ -312,7 +349,8 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     if ((st = sn_mesh_check_manifest(&m, e)) != SN_OK || (st = check_regions(&m, e)) != SN_OK)
         goto out;
     sn_mesh mesh = sn_mesh_from_manifest(&m);
-    if ((st = sn_pack_program(&prog, &mesh, &table, &table_bytes, e)) != SN_OK)
+    if ((st = check_mesh(&m, &mesh, e)) != SN_OK ||
+        (st = sn_pack_program(&prog, &mesh, &table, &table_bytes, e)) != SN_OK)
         goto out;
     if (sn_elf_image_load(opts->image, &img, err, sizeof err) != 0) {
         st = sn_error_set(e, SN_ERR_INPUT, "%s: %s", opts->image, err);
@@ -320,11 +358,15 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     }
     snprintf(res->name, sizeof res->name, "%s", m.name);
     res->rounds = (uint32_t)prog.round_count;
-    res->table_addr = table_address(&m);
     res->table_bytes = table_bytes;
+    if ((st = place_table(&m, table_bytes, t->ops->dram_size(t->ctx), &res->table_addr, e)) != SN_OK ||
+        (st = prepare_uploads(&m, &prog, &mesh, &uploads, &res->mxfp7_regions, e)) != SN_OK)
+        goto out;
 
+    /* Only now does anything reach the SysNode. */
     if ((st = load_image(t, &img, opts->image, e)) != SN_OK ||
-        (st = place(t, &m, &prog, &mesh, table, table_bytes, opts->digest, res, e)) != SN_OK || (st = t->ops->boot(t->ctx, e)) != SN_OK)
+        (st = place(t, &m, &uploads, table, table_bytes, opts->digest, res, e)) != SN_OK ||
+        (st = t->ops->boot(t->ctx, e)) != SN_OK)
         goto out;
     sn_run_status r;
     if ((st = t->ops->wait(t->ctx, opts->max_cycles, &r, e)) != SN_OK)
@@ -339,6 +381,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     if (st == SN_OK && opts->digest)
         st = check_digest(t->ops->console(t->ctx), &m.expected[0], res, e);
 out:
+    free(uploads.image);
     free(table);
     sn_elf_image_free(&img);
     sn_program_free(&prog);

@@ -16,8 +16,7 @@
  * from an earlier run can never pass for results. */
 #define SN_REPLAY_POISON 0xA5
 
-/* The packed table goes at the first 4 KB boundary past every operand and
- * output of the case. */
+/* The packed table goes at the top of DRAM, on a 4 KB boundary. */
 #define SN_REPLAY_TABLE_ALIGN 4096u
 
 typedef struct {

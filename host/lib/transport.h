@@ -57,7 +57,10 @@ sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *
 
 /* A transport that forwards every access to inner and writes one line per
  * host-window access to trace_path: the operation, its address and every data
- * byte in hex, so two traces compare byte for byte. Closing it closes inner. */
+ * byte in hex, so two traces compare byte for byte. Closing it closes inner.
+ * SN_ERR_IO when trace_path exists and is not a regular file or cannot be
+ * opened (t and inner are then untouched), and from wait when the trace could
+ * not be written. */
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e);
 
 /* Closes t (NULL-safe on a zeroed transport). */

@@ -248,6 +248,8 @@ uint64_t sn_port_read(sn_port *m, unsigned offset)
     if (is_mbox(offset)) {
         m->reads[MBOX_REG(offset)]++;
         value = load(m, offset);
+    } else if (offset == SN_CTRL_RX_USED) {
+        m->rx_used_reads++; /* no unit here sends anything but signals: the RX queue stays empty */
     } else {
         m->bad_access++;
     }

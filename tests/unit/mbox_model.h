@@ -113,7 +113,8 @@ struct sn_port {
     /* counters */
     uint32_t reads[SN_MBOX_REG_COUNT];  /* loads per mailbox register index */
     uint32_t writes[SN_MBOX_REG_COUNT]; /* stores per mailbox register index */
-    uint32_t bad_access;    /* accesses outside the mailbox */
+    uint32_t bad_access;    /* accesses outside the mailbox (and RX_USED) */
+    uint32_t rx_used_reads; /* reads of RX_USED, which is always 0 here */
     uint32_t gos_accepted;
     uint32_t dropped_go;    /* GOs written while STAT[15] was set */
     uint32_t stray_flits;   /* flits taken for a coordinate with no unit */

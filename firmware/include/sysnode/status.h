@@ -15,6 +15,8 @@ typedef enum {
     SN_ERR_IO = 0x14,           /* a file could not be read or written */
     SN_ERR_TABLE_IMAGE = 0x15,  /* a packed table failed a header, size or CRC check */
     SN_ERR_BOOT_ARGS = 0x16,    /* the boot-argument block is missing or wrong */
+    SN_ERR_TABLE_CHANGED = 0x17, /* a round broke a table rule when re-checked before it ran:
+                                    the table in DRAM changed after the first check */
 
     /* 0x20-0x2F: protocol (the mesh answered other than the artifact said) */
     SN_ERR_PROTOCOL = 0x20,     /* generic protocol error */
@@ -23,6 +25,7 @@ typedef enum {
     SN_ERR_LOST_COMPLETION = 0x23,  /* STAT[31]: the mailbox dropped completions */
     SN_ERR_MISMATCH = 0x24,     /* results differ from the expected bytes */
     SN_ERR_UNIT_CAPS = 0x25,    /* a unit's CU_CAPS disagrees with the mesh description */
+    SN_ERR_RX_FLIT = 0x26,      /* a flit other than a CU_CTRL reply waits in the RX queue */
 
     /* 0x30-0x3F: unit fault */
     SN_ERR_UNIT_FAULT = 0x30,   /* a SIG_FAULT completion */

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""overwrite_table.py SYSNODE CASES_DIR WORKDIR CU_VERSION
+
+A program that writes over its own packed table while it runs: mm4x32's four
+cluster payloads in round 0 plus a DRAIN of the result tile to the top of
+DRAM, where `sysnode run` places the table (4 KB below the end of the 16 MiB
+DRAM; rounds start 64 bytes in, artifacts/FORMAT.md §2), then the same four
+payloads again as round 1. The runner checked the table at boot; the DRAIN
+then replaces the round records, and the runner's re-check before round 1
+must refuse it (exit 0x17) rather than follow what the unit wrote."""
+import json, os, shutil, subprocess, sys
+
+sysnode, cases, work, version = sys.argv[1:5]
+src = os.path.join(cases, "mm4x32")
+dst = os.path.join(work, "mm4x32_overwrites_table")
+shutil.rmtree(dst, ignore_errors=True)
+shutil.copytree(src, dst)
+
+art = json.load(open(os.path.join(src, "artifact.json")))
+flits = [f & ((1 << 256) - 1) for f in art["flits"]]
+drain = flits[3]
+assert drain >> 252 == 3, "mm4x32's payload 3 is its DRAIN"
+table_rounds = 16 * 1024 * 1024 - 4096 + 64  # FORMAT.md: round records at offset 64
+addr_field = ((1 << 34) - 1) << 218           # cluster addr[251:218], sysnode-facts §3.3
+evil = (drain & ~addr_field) | (table_rounds << 218)
+
+round0 = {"machine": "overwrite", "meta": {}, "flits": flits + [evil],
+          "steps": [["kick", 1, 1, 0, 5], ["await", 1, 1, 5]]}
+round1 = {"machine": "overwrite", "meta": {}, "flits": flits,
+          "steps": [["kick", 1, 1, 0, 4], ["await", 1, 1, 4]]}
+json.dump(round0, open(os.path.join(dst, "artifact_000.json"), "w"))
+json.dump(round1, open(os.path.join(dst, "artifact_001.json"), "w"))
+os.remove(os.path.join(dst, "artifact.json"))
+m = json.load(open(os.path.join(dst, "manifest.json")))
+m["artifacts_in_order"] = ["artifact_000.json", "artifact_001.json"]
+m["rounds"], m["total_flits"] = 2, 9
+json.dump(m, open(os.path.join(dst, "manifest.json"), "w"))
+
+run = subprocess.run([sysnode, "run", dst, "--cu-version", version], capture_output=True, text=True)
+out = run.stdout + run.stderr
+print(out)
+assert run.returncode != 0, "a run whose table was overwritten exited 0"
+assert "exited with 0x17" in out and "the table in DRAM changed after it was checked" in out, "not refused as 0x17"
+print("PASS: refused before round 1")

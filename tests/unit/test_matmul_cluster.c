@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "json.h"
+#include "test_files.h"
 
 #include "artifact.h"
 #include "dram.h"
@@ -27,15 +28,6 @@
 #define CASE_DIR SN_ARTIFACTS_DIR "/compiler/"
 #define DRAM_SIZE (16u << 20) /* DESIGN §6 default */
 
-/* The whole file at path (heap; the caller frees it). */
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    unsigned char *b = NULL;
-    sn_error e = {0};
-    if (sn_file_read(path, &b, len, &e) != SN_OK)
-        fail_msg("%s", e.msg);
-    return b;
-}
 
 /* ---- payload encoders (isa/cluster.py field table, sysnode-facts §3.3) ---- */
 

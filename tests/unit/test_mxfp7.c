@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "json.h"
+#include "test_files.h"
 #include <nettle/sha2.h>
 
 #include "artifact.h"
@@ -24,15 +25,6 @@
 
 #define CASE_DIR SN_ARTIFACTS_DIR "/compiler/"
 
-/* The whole file at path (heap; the caller frees it). */
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    unsigned char *b = NULL;
-    sn_error e = {0};
-    if (sn_file_read(path, &b, len, &e) != SN_OK)
-        fail_msg("%s", e.msg);
-    return b;
-}
 
 static void sha256_hex(const uint8_t *data, size_t len, char out[65])
 {

@@ -1,5 +1,5 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
- *                      [--trace FILE] [--digest]
+ *                      [--trace FILE] [--digest] [--table TABLE.bin]
  * Replays a case on the simulated SysNode through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
@@ -17,7 +17,8 @@
 #define DEFAULT_MAX_CYCLES 400000000ull
 
 static const char USAGE[] =
-    "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n";
+    "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
+    "                         [--table TABLE.bin]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -56,6 +57,8 @@ int sn_cmd_run(int argc, char **argv)
             opts.image = argv[++i];
         } else if (!strcmp(argv[i], "--digest")) {
             opts.digest = 1;
+        } else if (!strcmp(argv[i], "--table") && has_value) {
+            opts.table = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {
             trace = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {

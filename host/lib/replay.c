@@ -8,6 +8,7 @@
 #include "artifact.h"
 #include "elf_image.h"
 #include "manifest.h"
+#include "json.h"
 #include "mxfp7.h"
 #include "crc32.h"
 #include "pack.h"
@@ -349,8 +350,16 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     if ((st = sn_mesh_check_manifest(&m, e)) != SN_OK || (st = check_regions(&m, e)) != SN_OK)
         goto out;
     sn_mesh mesh = sn_mesh_from_manifest(&m);
-    if ((st = check_mesh(&m, &mesh, e)) != SN_OK ||
-        (st = sn_pack_program(&prog, &mesh, &table, &table_bytes, e)) != SN_OK)
+    if ((st = check_mesh(&m, &mesh, e)) != SN_OK)
+        goto out;
+    if (opts->table) {
+        size_t n = 0;
+        st = sn_file_read(opts->table, &table, &n, e);
+        table_bytes = n;
+    } else {
+        st = sn_pack_program(&prog, &mesh, &table, &table_bytes, e);
+    }
+    if (st != SN_OK)
         goto out;
     if (sn_elf_image_load(opts->image, &img, err, sizeof err) != 0) {
         st = sn_error_set(e, SN_ERR_INPUT, "%s: %s", opts->image, err);

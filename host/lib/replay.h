@@ -24,6 +24,8 @@ typedef struct {
     const char *image;       /* runner ELF */
     uint64_t max_cycles;     /* CPU cycles before the run counts as a hang */
     int digest;              /* ask the runner to read back and CRC the first expected output */
+    const char *table;       /* a packed table to run instead of packing the case's artifacts;
+                                the host does not check it: the runner does, before any GO */
 } sn_replay_opts;
 
 typedef struct {

@@ -184,14 +184,30 @@ static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t 
     return SN_OK;
 }
 
-/* The payloads kicked to matmul clusters, in program order, as 256-bit words. */
-static sn_payload *cluster_rows(const sn_program *p, const sn_mesh *mesh, size_t *n)
+#define CLUSTER_OP_FILL 1 /* a cluster payload's op[255:252] (sysnode-facts §3.3) */
+
+/* Whether [addr, addr+n) lies inside one of the case's uploads. */
+static int inside_upload(const sn_manifest *m, uint64_t addr, uint64_t n)
+{
+    for (size_t i = 0; i < m->upload_count; i++)
+        if (addr >= m->uploads[i].addr && n <= m->uploads[i].nbytes && addr - m->uploads[i].addr <= m->uploads[i].nbytes - n)
+            return 1;
+    return 0;
+}
+
+/* The payloads kicked to matmul clusters, in program order, as 256-bit words
+ * (*rows, *n; NULL rows on error). Every FILL must read FP16 entries the case
+ * uploaded: what it reads is what the host converts to MXFP7, and bytes
+ * nobody uploaded would be converted silently (cluster fields:
+ * sysnode-facts §3.3; 256-byte FP16 entries: artifacts-facts §3.2). */
+static sn_status cluster_rows(const sn_program *p, const sn_mesh *mesh, const sn_manifest *m, sn_payload **rows,
+                              size_t *n, sn_error *e)
 {
     sn_table t = sn_program_table(p);
-    sn_payload *rows = malloc(sizeof *rows * (t.payload_count ? t.payload_count : 1));
     *n = 0;
-    if (!rows)
-        return NULL;
+    *rows = malloc(sizeof **rows * (t.payload_count ? t.payload_count : 1));
+    if (!*rows)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     for (uint32_t r = 0; r < t.round_count; r++) {
         const sn_table_round *round = &t.rounds[r];
         for (uint32_t i = 0; i < round->step_count; i++) {
@@ -201,13 +217,26 @@ static sn_payload *cluster_rows(const sn_program *p, const sn_mesh *mesh, size_t
                 continue;
             for (uint32_t k = 0; k < s->b; k++) {
                 const sn_table_payload *row = &t.payloads[round->payload_first + s->a + k];
+                sn_payload *q = &(*rows)[(*n)++];
                 for (unsigned w = 0; w < 4; w++)
-                    rows[*n].w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
-                (*n)++;
+                    q->w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
+                if (sn_field_get(q, 255, 252) != CLUSTER_OP_FILL)
+                    continue;
+                uint64_t addr = sn_field_get(q, 68, 63) << 34 | sn_field_get(q, 251, 218);
+                uint64_t bytes = sn_field_get(q, 217, 202) * SN_MX_FP16_ENTRY_BYTES;
+                if (!inside_upload(m, addr, bytes)) {
+                    free(*rows);
+                    *rows = NULL;
+                    return sn_error_set(e, SN_ERR_INPUT,
+                                        "%s: round %u slot %u: FILL of %llu bytes at 0x%llx reads outside every "
+                                        "upload of %s",
+                                        p->files[r], r, s->a + k, (unsigned long long)bytes,
+                                        (unsigned long long)addr, m->path);
+                }
             }
         }
     }
-    return rows;
+    return SN_OK;
 }
 
 /* The case's uploads as one DRAM image [lo, hi) (zero between uploads).
@@ -222,21 +251,23 @@ typedef struct {
 static sn_status prepare_uploads(const sn_manifest *m, const sn_program *p, const sn_mesh *mesh, upload_image *u,
                                  uint64_t *mx_regions, sn_error *e)
 {
+    size_t nrows;
+    sn_payload *rows;
     u->image = NULL;
     u->lo = UINT64_MAX;
     u->hi = 0;
-    if (m->upload_count == 0)
-        return SN_OK;
+    sn_status st = cluster_rows(p, mesh, m, &rows, &nrows, e);
+    if (st != SN_OK || m->upload_count == 0) {
+        free(rows);
+        return st;
+    }
     for (size_t i = 0; i < m->upload_count; i++) {
         const sn_region *r = &m->uploads[i];
         u->lo = r->addr < u->lo ? r->addr : u->lo;
         u->hi = r->addr + r->nbytes > u->hi ? r->addr + r->nbytes : u->hi;
     }
-    size_t nrows;
-    sn_payload *rows = cluster_rows(p, mesh, &nrows);
     u->image = calloc(1, u->hi - u->lo);
-    sn_status st = SN_OK;
-    if (!rows || !u->image) {
+    if (!u->image) {
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for a %llu-byte upload image",
                           (unsigned long long)(u->hi - u->lo));
     } else {

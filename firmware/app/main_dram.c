@@ -55,8 +55,10 @@ int main(void)
     sn_runner_init(&runner, 0, &mesh, &status_block);
     if (boot_args.magic != SN_BOOT_ARGS_MAGIC || boot_args.version != SN_BOOT_ARGS_VERSION)
         return sn_app_fail(SN_ERR_BOOT_ARGS, "no boot-argument block at 0x10040 (magic or version wrong)");
-    if (boot_args.table_addr >= DRAM_LOCAL_LIMIT || boot_args.table_bytes > DRAM_LOCAL_LIMIT - boot_args.table_addr ||
-        boot_args.result_addr >= DRAM_LOCAL_LIMIT || boot_args.result_bytes > DRAM_LOCAL_LIMIT - boot_args.result_addr)
+    uint64_t dram = boot_args.dram_bytes && boot_args.dram_bytes < DRAM_LOCAL_LIMIT ? boot_args.dram_bytes
+                                                                                       : DRAM_LOCAL_LIMIT;
+    if (boot_args.table_addr >= dram || boot_args.table_bytes > dram - boot_args.table_addr ||
+        boot_args.result_addr >= dram || boot_args.result_bytes > dram - boot_args.result_addr)
         return sn_app_fail(SN_ERR_BOOT_ARGS, "boot arguments place the table or the result region outside DRAM");
 
     const void *image = uncached(boot_args.table_addr);

@@ -172,7 +172,7 @@ static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t 
                                  const sn_region *result, sn_error *e)
 {
     sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes,
-                         result ? result->addr : 0, result ? result->nbytes : 0, 0};
+                         result ? result->addr : 0, result ? result->nbytes : 0, t->ops->dram_size(t->ctx)};
     uint64_t words[sizeof args / 8];
     memcpy(words, &args, sizeof args);
     for (size_t i = 0; i < sizeof args / 8; i++) {

@@ -74,7 +74,7 @@ static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr,
 /* The boot-argument block naming a table in DRAM, through the SPAD window. */
 static bool write_boot_args(sn_sim *s, uint64_t table_addr, uint64_t table_bytes)
 {
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes, 0, 0, 0};
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes, 0, 0, sn_sim_dram_size(s)};
     uint64_t words[sizeof args / 8];
     memcpy(words, &args, sizeof args);
     for (size_t i = 0; i < sizeof args / 8; i++)

@@ -69,7 +69,8 @@ table_addr = table_writes[0][0]
 args = b"".join(struct.pack("<Q", spad[0x40 + 8 * i][0]) for i in range(6))
 assert all(spad[0x40 + 8 * i][1] == 0xFF for i in range(6))
 fields = struct.unpack("<IIQQQQQ", args)
-assert fields == (0x41424E53, 1, table_addr, len(want_table), 0, 0, 0), f"boot arguments {fields}"
+# 16 MiB: the simulator's default DRAM (DESIGN.md §6)
+assert fields == (0x41424E53, 1, table_addr, len(want_table), 0, 0, 16 << 20), f"boot arguments {fields}"
 
 for out in manifest["expected_outputs_after_last_round"]:
     got = b"".join(d for a, d in reads if out["addr"] <= a < out["addr"] + out["nbytes"])

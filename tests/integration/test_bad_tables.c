@@ -85,7 +85,7 @@ static int teardown(void **state)
 static uint64_t run_table(fixture *f, const uint8_t *img, uint64_t bytes, const char **console)
 {
     char err[256];
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, TABLE_ADDR, bytes, 0, 0, 0};
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, TABLE_ADDR, bytes, 0, 0, sn_sim_dram_size(f->sim)};
     uint64_t words[sizeof args / 8];
     memcpy(words, &args, sizeof args);
     assert_int_equal(sn_sim_load_image(f->sim, SN_RUNNER_IMAGE, err, sizeof err), 0);

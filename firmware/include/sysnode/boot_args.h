@@ -23,7 +23,7 @@ typedef struct {
     uint64_t table_bytes; /* bytes the host wrote there */
     uint64_t result_addr; /* unit DRAM address of a result region to digest, or 0 */
     uint64_t result_bytes;/* its size; 0: no digest */
-    uint64_t reserved;    /* 0 */
+    uint64_t dram_bytes;  /* DRAM behind the unit addresses; 0: unknown (the 36-bit local offset bounds) */
 } sn_boot_args;
 SN_STATIC_ASSERT(sizeof(sn_boot_args) == 48, "boot-argument block is 48 bytes");
 

@@ -174,9 +174,9 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
         sn_vc_result r = sn_vc_execute(unit->vc.get(), &p, &u->port);
         if (r.mem_error)
             model_error(u, "vector core %u: DRAM access at 0x%llx is outside DRAM", unit_index, r.bad_addr);
-        if (r.unsupported == SN_VC_UNSUP_PEER_DRAIN)
-            model_error(u, "vector core %u: a peer VDRAIN (CU_DATA send) at pc %llu is not modelled", unit_index,
-                        r.pc);
+        if (r.unsupported == SN_VC_UNSUP_PEER_BURSTS)
+            model_error(u, "vector core %u: the peer VDRAIN at pc %llu needs more CU_DATA bursts than the model "
+                        "records for one RUN", unit_index, r.pc);
         if (r.unsupported == SN_VC_UNSUP_CHAIN_MODE)
             model_error(u, "vector core %u: an ALU word in a chaining mode at pc %llu is not modelled", unit_index,
                         r.pc);
@@ -186,6 +186,7 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
         *result = r.cycles;
         *compute_cycles = r.cycles;
         *kernel_run = sn_field_get(&p, 255, 252) == SN_VC_OP_RUN;
+        *nbursts = r.nbursts;
     } else {
         sn_mc_result r = sn_mc_execute(unit->mc.get(), &p, &u->port);
         if (r.mem_error)
@@ -238,18 +239,29 @@ void sn_dpi_mem_tick(svBit stalled)
     }
 }
 
+// Burst `burst` of unit i's last payload: a cluster's node DRAIN or a vector
+// core's peer VDRAINs (both recorded as cu_data.h bursts). On a missing burst
+// the error is set and *b is an empty one-granule burst.
+static void unit_burst(sn_dpi_units *u, unsigned i, unsigned burst, sn_cu_burst *b)
+{
+    const sn_dpi_unit *unit = i < SN_DPI_MAX_UNITS ? &u->unit[i] : nullptr;
+    int rc = !unit ? -1
+             : unit->vc ? sn_vc_peer_burst(unit->vc.get(), burst, b)
+             : unit->mc ? sn_mc_node_burst(unit->mc.get(), burst, b)
+                        : -1;
+    if (rc != 0) {
+        model_error(u, "unit %u: no CU_DATA burst %llu after its last payload", i, burst);
+        memset(b, 0, sizeof *b);
+        b->ngranules = 1;
+    }
+}
+
 void sn_dpi_unit_burst_head(unsigned int unit_index, unsigned int burst, unsigned int *dst_x, unsigned int *dst_y,
                             unsigned int *buf_id, unsigned int *flags, unsigned int *ack_x, unsigned int *ack_y,
                             unsigned int *offset, unsigned int *ngranules)
 {
-    sn_dpi_units *u = bound;
-    sn_dpi_unit *unit = unit_as(u, unit_index, SN_CU_TYPE_MG);
-    sn_mc_burst b;
-    if (!unit || sn_mc_node_burst(unit->mc.get(), burst, &b) != 0) {
-        model_error(u, "matmul cluster %u: no burst %llu of its node DRAIN", unit_index, burst);
-        memset(&b, 0, sizeof b);
-        b.ngranules = 1;
-    }
+    sn_cu_burst b;
+    unit_burst(bound, unit_index, burst, &b);
     *dst_x = b.dst_x;
     *dst_y = b.dst_y;
     *buf_id = b.buf;
@@ -263,11 +275,10 @@ void sn_dpi_unit_burst_head(unsigned int unit_index, unsigned int burst, unsigne
 void sn_dpi_unit_burst_granule(unsigned int unit_index, unsigned int burst, unsigned int index, svBitVecVal *data)
 {
     sn_dpi_units *u = bound;
-    sn_dpi_unit *unit = unit_as(u, unit_index, SN_CU_TYPE_MG);
-    sn_mc_burst b;
-    if (!unit || sn_mc_node_burst(unit->mc.get(), burst, &b) != 0 || index >= b.ngranules) {
-        model_error(u, "matmul cluster %u: no granule %llu in its node DRAIN burst", unit_index, index);
-        memset(&b, 0, sizeof b);
+    sn_cu_burst b;
+    unit_burst(u, unit_index, burst, &b);
+    if (index >= b.ngranules) {
+        model_error(u, "unit %u: no granule %llu in its CU_DATA burst", unit_index, index);
         index = 0;
     }
     payload_to(b.bytes[index], data);

@@ -171,7 +171,7 @@ static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
 /* Sub-tile t (row-major over gm x gn) of the tile as a 32-byte granule:
  * element (r, s) clamped to +-65504 and rounded to FP16, half to even
  * (model.py@cd56929 `_subtiles`). Returns the elements clamped. */
-static uint32_t granule(const sn_matmul_cluster *mc, uint32_t t, uint8_t out[SN_MC_GRANULE_BYTES])
+static uint32_t granule(const sn_matmul_cluster *mc, uint32_t t, uint8_t out[SN_CU_GRANULE_BYTES])
 {
     uint32_t m = t / mc->tile_gn, g = t % mc->tile_gn, cols = mc->tile_gn * SN_MC_LANES, clamped = 0;
     for (unsigned rr = 0; rr < SN_MC_LANES; rr++)
@@ -209,7 +209,7 @@ static sn_mc_result exec_drain(sn_matmul_cluster *mc, const sn_payload *p, const
         clamped += granule(mc, t, mc->drained[t]);
     if (sn_field_get(p, F_DNODE)) {
         /* The mesh sends the bursts; offset = addr[20:5] (sysnode-facts §4). */
-        sn_mc_burst *h = &mc->drain_head;
+        sn_cu_burst *h = &mc->drain_head;
         memset(h, 0, sizeof *h);
         h->dst_x = (uint8_t)sn_field_get(p, F_DST_X);
         h->dst_y = (uint8_t)sn_field_get(p, F_DST_Y);
@@ -220,8 +220,8 @@ static sn_mc_result exec_drain(sn_matmul_cluster *mc, const sn_payload *p, const
         h->offset = (uint16_t)((full_addr(p) >> 5) & 0xFFFF);
         mc->drain_granules = n;
         r.node_drain = 1;
-        r.nbursts = (n + SN_MC_WBURST - 1) / SN_MC_WBURST;
-    } else if (n && mem->write(mem->ctx, full_addr(p), mc->drained, n * SN_MC_GRANULE_BYTES) != 0) {
+        r.nbursts = sn_cu_nbursts(n);
+    } else if (n && mem->write(mem->ctx, full_addr(p), mc->drained, n * SN_CU_GRANULE_BYTES) != 0) {
         r.mem_error = 1;
         r.bad_addr = full_addr(p);
         return r;
@@ -257,16 +257,7 @@ sn_mc_result sn_mc_execute(sn_matmul_cluster *mc, const sn_payload *p, const sn_
     }
 }
 
-int sn_mc_node_burst(const sn_matmul_cluster *mc, uint32_t i, sn_mc_burst *b)
+int sn_mc_node_burst(const sn_matmul_cluster *mc, uint32_t i, sn_cu_burst *b)
 {
-    if ((uint64_t)i * SN_MC_WBURST >= mc->drain_granules)
-        return -1;
-    uint32_t first = i * SN_MC_WBURST, count = mc->drain_granules - first;
-    if (count > SN_MC_WBURST)
-        count = SN_MC_WBURST;
-    *b = mc->drain_head;
-    b->offset = (uint16_t)(mc->drain_head.offset + first);
-    b->ngranules = (uint8_t)count;
-    memcpy(b->bytes, mc->drained[first], (size_t)count * SN_MC_GRANULE_BYTES);
-    return 0;
+    return sn_cu_burst_of(&mc->drain_head, mc->drained, mc->drain_granules, i, b);
 }

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "cu_data.h"
 #include "mem_port.h"
 #include "sysnode/field.h"
 
@@ -21,8 +22,6 @@
 #define SN_MC_BANK_ENTRIES 256   /* entries per bank (model.py BANK_ENTRIES) */
 #define SN_MC_SIDE_ENTRIES (SN_MC_BANKS * SN_MC_BANK_ENTRIES) /* GA/GB = 512 */
 #define SN_MC_TILES 4096         /* accumulator sub-tiles, gm*gn <= this (R-MAT TILES) */
-#define SN_MC_GRANULE_BYTES 32   /* one 4x4 FP16 sub-tile = one 256-bit word */
-#define SN_MC_WBURST 8           /* granules per CU_DATA burst (model.py WBURST) */
 
 /* CU_INST opcodes, payload [255:252]. */
 enum sn_mc_op { SN_MC_OP_FILL = 1, SN_MC_OP_GEMM = 2, SN_MC_OP_DRAIN = 3 };
@@ -48,24 +47,9 @@ typedef struct sn_mc_result {
     uint8_t retire_on_issue; /* GEMM: the completion may leave as soon as issued (M-ISA §4.5) */
     uint8_t waits_sweep;     /* DRAIN: starts only when the sweep is done (T-MM) */
     uint8_t node_drain;      /* DRAIN with dnode=1: bursts for the mesh, see below */
-    uint32_t nbursts;        /* node DRAIN: CU_DATA bursts to send, ceil(n / 8) */
+    uint32_t nbursts;        /* node DRAIN: CU_DATA bursts to send, ceil(n / 8) (cu_data.h) */
     uint32_t saturated;      /* DRAIN: elements clamped to +-65504 */
 } sn_mc_result;
-
-/* One CU_DATA burst of a node DRAIN (sysnode-facts §4): a descriptor to
- * (dst_x, dst_y) naming buffer `buf` at 32-byte granule `offset`, flags
- * (bit 0 = ask for DATA_RECEIVED) and the ack target (0,0 = the sender),
- * then `ngranules` (1..8) granules, each a 4x4 FP16 sub-tile, element
- * (r, s) at bytes 2*(4r+s), little-endian. */
-typedef struct sn_mc_burst {
-    uint8_t dst_x, dst_y;
-    uint8_t buf;   /* dbuf */
-    uint8_t flags; /* dflags */
-    uint8_t ack_x, ack_y;
-    uint16_t offset; /* granule offset in the receiver's buffer */
-    uint8_t ngranules;
-    uint8_t bytes[SN_MC_WBURST][SN_MC_GRANULE_BYTES];
-} sn_mc_burst;
 
 /* One L1 entry as the sweep reads it (the 928 bits the cluster assembles
  * an entry into, sysnode-facts §9): q[lane][k] and the lane's scale. */
@@ -89,10 +73,12 @@ typedef struct sn_matmul_cluster {
     /* The entries the sweep in flight reads, per side; span 0 = none. */
     uint16_t reading_at[2], reading_span[2];
     /* The last node DRAIN's bursts, valid until the next payload: the
-     * destination fields with offset = the first granule, and the granules. */
-    sn_mc_burst drain_head;
+     * destination fields with offset = the first granule, and the granules,
+     * each a 4x4 FP16 sub-tile, element (r, s) at bytes 2*(4r+s),
+     * little-endian. */
+    sn_cu_burst drain_head;
     uint32_t drain_granules;
-    uint8_t drained[SN_MC_TILES][SN_MC_GRANULE_BYTES];
+    uint8_t drained[SN_MC_TILES][SN_CU_GRANULE_BYTES];
     uint64_t saturated; /* elements clamped by DRAINs since reset */
     /* Scratch of one GEMM: its A and B operand entries, decoded. */
     sn_mc_operand op[2][SN_MC_SIDE_ENTRIES];
@@ -127,6 +113,6 @@ sn_mc_result sn_mc_execute(sn_matmul_cluster *mc, const sn_payload *p, const sn_
 /* Copies burst i (0 .. nbursts-1) of the last payload, a node DRAIN, into
  * *b. Returns 0, or -1 when there is no such burst. Burst i carries
  * granules 8i .. min(8i+8, n)-1 at offset addr[20:5] + 8i (16-bit). */
-int sn_mc_node_burst(const sn_matmul_cluster *mc, uint32_t i, sn_mc_burst *b);
+int sn_mc_node_burst(const sn_matmul_cluster *mc, uint32_t i, sn_cu_burst *b);
 
 #endif

@@ -2,7 +2,9 @@
  * compiler/kohakutpu/model.py@7703ee8 `VectorUnit` (execute, _kernel, _issue
  * and the per-instruction methods), with word layouts from
  * compiler/kohakutpu/hw/vector.py@7703ee8. Lane values are doubles and every
- * ALU result is rounded to E8M15 (fp_formats.h), as in that model. */
+ * ALU result is rounded to E8M15 (fp_formats.h), as in that model. The peer
+ * VDRAIN follows hw/vector.py@60942f3 (`vdrain` and the module docstring),
+ * since model.py refuses it. */
 #include "vector_core.h"
 
 #include <float.h>
@@ -52,6 +54,11 @@ static unsigned wf(uint32_t w, unsigned hi, unsigned lo)
 #define W_AD(w) wf(w, 23, 21)
 #define W_OFF(w) wf(w, 13, 0)
 #define W_PEER(w) wf(w, 24, 24)
+#define W_SIGNAL(w) wf(w, 25, 25) /* peer drain: ask for DATA_RECEIVED */
+#define W_DST_X(w) wf(w, 20, 17)
+#define W_DST_Y(w) wf(w, 16, 13)
+#define W_BUF(w) wf(w, 12, 9)
+#define W_L1OFF(w) (W_OFF(w) % SN_VC_L1_WORDS) /* VFILL/VDRAIN L1 word */
 #define W_BODY(w) wf(w, 12, 9)
 #define W_KIND(w) wf(w, 7, 5) /* the model reads 3 of the 4 encoded bits */
 
@@ -449,7 +456,7 @@ static bool exec_stream(run *r, uint32_t w, bool drain)
     int64_t total = walk_total(d);
     if (total > SN_VC_MAX_WALK)
         return stop_fault(r, SN_VC_F_LEN);
-    unsigned l1off = W_OFF(w) % SN_VC_L1_WORDS;
+    unsigned l1off = W_L1OFF(w);
     for (int64_t i = 0; i < total; i++) {
         uint64_t at = walk_addr(d, total, 0, i);
         uint8_t *word = vc->l1[(l1off + i) % SN_VC_L1_WORDS];
@@ -464,15 +471,44 @@ static bool exec_stream(run *r, uint32_t w, bool drain)
     return false;
 }
 
-static bool exec_vdrain(run *r, uint32_t w)
+/* A peer VDRAIN (hw/vector.py@60942f3 `vdrain`): A[ad]'s base is
+ * {ack_y[23:20], ack_x[19:16], receiver granule[15:0]} and its bounds are the
+ * count, strides unused, since one CU_DATA transfer is a contiguous run. L1
+ * words l1off.. (mod 512) are taken now and recorded as bursts for the mesh
+ * to send; no DRAM is touched. The walk limit still applies (F_LEN). */
+static bool exec_peer_drain(run *r, uint32_t w)
 {
-    if (W_PEER(w)) {
-        /* A peer drain sends CU_DATA to another node; the mesh owns that, and
-         * the compiler's model refuses it too. Stop and report. */
-        r->res->unsupported = SN_VC_UNSUP_PEER_DRAIN;
+    sn_vector_core *vc = r->vc;
+    const sn_vc_desc *d = &vc->desc[W_AD(w)];
+    int64_t total = walk_total(d);
+    if (total > SN_VC_MAX_WALK)
+        return stop_fault(r, SN_VC_F_LEN);
+    uint32_t n = (uint32_t)total, nb = sn_cu_nbursts(n);
+    if (nb > SN_VC_PEER_BURSTS - vc->npeer) {
+        r->res->unsupported = SN_VC_UNSUP_PEER_BURSTS;
         return true;
     }
-    return exec_stream(r, w, true);
+    sn_cu_burst head;
+    memset(&head, 0, sizeof head);
+    head.dst_x = (uint8_t)W_DST_X(w);
+    head.dst_y = (uint8_t)W_DST_Y(w);
+    head.buf = (uint8_t)W_BUF(w);
+    head.flags = (uint8_t)W_SIGNAL(w);
+    head.ack_y = (uint8_t)sn_bits64(d->base, 23, 20);
+    head.ack_x = (uint8_t)sn_bits64(d->base, 19, 16);
+    head.offset = (uint16_t)sn_bits64(d->base, 15, 0);
+    uint8_t words[SN_VC_MAX_WALK][SN_CU_GRANULE_BYTES];
+    unsigned l1off = W_L1OFF(w);
+    for (uint32_t i = 0; i < n; i++)
+        memcpy(words[i], vc->l1[(l1off + i) % SN_VC_L1_WORDS], SN_CU_GRANULE_BYTES);
+    for (uint32_t i = 0; i < nb; i++)
+        sn_cu_burst_of(&head, (const uint8_t (*)[SN_CU_GRANULE_BYTES])words, n, i, &vc->peer[vc->npeer++]);
+    return false;
+}
+
+static bool exec_vdrain(run *r, uint32_t w)
+{
+    return W_PEER(w) ? exec_peer_drain(r, w) : exec_stream(r, w, true);
 }
 
 /* One kernel word that is neither VHALT, VSETI nor VLOOP (model.py@7703ee8
@@ -599,6 +635,7 @@ sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const 
     sn_vc_result res;
     memset(&res, 0, sizeof res);
     res.cycles = 1;
+    vc->npeer = 0;
     switch (sn_field_get(payload, 255, 252)) {
     case SN_VC_OP_IMEM:
         vc->imem[sn_field_get(payload, 251, 243)] = (uint32_t)sn_field_get(payload, 31, 0);
@@ -615,6 +652,7 @@ sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const 
         break;
     }
     vc->saturated += res.saturated;
+    res.nbursts = vc->npeer;
     return res;
 }
 
@@ -623,5 +661,13 @@ int sn_vc_l1_write(sn_vector_core *vc, uint32_t word_offset, const uint8_t *byte
     if (word_offset > SN_VC_L1_WORDS || nwords > SN_VC_L1_WORDS - word_offset)
         return SN_VC_F_CUDATA;
     memcpy(vc->l1[word_offset], bytes, (size_t)nwords * SN_VC_WORD_BYTES);
+    return 0;
+}
+
+int sn_vc_peer_burst(const sn_vector_core *vc, uint32_t i, sn_cu_burst *b)
+{
+    if (i >= vc->npeer)
+        return -1;
+    *b = vc->peer[i];
     return 0;
 }

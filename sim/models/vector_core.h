@@ -4,12 +4,15 @@
  * the RTL). The definition of correct is the compiler's own model,
  * compiler/kohakutpu/model.py@7703ee8 `VectorUnit`, with encodings from
  * compiler/kohakutpu/hw/vector.py@7703ee8 and isa/vector.py@7703ee8; facts in
- * sysnode-facts §3.2 and §9, artifacts-facts §3.1, §6 and §7. */
+ * sysnode-facts §3.2 and §9, artifacts-facts §3.1, §6 and §7. The peer VDRAIN,
+ * which that model refuses (model.py@cd56929 `_sink` raises ModelError), is
+ * defined by hw/vector.py@60942f3 (its module docstring and `vdrain`). */
 #ifndef SN_VECTOR_CORE_H
 #define SN_VECTOR_CORE_H
 
 #include <stdint.h>
 
+#include "cu_data.h"
 #include "mem_port.h"
 #include "sysnode/field.h"
 
@@ -26,6 +29,10 @@
 #define SN_VC_NDIM 4
 #define SN_VC_MAX_WALK 256       /* VFILL/VDRAIN entries before F_LEN */
 #define SN_VC_MAX_STEPS (1u << 20) /* kernel instructions before a RUN counts as hung */
+/* CU_DATA bursts one RUN's peer VDRAINs may leave for the mesh: one L1's
+ * worth (512 words / 8). A model limit, not the core's: more stops the RUN
+ * with SN_VC_UNSUP_PEER_BURSTS. */
+#define SN_VC_PEER_BURSTS (SN_VC_L1_WORDS / SN_CU_BURST_GRANULES)
 
 /* CU_INST opcodes, payload [255:252] (sysnode-facts §3.2). */
 enum sn_vc_payload_op {
@@ -57,7 +64,7 @@ enum sn_vc_fault {
  * invented for these: the kernel stops and the caller decides. */
 enum sn_vc_unsupported {
     SN_VC_UNSUP_NONE = 0,
-    SN_VC_UNSUP_PEER_DRAIN = 1, /* VDRAIN with word bit 24: a CU_DATA send to another node */
+    SN_VC_UNSUP_PEER_BURSTS = 1, /* peer VDRAINs of one RUN past SN_VC_PEER_BURSTS bursts */
     SN_VC_UNSUP_CHAIN_MODE = 2, /* an ALU word while VMODE is D2, D4 or TREE (chaining) */
 };
 
@@ -83,6 +90,10 @@ typedef struct sn_vector_core {
     uint32_t vl;    /* 1..128 */
     uint32_t vmode; /* enum sn_vc_mode */
     uint64_t saturated; /* FP16 elements clamped by VST/VCVT since reset */
+    /* The last RUN's peer VDRAIN bursts in issue order, valid until the next
+     * payload (each payload starts with none). */
+    sn_cu_burst peer[SN_VC_PEER_BURSTS];
+    uint32_t npeer;
 } sn_vector_core;
 
 typedef struct sn_vc_result {
@@ -95,6 +106,7 @@ typedef struct sn_vc_result {
     uint16_t pc;         /* RUN: address of the last kernel word executed */
     uint32_t retired;    /* RUN: kernel instructions executed (VSETI counts once) */
     uint32_t saturated;  /* FP16 elements clamped to +-65504 by this payload */
+    uint32_t nbursts;    /* RUN: CU_DATA bursts its peer VDRAINs left (sn_vc_peer_burst) */
 } sn_vc_result;
 
 /* Puts vc in its power-on state: IMEM, L1, registers and predicates zero,
@@ -108,12 +120,20 @@ void sn_vc_reset(sn_vector_core *vc);
  *    5..7 ignored) = value [245:212]; a base also takes bits 39:34 from
  *    [68:63]; 1 cycle.
  *  RUN (op 3): interprets the kernel from pc [251:243] until VHALT or a stop;
- *    cycles = the kernel's cost (artifacts-facts §7).
+ *    cycles = the kernel's cost (artifacts-facts §7). A peer VDRAIN (word
+ *    bit 24; sysnode-facts §3.2) writes no DRAM: it snapshots L1 words
+ *    l1off[8:0] .. +n-1 (mod 512), n = the product of A[ad]'s bounds (its
+ *    strides are ignored; n > 256 faults F_LEN), as one contiguous transfer
+ *    to (dst_x [20:17], dst_y [16:13]) buffer [12:9], flags bit 0 = word bit
+ *    25 (ask for DATA_RECEIVED), ack {A[ad].base[23:20] y, [19:16] x}, first
+ *    granule A[ad].base[15:0]; recorded as ceil(n/8) bursts for
+ *    sn_vc_peer_burst (hw/vector.py@60942f3 `vdrain`).
  *  any other op: retires at once as a no-op (sysnode-facts §3.2); 1 cycle.
  * A RUN stops early on a fault (result.fault), a DRAM access outside memory
  * (result.mem_error, bad_addr), an unsupported instruction (result.unsupported)
  * or a runaway kernel (result.hang); everything done before the stop stays
- * done and result.cycles counts up to and including the stopping word.
+ * done (bursts recorded before the stop stay recorded) and result.cycles
+ * counts up to and including the stopping word.
  * mem (32-byte accesses by VFILL and VDRAIN) must be valid for a RUN. */
 sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const sn_mem_port *mem);
 
@@ -121,5 +141,9 @@ sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const 
  * CU_DATA burst lands (model.py@7703ee8 `receive`). Returns 0, or
  * SN_VC_F_CUDATA when word_offset + nwords exceeds L1 (nothing written). */
 int sn_vc_l1_write(sn_vector_core *vc, uint32_t word_offset, const uint8_t *bytes, uint32_t nwords);
+
+/* Copies burst i (0 .. nbursts-1) of the last payload's peer VDRAINs into
+ * *b. Returns 0, or -1 when there is no such burst. */
+int sn_vc_peer_burst(const sn_vector_core *vc, uint32_t i, sn_cu_burst *b);
 
 #endif

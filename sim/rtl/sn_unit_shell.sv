@@ -13,8 +13,13 @@
 //    modelled memory time, which does not advance while the SysNode hub holds
 //    its inbound link; a GEMM (retire_on_issue) completes when issued and
 //    keeps the unit busy for its sweep, so a following DRAIN waits for it;
-//  - a node DRAIN (matmul cluster, dnode=1) sends its CU_DATA bursts, each a
-//    descriptor and 1..8 data flits, before its completion;
+//  - CU_DATA send, either unit type: a node DRAIN (matmul cluster, dnode=1)
+//    or a RUN whose kernel peer-drained (vector core VDRAIN bit 24) sends the
+//    bursts the model recorded (sim/models/cu_data.h), each a descriptor and
+//    1..8 data flits, after its compute and memory time and before its
+//    completion: the completion leaves after the last data flit, as a cluster
+//    DRAIN's does and as hw/vector.py@60942f3 has VHALT mean "the flits were
+//    sent, not landed" (the receiver's DATA_RECEIVED says they landed);
 //  - CU_DATA receive (vector core): framed by count from the descriptor's
 //    source, buffer 0 only, written to L1 through the model; a bad buffer, a
 //    burst past L1 or a second sender's flit inside a burst is kernel fault 9
@@ -57,7 +62,7 @@ module sn_unit_shell
     // Executes one CU_INST payload in the unit's model. compute/memory cycles
     // are how long it holds the unit; retire_on_issue: complete at issue;
     // kernel_run: result is a kernel's cycle count (CU_DBG); nbursts: CU_DATA
-    // bursts a node DRAIN sends.
+    // bursts a node DRAIN or a RUN's peer VDRAINs send.
     import "DPI-C" function void sn_dpi_unit_exec(
         input int unsigned unit_index, input int unsigned cu_type, input bit [255:0] payload,
         output int unsigned fault, output int unsigned result,
@@ -67,7 +72,8 @@ module sn_unit_shell
     import "DPI-C" function void sn_dpi_unit_writes_sent(input int unsigned unit_index);
     // Writes of the unit not yet landed in DRAM.
     import "DPI-C" function int unsigned sn_dpi_unit_writes_outstanding(input int unsigned unit_index);
-    // Burst `burst` of the last node DRAIN: its descriptor fields, and granule `index`.
+    // Burst `burst` of the last payload's CU_DATA send: its descriptor fields,
+    // and granule `index`.
     import "DPI-C" function void sn_dpi_unit_burst_head(
         input int unsigned unit_index, input int unsigned burst,
         output int unsigned dst_x, output int unsigned dst_y, output int unsigned buf_id,
@@ -141,7 +147,7 @@ module sn_unit_shell
     wire last_work_cycle = !memory_held && (compute_left == 0 ? memory_left == 1
                                                               : compute_left == 1 && memory_left == 0);
 
-    // ---- node DRAIN bursts: one output register loaded a flit at a time ----
+    // ---- CU_DATA bursts (node DRAIN, peer VDRAIN): one output register loaded a flit at a time ----
     logic         dat_valid;
     logic [287:0] dat_flit;
     logic [31:0]  burst_idx;

@@ -4,7 +4,8 @@
  * the hub stall with nothing lost, CU_DATA receive and its faults, the
  * CU_VERSION 4 and 5 completion generations against DRAM landing, GEMM
  * retiring on issue with DRAIN waiting for the sweep, and a node DRAIN's
- * bursts acknowledged with DATA_RECEIVED credited to the vector core.
+ * bursts acknowledged with DATA_RECEIVED credited to the vector core, and
+ * a vector core's peer VDRAIN into another vector core's L1.
  * Expected coordinates, codes and layouts come from sysnode-facts (§2-§5,
  * §7.1, §9) and from arithmetic worked out here, not from the RTL.
  * The mesh is built with ROUTER_FIFO_DEPTH 4 (tests/sim/CMakeLists.txt), so
@@ -634,6 +635,64 @@ static void node_drain_bursts_acked_by_vector_core(void **)
     assert_memory_equal(vc->l1[11], zero, 32);
 }
 
+// vec0 fills 10 words from DRAM 0x1000 and peer-drains them (VDRAIN bit 24,
+// sysnode-facts §3.2) to vec1 (1,2) buffer 0 at granule 4, asking for
+// DATA_RECEIVED with ack (0,0): the 10 granules go as bursts of 8 and 2, and
+// each is acknowledged to the SysNode mailbox from vec1 (DESIGN §6), beside
+// vec0's RUN completion (txn 8, after 8 setup GOs). A vec1 kernel then drains
+// its L1 words 4..13 to DRAM 0x5000, which must hold the original bytes.
+static void peer_vdrain_vec0_to_vec1(void **)
+{
+    mesh m(5);
+    std::vector<uint8_t> want(10 * 32);
+    for (unsigned i = 0; i < 10; i++)
+        bytes_of(word_of((uint8_t)(i * 4 + 3)), &want[32 * i]);
+    sn_dram_write(&m.dram, 0x1000, want.data(), want.size());
+    const uint32_t peer_drain_a1 = 0x1Eu << 27 | 1u << 25 | 1u << 24 | 1u << 21 | VEC1.x << 17 | VEC1.y << 13;
+    m.send(VEC0.x, VEC0.y, vc_desc(0, 0, 0x1000));
+    m.send(VEC0.x, VEC0.y, vc_desc(0, 1, 32u << 16 | 10));
+    m.send(VEC0.x, VEC0.y, vc_desc(1, 0, 0u << 20 | 0u << 16 | 4)); // ack (0,0), granule 4
+    m.send(VEC0.x, VEC0.y, vc_desc(1, 1, 1u << 16 | 10));
+    m.send(VEC0.x, VEC0.y, vc_imem(0, VFILL_A0_L1_0));
+    m.send(VEC0.x, VEC0.y, vc_imem(1, VBAR));
+    m.send(VEC0.x, VEC0.y, vc_imem(2, peer_drain_a1));
+    m.send(VEC0.x, VEC0.y, vc_imem(3, VHALT));
+    for (auto &c : m.take(8))
+        assert_int_equal(c.code, SN_SIG_BATCH_COMPLETE);
+    m.send(VEC0.x, VEC0.y, vc_run(0));
+    unsigned runs = 0, acks = 0;
+    for (const completion &c : m.take(3)) {
+        if (c.x == VEC0.x && c.y == VEC0.y) {
+            expect(c, VEC0, SN_SIG_BATCH_COMPLETE, 8);
+            runs++;
+        } else {
+            expect(c, VEC1, SN_SIG_DATA_RECEIVED, 0);
+            acks++;
+        }
+    }
+    assert_int_equal(runs, 1);
+    assert_int_equal(acks, 2);
+    m.run(100);
+    assert_int_equal(m.queued(), 0);
+
+    sn_vector_core *vc1 = sn_dpi_units_vc(&m.units, VEC1.index);
+    assert_non_null(vc1);
+    static const uint8_t zero[32] = {0};
+    assert_memory_equal(vc1->l1[3], zero, 32);
+    assert_memory_equal(vc1->l1[14], zero, 32);
+    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x5000));
+    m.send(VEC1.x, VEC1.y, vc_desc(0, 1, 32u << 16 | 10));
+    m.send(VEC1.x, VEC1.y, vc_imem(0, VDRAIN_A0_L1_0 | 4)); // from L1 word 4
+    m.send(VEC1.x, VEC1.y, vc_imem(1, VHALT));
+    m.send(VEC1.x, VEC1.y, vc_run(0));
+    std::vector<completion> done = m.take(5);
+    for (unsigned i = 0; i < done.size(); i++)
+        expect(done[i], VEC1, SN_SIG_BATCH_COMPLETE, 9 + i); // txn 9..13 after vec0's 9 GOs
+    std::vector<uint8_t> got(want.size());
+    sn_dram_read(&m.dram, 0x5000, got.data(), got.size());
+    assert_memory_equal(got.data(), want.data(), want.size());
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -648,6 +707,7 @@ int main(void)
         cmocka_unit_test(model_reads_see_pending_writes),
         cmocka_unit_test(gemm_completes_at_issue_drain_waits),
         cmocka_unit_test(node_drain_bursts_acked_by_vector_core),
+        cmocka_unit_test(peer_vdrain_vec0_to_vec1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

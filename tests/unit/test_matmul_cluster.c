@@ -185,7 +185,7 @@ static void run_round(fix *f, const sn_program *p, size_t r, tally *t, sn_vector
             assert_non_null(vcs);
             uint32_t n = (uint32_t)sn_field_get(&pl, 217, 202);
             assert_int_equal(res.nbursts, (n + 7) / 8);
-            sn_mc_burst b;
+            sn_cu_burst b;
             for (uint32_t i = 0; i < res.nbursts; i++) {
                 assert_int_equal(sn_mc_node_burst(f->mc[which], i, &b), 0);
                 assert_int_equal(b.dst_x, 1);
@@ -427,7 +427,7 @@ static void test_faults(void **state)
     r = exec(f, 0, fill(DRAM_SIZE - 64, 1, 0, 0, 0));
     assert_int_equal(r.mem_error, 1);
     assert_int_equal(r.bad_addr, DRAM_SIZE - 64);
-    sn_mc_burst b;
+    sn_cu_burst b;
     assert_int_equal(sn_mc_node_burst(f->mc[0], 0, &b), -1);
 }
 

@@ -1,7 +1,8 @@
 /* Unit tests of sim/models/vector_core (and dram): the compiler's real vadd
  * artifacts replayed end to end against their expected bytes, the SiLU
- * epilogue kernels of mm_silu_32x128x64 on synthetic L1 data, and hand-encoded
- * kernels checked against an independent computation (fp16_ref.h). */
+ * epilogue kernels of mm_silu_32x128x64 on synthetic L1 data, hand-encoded
+ * kernels checked against an independent computation (fp16_ref.h), and peer
+ * VDRAIN bursts checked against fields and bytes worked out in the test. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdbool.h>
@@ -821,11 +822,6 @@ static void test_stops_and_no_ops(void **state)
 {
     fix *f = *state;
     sn_vc_result r;
-    /* a peer VDRAIN (bit 24) is out of scope: reported, not executed */
-    const uint32_t peer[] = {ls(OP_VDRAIN, 0, 0, 0, 0) | 1u << 24 | 2u << 17, W_VHALT};
-    r = run_one(f, peer, 2);
-    assert_int_equal(r.unsupported, SN_VC_UNSUP_PEER_DRAIN);
-    assert_int_equal(r.fault, 0);
     /* ALU words in a chaining mode are not executed by the compiler's model */
     const uint32_t d2[] = {W_VSETMODE(1), alu(OP_VADD, 1, 0, 0, 0, S_V, S_V, S_V, 0, 0), W_VHALT};
     assert_int_equal(run_one(f, d2, 3).unsupported, SN_VC_UNSUP_CHAIN_MODE);
@@ -849,6 +845,101 @@ static void test_stops_and_no_ops(void **state)
     assert_int_equal(r.fault, 0);
     assert_int_equal(r.cycles, 1);
     assert_memory_equal(&before, &f->vc, sizeof before);
+}
+
+/* A peer VDRAIN word (sysnode-facts §3.2; hw/vector.py@60942f3 `vdrain`):
+ * bit 25 signal, bit 24 peer, dst_x [20:17], dst_y [16:13], buf [12:9],
+ * L1 word [8:0]. */
+static uint32_t peer_drain(unsigned ad, unsigned l1off, unsigned x, unsigned y, unsigned buf, unsigned signal)
+{
+    return ls(OP_VDRAIN, 0, ad, 0, l1off) | signal << 25 | 1u << 24 | x << 17 | y << 13 | buf << 9;
+}
+
+/* The byte L1 word w holds at byte b in test_peer_vdrain. */
+static uint8_t peer_pattern(unsigned w, unsigned b)
+{
+    return (uint8_t)(w * 37 + b * 3 + 1);
+}
+
+/* Peer VDRAINs become CU_DATA bursts, not DRAM writes: A[ad].base =
+ * {ack_y, ack_x, receiver granule}, the product of the bounds is the count
+ * (strides unused), 8 granules a burst, L1 taken at issue and wrapping at
+ * 512; the record lasts until the next payload. */
+static void test_peer_vdrain(void **state)
+{
+    fix *f = *state;
+    sn_vc_reset(&f->vc);
+    for (unsigned w = 0; w < SN_VC_L1_WORDS; w++)
+        for (unsigned b = 0; b < 32; b++)
+            f->vc.l1[w][b] = peer_pattern(w, b);
+    /* A3: ack (x 1, y 2), granule 0x123, 5 x 2 = 10 words, strides that a
+     * DRAM walk would use (and a base past the 1 MiB DRAM) */
+    exec(f, p_desc(3, 0, 2u << 20 | 1u << 16 | 0x123));
+    exec(f, p_desc(3, 1, dim(32, 5)));
+    exec(f, p_desc(3, 2, dim(-7, 2)));
+    /* A4: ack 0, granule 0x1FF, 3 words; A5: L1 word 5 for the VST */
+    set_desc(f, 4, 0x1FF, 1, 3);
+    set_desc(f, 5, 5, 1, 1);
+    const uint32_t k[] = {
+        peer_drain(3, 5, 1, 2, 3, 1),   /* L1 5..14 to (1,2) buffer 3, signalled */
+        peer_drain(4, 510, 2, 1, 0, 0), /* L1 510, 511, 0 to (2,1) buffer 0 */
+        ls(OP_VST, 1, 5, 0, 0),         /* zeros over L1 5..12 after the drain */
+        W_VHALT,
+    };
+    sn_vc_result r = run_words(f, k, 4);
+    assert_int_equal(r.fault, 0);
+    assert_int_equal(r.mem_error, 0);
+    assert_int_equal(r.unsupported, 0);
+    assert_int_equal(r.cycles, 1 + 1 + 8 + 8);
+    assert_int_equal(r.nbursts, 3);
+
+    static const struct {
+        unsigned x, y, buf, flags, ack_x, ack_y, offset, first, n;
+    } want[3] = {
+        {1, 2, 3, 1, 1, 2, 0x123, 5, 8},
+        {1, 2, 3, 1, 1, 2, 0x12B, 13, 2},
+        {2, 1, 0, 0, 0, 0, 0x1FF, 510, 3},
+    };
+    for (unsigned i = 0; i < 3; i++) {
+        sn_cu_burst b;
+        assert_int_equal(sn_vc_peer_burst(&f->vc, i, &b), 0);
+        assert_int_equal(b.dst_x, want[i].x);
+        assert_int_equal(b.dst_y, want[i].y);
+        assert_int_equal(b.buf, want[i].buf);
+        assert_int_equal(b.flags, want[i].flags);
+        assert_int_equal(b.ack_x, want[i].ack_x);
+        assert_int_equal(b.ack_y, want[i].ack_y);
+        assert_int_equal(b.offset, want[i].offset);
+        assert_int_equal(b.ngranules, want[i].n);
+        for (unsigned g = 0; g < want[i].n; g++)
+            for (unsigned byte = 0; byte < 32; byte++)
+                assert_int_equal(b.bytes[g][byte], peer_pattern((want[i].first + g) % 512, byte));
+    }
+    sn_cu_burst b;
+    assert_int_equal(sn_vc_peer_burst(&f->vc, 3, &b), -1);
+    static const uint8_t zero[32] = {0};
+    assert_memory_equal(f->vc.l1[5], zero, 32); /* the VST did land */
+    /* the next payload starts with no bursts */
+    assert_int_equal(exec(f, p_imem(100, W_VHALT)).nbursts, 0);
+    assert_int_equal(sn_vc_peer_burst(&f->vc, 0, &b), -1);
+
+    /* a peer walk over 256 entries faults F_LEN before anything is recorded */
+    set_desc(f, 4, 0, 1, 257);
+    const uint32_t len[] = {peer_drain(4, 0, 1, 2, 0, 0), W_VHALT};
+    r = run_words(f, len, 2);
+    assert_int_equal(r.fault, SN_VC_F_LEN);
+    assert_int_equal(r.nbursts, 0);
+
+    /* three 256-word peer drains are 96 bursts, past the model's 64: the
+     * third stops the RUN, the first two stay recorded */
+    set_desc(f, 4, 0, 1, 256);
+    const uint32_t many[] = {W_VSETI(0), 3, W_VLOOP(0, 1), peer_drain(4, 0, 1, 2, 0, 0), W_VHALT};
+    r = run_words(f, many, 5);
+    assert_int_equal(r.unsupported, SN_VC_UNSUP_PEER_BURSTS);
+    assert_int_equal(r.pc, 3);
+    assert_int_equal(r.nbursts, 64);
+    assert_int_equal(sn_vc_peer_burst(&f->vc, 63, &b), 0);
+    assert_int_equal(b.offset, 248);
 }
 
 /* DESC decoding: 40-bit base split across [245:212] and [68:63], signed
@@ -907,6 +998,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fp32_load_store, setup, teardown),
         cmocka_unit_test_setup_teardown(test_faults, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stops_and_no_ops, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_peer_vdrain, setup, teardown),
         cmocka_unit_test_setup_teardown(test_descriptors, setup, teardown),
         cmocka_unit_test(test_dram),
     };

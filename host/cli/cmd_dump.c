@@ -121,7 +121,8 @@ static void dump(const listing *l)
                ", \"rounds\": [",
                t->round_count, t->step_count, t->payload_count);
     } else {
-        printf("# %s: %" PRIu32 " rounds, %" PRIu32 " steps, %" PRIu32 " payloads\n", l->source, t->round_count,
+        printf("# %s: %" PRIu32 " round%s, %" PRIu32 " steps, %" PRIu32 " payloads\n", l->source, t->round_count,
+               t->round_count == 1 ? "" : "s",
                t->step_count, t->payload_count);
     }
     for (uint32_t i = 0; i < t->round_count; i++) {

@@ -43,9 +43,10 @@ static sn_status check_summary(const char *console, const sn_program *p, const c
     res->completions = completions;
     if (rounds != p->round_count || flits != kicked_flits(p))
         return sn_error_set(e, SN_ERR_PROTOCOL,
-                            "%s ran %u rounds and %u flits, but the case's program has %zu rounds and %llu flits: "
-                            "the image carries another table",
-                            image, rounds, flits, p->round_count, (unsigned long long)kicked_flits(p));
+                            "%s ran %u round%s and %u flits, but the case's program has %zu round%s and %llu flits: "
+                            "the image (or the --table file) carries another program",
+                            image, rounds, rounds == 1 ? "" : "s", flits, p->round_count,
+                            p->round_count == 1 ? "" : "s", (unsigned long long)kicked_flits(p));
     return SN_OK;
 }
 

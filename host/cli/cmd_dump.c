@@ -3,13 +3,11 @@
  * slot, target, unit type and decode (host/lib/disasm.h). A packed table is
  * verified first (sn_table_image_open) and every input must pass the table
  * rules (sn_table_check), so the walk never leaves the table. */
-#define _POSIX_C_SOURCE 200809L /* stat */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "args.h"
 #include "commands.h"
@@ -149,12 +147,6 @@ static void dump(const listing *l)
         printf("\n]}\n");
 }
 
-static bool is_dir(const char *path)
-{
-    struct stat sb;
-    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
-
 static bool is_json_name(const char *path)
 {
     size_t n = strlen(path);
@@ -218,7 +210,7 @@ int sn_cmd_dump(int argc, char **argv)
     if (rc < 0) {
         sn_error err = {0};
         sn_status st;
-        if (a.ninputs == 1 && !is_json_name(a.inputs[0]) && !is_dir(a.inputs[0]))
+        if (a.ninputs == 1 && !is_json_name(a.inputs[0]) && !sn_path_is_dir(a.inputs[0]))
             st = dump_image(a.inputs[0], a.json, &err);
         else
             st = dump_program(a.inputs, (size_t)a.ninputs, a.json, &err);

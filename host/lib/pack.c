@@ -151,7 +151,7 @@ sn_status sn_mesh_check_manifest(const sn_manifest *m, sn_error *e)
     return SN_OK;
 }
 
-static int is_dir(const char *path)
+int sn_path_is_dir(const char *path)
 {
     struct stat sb;
     return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
@@ -164,7 +164,7 @@ sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p
     *mesh = default_mesh;
     if (n == 0)
         return sn_error_set(e, SN_ERR_INPUT, "no artifacts or case directory given");
-    if (n == 1 && is_dir(inputs[0])) {
+    if (n == 1 && sn_path_is_dir(inputs[0])) {
         sn_manifest m;
         sn_status st = sn_manifest_load(&m, inputs[0], e);
         if (st == SN_OK)
@@ -175,7 +175,7 @@ sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p
         return st == SN_OK ? sn_program_load_case(p, inputs[0], e) : st;
     }
     for (size_t i = 0; i < n; i++)
-        if (is_dir(inputs[i]))
+        if (sn_path_is_dir(inputs[i]))
             return sn_error_set(e, SN_ERR_INPUT, "%s: a case directory must be the only input", inputs[i]);
     return sn_program_load(p, inputs, n, e);
 }

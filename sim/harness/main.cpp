@@ -71,18 +71,6 @@ static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr,
     return true;
 }
 
-/* The boot-argument block naming a table in DRAM, through the SPAD window. */
-static bool write_boot_args(sn_sim *s, uint64_t table_addr, uint64_t table_bytes)
-{
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes, 0, 0, sn_sim_dram_size(s)};
-    uint64_t words[sizeof args / 8];
-    memcpy(words, &args, sizeof args);
-    for (size_t i = 0; i < sizeof args / 8; i++)
-        if (sn_sim_spad_write(s, (uint32_t)(SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i), words[i], 0xFF) != 0)
-            return false;
-    return true;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
@@ -123,7 +111,11 @@ int main(int argc, char **argv)
             ok = ok && load_file(s, l);
         uint64_t table_addr = 0, table_bytes = 0;
         if (ok && table) {
-            ok = load_file(s, table, &table_addr, &table_bytes) && write_boot_args(s, table_addr, table_bytes);
+            sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, 0, 0, 0, 0, sn_sim_dram_size(s)};
+            ok = load_file(s, table, &table_addr, &table_bytes);
+            args.table_addr = table_addr;
+            args.table_bytes = table_bytes;
+            ok = ok && sn_sim_write_boot_args(s, &args) == 0;
             if (!ok)
                 fprintf(stderr, "sysnode-sim: --table %s: not placed\n", table);
         }

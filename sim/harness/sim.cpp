@@ -190,6 +190,16 @@ static int window_spad(void *s, uint32_t offset, uint64_t value, uint8_t strobes
     return sn_sim_spad_write(static_cast<sn_sim *>(s), offset, value, strobes);
 }
 
+extern "C" int sn_sim_write_boot_args(sn_sim *s, const sn_boot_args *args)
+{
+    uint64_t words[sizeof *args / 8];
+    memcpy(words, args, sizeof *args);
+    for (size_t i = 0; i < sizeof *args / 8; i++)
+        if (sn_sim_spad_write(s, (uint32_t)(SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i), words[i], 0xFF) != 0)
+            return -1;
+    return 0;
+}
+
 extern "C" int sn_sim_load_image(sn_sim *s, const char *elf_path, char *err, size_t errlen)
 {
     sn_elf_image img;

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "sysnode/boot_args.h"
 #include "sysnode/status_block.h"
 
 #ifdef __cplusplus
@@ -65,6 +66,10 @@ int sn_sim_dram_write(sn_sim *s, uint64_t addr, const void *src, uint64_t n);
 int sn_sim_dram_read(sn_sim *s, uint64_t addr, void *dst, uint64_t n);
 /* DRAM bytes. */
 uint64_t sn_sim_dram_size(const sn_sim *s);
+
+/* Writes args as the boot-argument block (sysnode/boot_args.h) through the
+ * SPAD window. Returns 0, or -1 if a write fails. */
+int sn_sim_write_boot_args(sn_sim *s, const sn_boot_args *args);
 
 /* BOOT: resets the mesh, the CPU (PC 0), its counters, exit flag and L1;
  * memories keep their bytes. Returns 0, or -1 with the reason in err. */

@@ -86,12 +86,9 @@ static uint64_t run_table(fixture *f, const uint8_t *img, uint64_t bytes, const 
 {
     char err[256];
     sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, TABLE_ADDR, bytes, 0, 0, sn_sim_dram_size(f->sim)};
-    uint64_t words[sizeof args / 8];
-    memcpy(words, &args, sizeof args);
     assert_int_equal(sn_sim_load_image(f->sim, SN_RUNNER_IMAGE, err, sizeof err), 0);
     assert_int_equal(sn_sim_dram_write(f->sim, TABLE_ADDR, img, bytes), 0);
-    for (size_t i = 0; i < sizeof args / 8; i++)
-        assert_int_equal(sn_sim_spad_write(f->sim, SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i, words[i], 0xFF), 0);
+    assert_int_equal(sn_sim_write_boot_args(f->sim, &args), 0);
     assert_int_equal(sn_sim_boot(f->sim, err, sizeof err), 0);
     sn_sim_result r = sn_sim_run(f->sim, CYCLE_LIMIT);
     assert_int_equal(r.stop, SN_SIM_EXITED);

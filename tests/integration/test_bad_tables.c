@@ -114,6 +114,7 @@ static void intact_table_runs(void **state)
     const char *console;
     assert_int_equal(run_table(f, f->image, f->bytes, &console), SN_OK);
     assert_int_equal(sn_sim_accepted_gos(f->sim), 4 + 26);
+    assert_int_equal(sn_sim_dropped_gos(f->sim), 0); /* the runner waits out STAT[15] before every GO */
 }
 
 typedef struct {

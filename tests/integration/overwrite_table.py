@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """overwrite_table.py SYSNODE CASES_DIR WORKDIR CU_VERSION
 
+WORKDIR is this test's own scratch folder (created; one per ctest entry so
+parallel runs never share it).
+
 A program that writes over its own packed table while it runs: mm4x32's four
 cluster payloads in round 0 plus a DRAIN of the result tile to the top of
 DRAM, where `sysnode run` places the table (4 KB below the end of the 16 MiB
@@ -12,6 +15,7 @@ import json, os, shutil, subprocess, sys
 
 sysnode, cases, work, version = sys.argv[1:5]
 src = os.path.join(cases, "mm4x32")
+os.makedirs(work, exist_ok=True)
 dst = os.path.join(work, "mm4x32_overwrites_table")
 shutil.rmtree(dst, ignore_errors=True)
 shutil.copytree(src, dst)

@@ -50,11 +50,14 @@ int sn_cmd_run(int argc, char **argv)
     char image[PATH_MAX];
     const char *trace = NULL;
     uint64_t cu_version = 0;
+    int lockstep = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--image") && has_value) {
             opts.image = argv[++i];
+        } else if (!strcmp(argv[i], "--lockstep")) {
+            lockstep = 1;
         } else if (!strcmp(argv[i], "--digest")) {
             opts.digest = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
@@ -88,7 +91,7 @@ int sn_cmd_run(int argc, char **argv)
 
     sn_error err = {0};
     sn_transport t = {0};
-    sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, lockstep, &err);
     if (st == SN_OK && trace) {
         sn_transport inner = t;
         /* On failure t is left as it was: closed once, below. */

@@ -52,8 +52,10 @@ typedef struct sn_transport {
 } sn_transport;
 
 /* The in-process simulator (sim/harness/sim.h) with the default mesh and
- * cu_version (0 = default 4) behind the window. */
-sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e);
+ * cu_version (0 = default 4) behind the window; lockstep nonzero clocks the
+ * mesh every cycle (sim/README.md, Clocking). SN_ERR_INTERNAL when the
+ * simulator cannot be created. */
+sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, int lockstep, sn_error *e);
 
 /* A transport that forwards every access to inner and writes one line per
  * host-window access to trace_path: the operation, its address and every data

@@ -81,6 +81,12 @@ void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram);
 void sn_dpi_units_reset(sn_dpi_units *u);
 /* Makes u the target of DPI calls made on this thread. */
 void sn_dpi_units_bind(sn_dpi_units *u);
+/* Memory-clock cycles (mesh cycles without a hub stall) until the next sent
+ * write's landing time, or UINT64_MAX when no sent write waits for its time.
+ * A write whose time has passed waits for an earlier one to the same bytes,
+ * so only a landing counted here, or a unit sending its last beat (a unit
+ * countdown ending), can let it land: the bound for a jump (sim.cpp). */
+uint64_t sn_dpi_units_cycles_to_landing(const sn_dpi_units *u);
 /* DRAM writes not yet landed (all units). */
 size_t sn_dpi_units_pending_writes(const sn_dpi_units *u);
 /* The vector core or matmul cluster behind unit index i, or NULL when that

@@ -1,10 +1,11 @@
 // sysnode-sim: boots a runner image on the simulated SysNode, prints its
 // console and how it stopped, and exits with the image's exit code (or 124
 // for a hang, 125 for a halt or simulation error, 2 for bad usage).
-//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]
+//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--lockstep]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
-// runner.elf at it (sysnode/boot_args.h).
+// runner.elf at it (sysnode/boot_args.h). --lockstep clocks the mesh every
+// cycle (sim/README.md, Clocking): the same result, slower.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -19,7 +20,8 @@
 
 static int usage()
 {
-    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]\n");
+    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]"
+                    " [--lockstep]\n");
     return 2;
 }
 
@@ -79,9 +81,12 @@ int main(int argc, char **argv)
     unsigned long long max_cycles = 200000000ull;
     std::vector<const char *> loads;
     const char *table = nullptr;
+    sn_sim_config cfg = {};
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--load") && i + 1 < argc)
             loads.push_back(argv[++i]);
+        else if (!strcmp(argv[i], "--lockstep"))
+            cfg.lockstep = 1;
         else if (!strcmp(argv[i], "--table") && i + 1 < argc && !table)
             table = argv[++i];
         else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
@@ -97,7 +102,7 @@ int main(int argc, char **argv)
             return usage();
     }
     char err[512];
-    sn_sim *s = sn_sim_create(nullptr, err, sizeof err);
+    sn_sim *s = sn_sim_create(&cfg, err, sizeof err);
     if (!s) {
         fprintf(stderr, "sysnode-sim: %s\n", err);
         return 125;

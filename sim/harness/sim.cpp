@@ -3,6 +3,7 @@
 // with the hart's simulated cycles.
 #include "sim.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -30,6 +31,7 @@ struct sn_sim {
     std::string console;
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
+    bool lockstep = false;   // every cycle an edge: no jumps
     bool booted = false;
 };
 
@@ -46,16 +48,19 @@ static void sim_fail(sn_sim *s, const char *fmt, ...)
     sn_hart_request_stop(s->hart, buf);
 }
 
-// One mesh clock cycle: the CPU-side inputs set before the call are seen at
-// this rising edge (tool-pitfalls 11: inputs change between edges).
-static void tick(sn_sim *s)
+// One rising edge standing for `cycles` mesh cycles (1: an ordinary cycle;
+// more: a jump, see advance). The CPU-side inputs set before the call are
+// seen at this edge (tool-pitfalls 11: inputs change between edges).
+static void edge(sn_sim *s, uint32_t cycles)
 {
     sn_dpi_units_bind(&s->units);
+    s->mesh->edge_cycles = cycles;
     s->mesh->clk = 0;
     s->mesh->eval();
     s->mesh->clk = 1;
     s->mesh->eval();
-    s->mesh_cycle++;
+    s->mesh->edge_cycles = 1;
+    s->mesh_cycle += cycles;
     if (s->mesh->noroute_valid)
         sim_fail(s, "mesh: a flit for (%u,%u) has no endpoint (cycle %llu)",
                  s->mesh->noroute_coord & 0xF, s->mesh->noroute_coord >> 4,
@@ -67,11 +72,36 @@ static void tick(sn_sim *s)
         sim_fail(s, "%s", s->units.error);
 }
 
+static void tick(sn_sim *s)
+{
+    edge(s, 1);
+}
+
+// Mesh cycles from now in which nothing but busy countdowns can move: the
+// mesh's quiet bound, and the next DRAM write landing (its memory clock
+// stands still while the hub is stalled). 0 when something moves now.
+static uint64_t quiet_cycles(const sn_sim *s)
+{
+    if (!s->mesh->quiet)
+        return 0;
+    uint64_t bound = s->mesh->quiet_cycles;
+    if (!s->mesh->hub_stalled)
+        bound = std::min(bound, sn_dpi_units_cycles_to_landing(&s->units) - 1);
+    return bound;
+}
+
+// Brings the mesh to `cycle`. Event-driven: a quiet stretch is one edge that
+// moves the countdowns by its length, cut short of every event that changes
+// more (a countdown's last work cycle, a write landing) and of `cycle`
+// itself, where the hart's MMIO access, counter read or cycle cap comes.
+// Exactly the every-cycle result (sim/README.md, Clocking).
 static void advance(void *ctx, uint64_t cycle)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
-    while (s->mesh_cycle < cycle && s->error.empty())
-        tick(s);
+    while (s->mesh_cycle < cycle && s->error.empty()) {
+        uint64_t n = s->lockstep ? 0 : std::min(quiet_cycles(s), cycle - s->mesh_cycle);
+        edge(s, n > 1 ? static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX)) : 1);
+    }
 }
 
 static bool is_mesh_reg(uint32_t off)
@@ -138,6 +168,7 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
         return nullptr;
     }
     s->cu_version = cu_version;
+    s->lockstep = cfg && cfg->lockstep;
     if (sn_dram_init(&s->dram, dram_size) != 0) {
         snprintf(err, errlen, "cannot allocate %llu bytes of DRAM", (unsigned long long)dram_size);
         return nullptr;
@@ -233,6 +264,7 @@ static void reset_mesh(sn_sim *s)
     s->mesh->cpu_addr = 0;
     s->mesh->cpu_wdata = 0;
     s->mesh->cfg_cu_version = static_cast<uint8_t>(s->cu_version);
+    s->mesh->edge_cycles = 1;
     s->mesh->rst_n = 0;
     s->mesh->clk = 0;
     s->mesh->eval();

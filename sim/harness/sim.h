@@ -20,6 +20,8 @@ typedef struct sn_sim sn_sim;
 typedef struct {
     uint64_t dram_size;  /* bytes; 0 means SN_DRAM_DEFAULT_SIZE */
     unsigned cu_version; /* every unit's CU_VERSION; 0 means 4 (DESIGN §6) */
+    int lockstep;        /* nonzero: clock the mesh every cycle, the reference the
+                            event-driven default must equal (sim/README.md, Clocking) */
 } sn_sim_config;
 
 typedef enum {

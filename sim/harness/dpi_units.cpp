@@ -77,6 +77,7 @@ void sn_dpi_units_reset(sn_dpi_units *u)
         land(u, w);
     u->pending.clear();
     u->mem_clock = 0;
+    u->landed = false;
     for (sn_dpi_unit &unit : u->unit) {
         if (unit.vc)
             sn_vc_reset(unit.vc.get());
@@ -240,6 +241,7 @@ void sn_dpi_mem_tick(svBit stalled, unsigned int cycles)
                        return overlaps(e, it->addr, it->bytes.size());
                    });
         if (due) {
+            u->landed = true;
             land(u, *it);
             it = u->pending.erase(it);
         } else {

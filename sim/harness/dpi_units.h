@@ -67,6 +67,7 @@ struct sn_dpi_units {
     sn_dpi_unit unit[SN_DPI_MAX_UNITS];
     std::deque<sn_dpi_write> pending; /* in arrival order */
     uint64_t mem_clock = 0;           /* mesh cycles the hub was not stalled */
+    bool landed = false;              /* a write landed on the last edge (the harness clears it) */
     /* the instruction executing: its unit and bytes moved */
     unsigned exec_unit = 0;
     uint64_t exec_read_bytes = 0, exec_write_bytes = 0;
@@ -85,7 +86,9 @@ void sn_dpi_units_bind(sn_dpi_units *u);
  * write's landing time, or UINT64_MAX when no sent write waits for its time.
  * A write whose time has passed waits for an earlier one to the same bytes,
  * so only a landing counted here, or a unit sending its last beat (a unit
- * countdown ending), can let it land: the bound for a jump (sim.cpp). */
+ * countdown ending), can let it land: the bound for a jump (sim.cpp). After
+ * a landing (`landed`) a fenced unit may leave FENCE on the next edge, which
+ * the mesh's quiet output cannot see: that edge is an ordinary one. */
 uint64_t sn_dpi_units_cycles_to_landing(const sn_dpi_units *u);
 /* DRAM writes not yet landed (all units). */
 size_t sn_dpi_units_pending_writes(const sn_dpi_units *u);

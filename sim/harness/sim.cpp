@@ -28,6 +28,7 @@ struct sn_sim {
     sn_dram dram{};
     sn_dpi_units units{};
     uint64_t mesh_cycle = 0;
+    uint64_t mesh_edges = 0; // rising edges since BOOT (a jump is one)
     std::string console;
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
@@ -54,6 +55,7 @@ static void sim_fail(sn_sim *s, const char *fmt, ...)
 static void edge(sn_sim *s, uint32_t cycles)
 {
     sn_dpi_units_bind(&s->units);
+    s->units.landed = false;
     s->mesh->edge_cycles = cycles;
     s->mesh->clk = 0;
     s->mesh->eval();
@@ -61,6 +63,7 @@ static void edge(sn_sim *s, uint32_t cycles)
     s->mesh->eval();
     s->mesh->edge_cycles = 1;
     s->mesh_cycle += cycles;
+    s->mesh_edges++;
     if (s->mesh->noroute_valid)
         sim_fail(s, "mesh: a flit for (%u,%u) has no endpoint (cycle %llu)",
                  s->mesh->noroute_coord & 0xF, s->mesh->noroute_coord >> 4,
@@ -79,10 +82,11 @@ static void tick(sn_sim *s)
 
 // Mesh cycles from now in which nothing but busy countdowns can move: the
 // mesh's quiet bound, and the next DRAM write landing (its memory clock
-// stands still while the hub is stalled). 0 when something moves now.
+// stands still while the hub is stalled). 0 when something moves now, or may
+// (a fenced unit after a landing, dpi_units.h).
 static uint64_t quiet_cycles(const sn_sim *s)
 {
-    if (!s->mesh->quiet)
+    if (!s->mesh->quiet || s->units.landed)
         return 0;
     uint64_t bound = s->mesh->quiet_cycles;
     if (!s->mesh->hub_stalled)
@@ -274,6 +278,7 @@ static void reset_mesh(sn_sim *s)
     s->mesh->clk = 0;
     s->mesh->eval();
     s->mesh_cycle = 0;
+    s->mesh_edges = 0;
 }
 
 extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
@@ -345,4 +350,9 @@ extern "C" uint32_t sn_sim_accepted_gos(const sn_sim *s)
 extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)
 {
     return s->mesh->dropped_go;
+}
+
+extern "C" uint64_t sn_sim_mesh_edges(const sn_sim *s)
+{
+    return s->mesh_edges;
 }

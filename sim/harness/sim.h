@@ -93,6 +93,11 @@ int sn_sim_status_block(sn_sim *s, sn_status_block *out);
 uint32_t sn_sim_accepted_gos(const sn_sim *s);
 uint32_t sn_sim_dropped_gos(const sn_sim *s);
 
+/* Rising edges the mesh was clocked since BOOT: one per cycle with
+ * lockstep, one per quiet stretch otherwise (a jump; sim/README.md,
+ * Clocking). For tests that the shortcut ran, and for benchmarks. */
+uint64_t sn_sim_mesh_edges(const sn_sim *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -46,8 +46,10 @@ module sn_mesh_top
     output logic [N_UNITS-1:0] bad_flit,
     // the hub holds the SysNode's inbound link (the mailbox refuses)
     output logic        hub_stalled,
-    // no flit is offered or buffered, no unit has a completion, signal or
-    // reply to send or an instruction to issue: only countdowns move
+    // no flit crosses any link on the coming edge (every router, unit, hub
+    // and sink port: valid without ready, or nothing offered) and no unit
+    // moves inside but for its busy countdown. The state then stays as it is,
+    // countdowns aside, until one ends, a write lands or the CPU acts.
     output logic        quiet,
     // while quiet: cycles before the first unit countdown reaches its last
     // work cycle (all ones: none running). DRAM write landings are the
@@ -71,7 +73,6 @@ module sn_mesh_top
 
     // ---- routers ----
     logic [NP-1:0] rp_in_valid, rp_in_ready, rp_out_valid, rp_out_ready;
-    logic [NR-1:0] router_idle;
     logic [287:0]  rp_out_flit[NP];
 
     // ---- units ----
@@ -103,8 +104,7 @@ module sn_mesh_top
             ) router (
                 .clk, .rst_n,
                 .in_valid(rp_in_valid[R*5 +: 5]), .in_flit, .in_ready(rp_in_ready[R*5 +: 5]),
-                .out_valid(rp_out_valid[R*5 +: 5]), .out_flit, .out_ready(rp_out_ready[R*5 +: 5]),
-                .idle(router_idle[R]));
+                .out_valid(rp_out_valid[R*5 +: 5]), .out_flit, .out_ready(rp_out_ready[R*5 +: 5]));
 
             for (genvar p = 0; p < 5; p++) begin : port
                 // the coordinate one hop out of this port (local: the router's own)
@@ -208,7 +208,9 @@ module sn_mesh_top
             end
     end
 
-    assign quiet = &u_quiet && &router_idle && !mbox_out_valid;
+    // Every link is a router port: outbound to a neighbour, unit, hub or
+    // sink, inbound from a unit or the hub (a neighbour's is its outbound).
+    assign quiet = &u_quiet && (rp_out_valid & rp_out_ready) == '0 && (rp_in_valid & rp_in_ready) == '0;
     always_comb begin
         quiet_cycles = '1;
         for (int u = 0; u < int'(N_UNITS); u++)

@@ -29,9 +29,7 @@ module sn_router
     output logic [4:0]   in_ready,
     output logic [4:0]   out_valid,
     output logic [287:0] out_flit[5],
-    input  logic [4:0]   out_ready,
-    // every input FIFO is empty: nothing moves through this router
-    output logic         idle
+    input  logic [4:0]   out_ready
 );
     logic [4:0]   head_valid, head_pop;
     logic [287:0] head_flit[5];
@@ -87,8 +85,6 @@ module sn_router
             out_flit[o] = head_flit[grant[o]];
         end
     end
-
-    assign idle = head_valid == '0;
 
     // Kept apart from the grant logic so that no flit depends on a ready.
     always_comb begin

@@ -50,8 +50,9 @@ module sn_unit_shell
     // cycles the coming rising edge stands for: 0 or 1 an ordinary cycle;
     // more only while `quiet` and at most `quiet_cycles` (a jump, sim.cpp)
     input  logic [31:0]  edge_cycles,
-    // nothing but busy countdowns can change on the coming edges: no flit,
-    // completion, signal or CU_CTRL reply waits, and no instruction issues
+    // nothing inside the unit moves on the coming edge but its busy
+    // countdown: no instruction issues, no signal is queued, no CU_DATA flit
+    // is loaded (flits through its ports are the mesh's to see)
     output logic         quiet,
     // cycles that may pass before the countdown reaches its last work cycle
     // (all ones: no countdown that ends by itself)
@@ -354,8 +355,7 @@ module sn_unit_shell
     wire send_sig = !sig_empty;
     wire send_ctrl = !send_sig && ctrl_pending;
     assign out_valid = send_sig || ctrl_pending || dat_valid;
-    assign quiet = sig_empty && !ctrl_pending && !dat_valid && !cmpl_pending && !rx_sig_pending
-                   && (phase == EXECUTE || phase == FENCE || (phase == IDLE && inst_empty));
+    assign quiet = !inst_pop && !sig_push && !(phase == SEND_BURSTS && !dat_valid);
     assign sig_pop = send_sig && out_ready;
     wire ctrl_sent = send_ctrl && out_ready;
     assign dat_taken = !send_sig && !ctrl_pending && dat_valid && out_ready;

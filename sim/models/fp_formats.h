@@ -39,6 +39,13 @@ uint16_t sn_double_to_fp16_sat(double x, int *saturated);
  * artifacts-facts §3.1.) */
 double sn_e8m15_round(double x);
 
+/* Rounds x to ACC24, the matmul accumulator (S1E7M16): the significand to
+ * 17 bits (16 stored), round half to even, exponent unbounded; doubles
+ * below 2^-1022 round the same way on their own bits, infinities and NaNs
+ * pass through. Done on the bit pattern; equals model.py@cd56929 `to_acc24`
+ * (frexp, round(m * 2^17), ldexp; artifacts-facts §3.3). */
+double sn_acc24_round(double x);
+
 /* A 24-bit E8M15 word (FP32's top 24 bits) -> double, exactly, the way the
  * model reads a scalar or constant register: the word is widened to FP32 bits
  * (<< 8) and taken as it is, so an exponent field of 0 reads as an FP32

@@ -2,7 +2,6 @@
  * compiler source it restates. */
 #include "matmul_cluster.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "fp_formats.h"
@@ -34,7 +33,6 @@
 #define ADDR_LO_BITS 34 /* isa/cluster.py@894a833 IsaConfig.addr_bits */
 
 #define SBIAS 20           /* hw/mxfp7.py@fd96dee */
-#define ACC_SIG 17         /* ACC24 = S1E7M16: 16 stored bits + the implicit one (model.py@cd56929) */
 #define MACS_PER_CYCLE 512 /* kohakutpu/cost.py MACS_PER_CLUSTER (artifacts-facts §7) */
 
 static uint64_t full_addr(const sn_payload *p)
@@ -73,13 +71,14 @@ static void decode_entry(const uint8_t e[SN_MC_ENTRY_BYTES], unsigned sel, sn_mc
     }
 }
 
-/* Rounds x to ACC24's 17-bit significand, half to even, exponent
- * unbounded (model.py@cd56929 `to_acc24`: frexp, round(m * 2^17), ldexp). */
-static double to_acc24(double x)
+/* 2^k as a double, built from its bits: k in [-1022, 1023]. A block's
+ * scale exponent es_a + es_b - 6 lies in [-46, 16] (es = byte >> 3 - SBIAS). */
+static double pow2(int k)
 {
-    int e;
-    double m = frexp(x, &e);
-    return ldexp(nearbyint(ldexp(m, ACC_SIG)), e - ACC_SIG);
+    uint64_t bits = (uint64_t)(k + 1023) << 52;
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
 }
 
 static sn_mc_result exec_fill(sn_matmul_cluster *mc, const sn_payload *p, const sn_mem_port *mem)
@@ -150,13 +149,13 @@ static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
                         int32_t dot = 0;
                         for (unsigned k = 0; k < SN_MC_KBLOCK; k++)
                             dot += (int32_t)a->q[rr][k] * bb->q[ss][k];
-                        double scale = ldexp((double)(a->m8[rr] * bb->m8[ss]), a->es[rr] + bb->es[ss] - 6);
-                        v = to_acc24(v + (double)dot * scale);
+                        double scale = (double)(a->m8[rr] * bb->m8[ss]) * pow2(a->es[rr] + bb->es[ss] - 6);
+                        v = sn_acc24_round(v + (double)dot * scale);
                     }
                     double *cell = &mc->acc[(m * SN_MC_LANES + rr) * cols + g * SN_MC_LANES + ss];
                     /* A chained GEMM adds its own sweep to the tile and
                      * rounds once more (model.py@cd56929 `_gemm`). */
-                    *cell = chain ? to_acc24(*cell + v) : v;
+                    *cell = chain ? sn_acc24_round(*cell + v) : v;
                 }
     mc->have_tile = 1;
     mc->tile_gm = (uint16_t)gm;
@@ -177,7 +176,7 @@ static uint32_t granule(const sn_matmul_cluster *mc, uint32_t t, uint8_t out[SN_
     for (unsigned rr = 0; rr < SN_MC_LANES; rr++)
         for (unsigned ss = 0; ss < SN_MC_LANES; ss++) {
             double v = mc->acc[(m * SN_MC_LANES + rr) * cols + g * SN_MC_LANES + ss];
-            if (fabs(v) > SN_FP16_MAX) {
+            if (v > SN_FP16_MAX || v < -SN_FP16_MAX) {
                 v = v < 0 ? -SN_FP16_MAX : SN_FP16_MAX;
                 clamped++;
             }

@@ -56,9 +56,10 @@ static void decode_entry(const uint8_t e[SN_MC_ENTRY_BYTES], unsigned sel, sn_mc
     for (unsigned w = 0; w < 4; w++) {
         const uint8_t *word = e + w * 32;
         for (unsigned oi = 0; oi < 32; oi++) {
-            unsigned lo = 249 - 7 * oi, v = 0;
-            for (unsigned b = 0; b < 7; b++)
-                v |= (unsigned)((word[(lo + b) / 8] >> ((lo + b) % 8)) & 1u) << b;
+            /* bits lo..lo+6 span at most two bytes; the top slot ends in byte 31 */
+            unsigned lo = 249 - 7 * oi, at = lo / 8;
+            unsigned two = word[at] | (at < 31 ? (unsigned)word[at + 1] << 8 : 0u);
+            unsigned v = (two >> (lo % 8)) & 0x7Fu;
             unsigned lane = sel ? oi % 4 : oi / 8;
             unsigned kk = sel ? oi / 4 : oi % 8;
             op->q[lane][w * 8 + kk] = (int8_t)(v >= 64 ? (int)v - 128 : (int)v);

@@ -11,10 +11,13 @@
  * bad input or I/O failure, 2 on bad usage. */
 int sn_cmd_header(int argc, char **argv);
 
-/* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]
- * Replays the case on the simulated SysNode (host/lib/replay.h) and prints
- * one verdict line. Returns 0 on a byte-exact match, 1 on a mismatch or any
- * error (named on stderr), 2 on bad usage. */
+/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
+ *                         [--lockstep] [--trace FILE] [--table TABLE.bin]
+ * Replays each case on a simulated SysNode of its own (host/lib/replay.h),
+ * N at a time, and prints one verdict line per case in the order given, plus
+ * a summary line for several. Returns 0 when every case matched byte for
+ * byte, 1 on a mismatch or any error (named on stderr for one case, on its
+ * verdict line for several), 2 on bad usage. */
 int sn_cmd_run(int argc, char **argv);
 
 /* sysnode pack ARTIFACT.json [ARTIFACT.json ...] -o TABLE.bin

@@ -51,11 +51,20 @@ typedef struct sn_transport {
     void *ctx;
 } sn_transport;
 
-/* The in-process simulator (sim/harness/sim.h) with the default mesh and
- * cu_version (0 = default 4) behind the window; lockstep nonzero clocks the
- * mesh every cycle (sim/README.md, Clocking). SN_ERR_INTERNAL when the
+/* How the in-process simulator is built and watched. */
+typedef struct {
+    unsigned cu_version; /* every unit's CU_VERSION, 4 or 5; 0 = default 4 (DESIGN.md §6) */
+    int lockstep;        /* nonzero: clock the mesh every cycle (sim/README.md, Clocking) */
+    /* called about every 2^20 simulated cycles while the image runs, with the
+     * cycles since BOOT and the rounds the runner has finished; may be NULL */
+    void (*progress)(void *ctx, uint64_t cycles, uint32_t rounds_done);
+    void *progress_ctx;
+} sn_sim_transport_opts;
+
+/* The in-process simulator (sim/harness/sim.h) with the default mesh behind
+ * the window, built as o says (NULL: the defaults). SN_ERR_INTERNAL when the
  * simulator cannot be created. */
-sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, int lockstep, sn_error *e);
+sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e);
 
 /* A transport that forwards every access to inner and writes one line per
  * host-window access to trace_path: the operation, its address and every data

@@ -85,13 +85,15 @@ static const sn_transport_ops sim_ops = {
     sim_wait,       sim_console,    sim_dram_size,  sim_close,
 };
 
-sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, int lockstep, sn_error *e)
+sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e)
 {
     char err[256];
-    sn_sim_config cfg = {0, cu_version, lockstep};
+    sn_sim_config cfg = {0, o ? o->cu_version : 0, o ? o->lockstep : 0};
     sn_sim *s = sn_sim_create(&cfg, err, sizeof err);
     if (!s)
         return sn_error_set(e, SN_ERR_INTERNAL, "simulator: %s", err);
+    if (o && o->progress)
+        sn_sim_set_progress(s, o->progress, o->progress_ctx);
     t->ops = &sim_ops;
     t->ctx = s;
     return SN_OK;

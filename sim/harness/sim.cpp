@@ -29,6 +29,9 @@ struct sn_sim {
     sn_dpi_units units{};
     uint64_t mesh_cycle = 0;
     uint64_t mesh_edges = 0; // rising edges since BOOT (a jump is one)
+    sn_sim_progress_fn progress = nullptr;
+    void *progress_ctx = nullptr;
+    uint64_t next_progress = 0; // mesh cycle of the next progress call
     std::string console;
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
@@ -94,6 +97,16 @@ static uint64_t quiet_cycles(const sn_sim *s)
     return bound;
 }
 
+static void report_progress(sn_sim *s)
+{
+    s->next_progress = s->mesh_cycle + SN_SIM_PROGRESS_CYCLES;
+    sn_status_block sb;
+    uint32_t done = 0;
+    if (sn_sim_status_block(s, &sb) == 0)
+        done = sb.phase == SN_PHASE_DONE ? sb.round + 1 : sb.round;
+    s->progress(s->progress_ctx, s->mesh_cycle, done);
+}
+
 // Brings the mesh to `cycle`. Event-driven: a quiet stretch is one edge that
 // moves the countdowns by its length, cut short of every event that changes
 // more (a countdown's last work cycle, a write landing) and of `cycle`
@@ -106,6 +119,8 @@ static void advance(void *ctx, uint64_t cycle)
         uint64_t n = s->lockstep ? 0 : std::min(quiet_cycles(s), cycle - s->mesh_cycle);
         edge(s, n > 1 ? static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX)) : 1);
     }
+    if (s->progress && s->mesh_cycle >= s->next_progress)
+        report_progress(s);
 }
 
 static bool is_mesh_reg(uint32_t off)
@@ -279,6 +294,7 @@ static void reset_mesh(sn_sim *s)
     s->mesh->eval();
     s->mesh_cycle = 0;
     s->mesh_edges = 0;
+    s->next_progress = SN_SIM_PROGRESS_CYCLES;
 }
 
 extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
@@ -355,4 +371,10 @@ extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)
 extern "C" uint64_t sn_sim_mesh_edges(const sn_sim *s)
 {
     return s->mesh_edges;
+}
+
+extern "C" void sn_sim_set_progress(sn_sim *s, sn_sim_progress_fn fn, void *ctx)
+{
+    s->progress = fn;
+    s->progress_ctx = ctx;
 }

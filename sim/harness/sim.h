@@ -93,6 +93,14 @@ int sn_sim_status_block(sn_sim *s, sn_status_block *out);
 uint32_t sn_sim_accepted_gos(const sn_sim *s);
 uint32_t sn_sim_dropped_gos(const sn_sim *s);
 
+/* Called about every SN_SIM_PROGRESS_CYCLES simulated cycles during
+ * sn_sim_run with the mesh's cycle since BOOT and the rounds the runner has
+ * finished (its status block; 0 before it stamps one). */
+typedef void (*sn_sim_progress_fn)(void *ctx, uint64_t cycles, uint32_t rounds_done);
+#define SN_SIM_PROGRESS_CYCLES (1ull << 20)
+/* Sets (or, with fn NULL, clears) the progress callback. */
+void sn_sim_set_progress(sn_sim *s, sn_sim_progress_fn fn, void *ctx);
+
 /* Rising edges the mesh was clocked since BOOT: one per cycle with
  * lockstep, one per quiet stretch otherwise (a jump; sim/README.md,
  * Clocking). For tests that the shortcut ran, and for benchmarks. */

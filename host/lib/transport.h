@@ -42,6 +42,7 @@ typedef struct {
     uint64_t mmio_writes; /* ... and writes, GO and HEAD pops included */
     uint64_t go_count;    /* accepted GOs; dropped GOs are not recorded */
     const sn_go_record *gos;
+    double wait_seconds;  /* host wall-clock seconds spent in wait (the simulation itself) */
 } sn_run_stats;
 
 typedef struct sn_transport_ops {

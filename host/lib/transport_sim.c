@@ -1,6 +1,7 @@
 /* The host window onto the in-process simulator (see transport.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "sim.h"
 #include "transport.h"
@@ -9,7 +10,15 @@
 typedef struct {
     sn_sim *sim;
     sn_go_record *gos;
+    double wait_seconds; /* wall time of the last wait */
 } sim_window;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static sn_sim *sim_of(void *ctx)
 {
@@ -60,7 +69,9 @@ static sn_status sim_boot(void *ctx, sn_error *e)
 static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, sn_error *e)
 {
     (void)e;
+    double start = now_seconds();
     sn_sim_result r = sn_sim_run(sim_of(ctx), cycle_limit);
+    ((sim_window *)ctx)->wait_seconds = now_seconds() - start;
     static const sn_run_stop stops[] = {
         [SN_SIM_EXITED] = SN_RUN_EXITED,
         [SN_SIM_HALTED] = SN_RUN_HALTED,
@@ -109,6 +120,7 @@ static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
     out->mmio_writes = s.mmio_writes;
     out->go_count = s.go_count;
     out->gos = w->gos;
+    out->wait_seconds = w->wait_seconds;
     return SN_OK;
 }
 

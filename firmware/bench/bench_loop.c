@@ -18,13 +18,13 @@ static void drain(sn_bench_dispatch *d)
 {
     uint64_t queued = sn_port_read(0, SN_MBOX_STAT) & SN_STAT_QUEUED_MASK;
     for (uint64_t i = 0; i < queued; i++)
-        sn_bench_pop(d);
+        sn_bench_pop(d->received, &d->popped, &d->peer_acks);
 }
 
 /* Every GO's completion popped, then the write-landing wait of DESIGN §2. */
 static void end_round(sn_bench_dispatch *d)
 {
-    while (d->in_flight != 0)
+    while (sn_bench_in_flight(d) != 0)
         drain(d);
     uint64_t start = sn_port_cycles(0);
     while (sn_port_cycles(0) - start < SN_RUNNER_SETTLE_CYCLES)
@@ -48,7 +48,7 @@ static void run_round(sn_bench_dispatch *d, const sn_table *t, const sn_table_ro
                 drain(d);
             break;
         case SN_STEP_BARRIER:
-            while (d->in_flight != 0)
+            while (sn_bench_in_flight(d) != 0)
                 drain(d);
             break;
         default: /* seed: no credit register (DESIGN §2) */
@@ -85,7 +85,7 @@ int sn_bench_run(sn_bench_kick_fn kick)
     sn_fmt_str(&f, " flits=");
     sn_fmt_dec(&f, d->flits);
     sn_fmt_str(&f, " completions=");
-    sn_fmt_dec(&f, d->completions);
+    sn_fmt_dec(&f, d->popped);
     sn_fmt_str(&f, "\n");
     sn_console_puts(line);
     return SN_OK;

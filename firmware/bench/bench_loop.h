@@ -20,28 +20,37 @@
 typedef struct {
     uint32_t received[SN_NODE_COUNT]; /* completions this round per source node, peer acks included */
     uint32_t expected[SN_NODE_COUNT]; /* the node's cumulative await count this round */
-    uint32_t in_flight;               /* GOs whose INST/BATCH completion was not popped yet */
     uint32_t flits;                   /* GOs stored over the run */
-    uint32_t completions;             /* records popped over the run */
+    uint32_t popped;                  /* completion records popped over the run */
+    uint32_t peer_acks;               /* ... of which SIG_DATA_RECEIVED, which answer no GO */
     uint64_t reg[5];                  /* DST, ARG0..ARG3 as the floor last wrote them (all 0 at start) */
 } sn_bench_dispatch;
 
+/* HEAD[55:48] = {src_y, src_x} is the source's SN_NODE_ID (sysnode/regs.h). */
+#define SN_BENCH_HEAD_NODE(head) ((unsigned)((head) >> SN_HEAD_SRC_X_LO) & 0xFF)
+
 /* Reads the oldest completion record, pops it (a HEAD store pops,
  * sysnode-facts §2.1) and credits it to its source node: 2 MMIO operations.
- * Call only when STAT shows a record queued. */
-static inline void sn_bench_pop(sn_bench_dispatch *d)
+ * Call only when STAT shows a record queued. *popped and *peer_acks are
+ * passed apart so that a hot loop can keep them in registers. */
+static inline void sn_bench_pop(uint32_t *received, uint32_t *popped, uint32_t *peer_acks)
 {
     uint64_t head = sn_port_read(0, SN_MBOX_HEAD);
     sn_port_write(0, SN_MBOX_HEAD, 0);
-    unsigned code = SN_HEAD_CODE(head);
-    d->received[SN_NODE_ID(SN_HEAD_SRC_X(head), SN_HEAD_SRC_Y(head))]++;
-    d->completions++;
-    if (code == SN_SIG_INST_COMPLETE || code == SN_SIG_BATCH_COMPLETE)
-        d->in_flight--;
+    received[SN_BENCH_HEAD_NODE(head)]++;
+    ++*popped;
+    if (SN_HEAD_CODE(head) == SN_SIG_DATA_RECEIVED)
+        ++*peer_acks;
+}
+
+/* GOs whose completion has not been popped. */
+static inline uint32_t sn_bench_in_flight(const sn_bench_dispatch *d)
+{
+    return d->flits - (d->popped - d->peer_acks);
 }
 
 /* Sends payloads p[0..n) to the unit at DST value dst (a kick step, DESIGN
- * §2), one accepted GO each, updating d->reg, d->in_flight and d->flits. */
+ * §2), one accepted GO each, updating d->reg, d->flits and the pop counts. */
 typedef void (*sn_bench_kick_fn)(sn_bench_dispatch *d, uint64_t dst, const sn_table_payload *p, uint32_t n);
 
 /* Runs the table the boot arguments point at (read through the uncached

@@ -9,12 +9,13 @@
 static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_payload *p, uint32_t n)
 {
     uint64_t reg_dst = d->reg[0], a0 = d->reg[1], a1 = d->reg[2], a2 = d->reg[3], a3 = d->reg[4];
+    uint32_t popped = d->popped, peer_acks = d->peer_acks; /* in registers for the loop */
     for (uint32_t i = 0; i < n; i++) {
         const uint64_t *w = p[i].arg; /* {ARG3, ARG2, ARG1, ARG0} (artifacts/FORMAT.md §3) */
         uint64_t stat;
         while ((stat = sn_port_read(0, SN_MBOX_STAT)) & (1ull << SN_STAT_OFFERED_BIT))
             if (stat & SN_STAT_QUEUED_MASK)
-                sn_bench_pop(d);
+                sn_bench_pop(d->received, &popped, &peer_acks);
         if (dst != reg_dst)
             sn_port_write(0, SN_MBOX_DST, reg_dst = dst);
         if (w[3] != a0)
@@ -26,11 +27,12 @@ static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_payloa
         if (w[0] != a3)
             sn_port_write(0, SN_MBOX_ARG3, a3 = w[0]);
         sn_port_write(0, SN_MBOX_GO, 1);
-        d->in_flight++;
         if (stat & SN_STAT_QUEUED_MASK)
-            sn_bench_pop(d);
+            sn_bench_pop(d->received, &popped, &peer_acks);
     }
     d->flits += n;
+    d->popped = popped;
+    d->peer_acks = peer_acks;
     d->reg[0] = reg_dst;
     d->reg[1] = a0;
     d->reg[2] = a1;

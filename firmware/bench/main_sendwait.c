@@ -13,19 +13,18 @@ static void sendwait_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_pay
         uint64_t stat;
         while ((stat = sn_port_read(0, SN_MBOX_STAT)) & (1ull << SN_STAT_OFFERED_BIT))
             if (stat & SN_STAT_QUEUED_MASK)
-                sn_bench_pop(d);
+                sn_bench_pop(d->received, &d->popped, &d->peer_acks);
         sn_port_write(0, SN_MBOX_DST, dst);
         sn_port_write(0, SN_MBOX_ARG0, w[3]);
         sn_port_write(0, SN_MBOX_ARG1, w[2]);
         sn_port_write(0, SN_MBOX_ARG2, w[1]);
         sn_port_write(0, SN_MBOX_ARG3, w[0]);
         sn_port_write(0, SN_MBOX_GO, 1);
-        d->in_flight++;
-        while (d->in_flight != 0)
+        d->flits++;
+        while (sn_bench_in_flight(d) != 0)
             if (sn_port_read(0, SN_MBOX_STAT) & SN_STAT_QUEUED_MASK)
-                sn_bench_pop(d);
-    }
-    d->flits += n; /* d->reg is the floor's shadow: this loop writes every register */
+                sn_bench_pop(d->received, &d->popped, &d->peer_acks);
+    } /* d->reg is the floor's shadow: this loop writes every register */
 }
 
 int main(void)

@@ -107,9 +107,14 @@ sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const c
     double start = now_seconds();
     st = sn_replay_case(&opts, &t, &res, e);
     f->wall_seconds = now_seconds() - start;
-    if (st == SN_ERR_MISMATCH)
+    if (st == SN_ERR_MISMATCH) {
         sn_error_set(e, st, "%s: %s: output MISMATCH at %s offset %llu: got 0x%02x, expected 0x%02x", c->name, image,
                      res.diff_file, (unsigned long long)res.diff_offset, res.got, res.want);
+    } else if (st != SN_OK) {
+        char why[sizeof e->msg];
+        snprintf(why, sizeof why, "%s", e->msg);
+        sn_error_set(e, st, "%s: %s", c->name, why);
+    }
     if (st == SN_OK)
         st = t.ops->stats(t.ctx, &s, e);
     if (st == SN_OK) {

@@ -26,7 +26,7 @@ typedef struct {
     uint64_t reg[5];                  /* DST, ARG0..ARG3 as the floor last wrote them (all 0 at start) */
 } sn_bench_dispatch;
 
-/* HEAD[55:48] = {src_y, src_x} is the source's SN_NODE_ID (sysnode/regs.h). */
+/* HEAD[55:48] = {src_y, src_x} (sysnode-facts §2.3) is the source's SN_NODE_ID (sysnode/regs.h). */
 #define SN_BENCH_HEAD_NODE(head) ((unsigned)((head) >> SN_HEAD_SRC_X_LO) & 0xFF)
 
 /* Reads the oldest completion record, pops it (a HEAD store pops,

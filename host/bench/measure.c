@@ -55,9 +55,8 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Fills the GO-derived figures from the payload GOs (typed ones dropped). */
-static sn_status figures_from_gos(const sn_bench_case *c, const sn_run_stats *s, const char *image,
-                                  sn_bench_figures *f, sn_error *e)
+sn_status sn_bench_figures_from_stats(const sn_bench_case *c, const sn_run_stats *s, const char *image,
+                                      sn_bench_figures *f, sn_error *e)
 {
     sn_go_record *gos = malloc((s->go_count ? s->go_count : 1) * sizeof *gos);
     if (!gos)
@@ -67,6 +66,7 @@ static sn_status figures_from_gos(const sn_bench_case *c, const sn_run_stats *s,
         if (!s->gos[i].typed)
             gos[n++] = s->gos[i];
     f->payload_gos = n;
+    f->steady_rounds = 0;
     if (n != c->payloads) {
         free(gos);
         return sn_error_set(e, SN_ERR_PROTOCOL,
@@ -122,7 +122,7 @@ sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const c
         f->mmio_reads = s.mmio_reads;
         f->mmio_writes = s.mmio_writes;
         f->sim_cycles_per_second = s.wait_seconds > 0 ? (double)res.cycles / s.wait_seconds : 0;
-        st = figures_from_gos(c, &s, image, f, e);
+        st = sn_bench_figures_from_stats(c, &s, image, f, e);
     }
     sn_transport_close(&t);
     return st;

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "transport.h"
 
 /* What the case's program sends, read from its artifacts (not from a run). */
 typedef struct {
@@ -46,6 +47,16 @@ typedef struct {
  * kicks send (artifacts-facts §1.1). Errors: those of sn_program_load_case. */
 sn_status sn_bench_case_load(sn_bench_case *c, const char *case_dir, sn_error *e);
 void sn_bench_case_free(sn_bench_case *c);
+
+/* Fills the figures that come from the GO log and MMIO counts of one run
+ * (payload_gos, boot_to_first_go, steady_rounds, steady_cycles_per_payload,
+ * steady_mmio_per_payload, run_mmio_per_payload; the definitions above) from
+ * the window's stats s for case c; typed GOs are skipped. A figure with no
+ * steady round is set to -1. Errors: SN_ERR_PROTOCOL when the payload GOs are
+ * not c->payloads (the message names c and image); SN_ERR_INTERNAL out of
+ * memory. */
+sn_status sn_bench_figures_from_stats(const sn_bench_case *c, const sn_run_stats *s, const char *image,
+                                      sn_bench_figures *f, sn_error *e);
 
 /* Replays case_dir with image on a fresh simulated SysNode with every unit at
  * cu_version (4 or 5), capped at max_cycles, and fills *f. Returns SN_OK only

@@ -76,6 +76,9 @@ static char **default_cases(size_t *n)
         free(list[i]);
     }
     free(list);
+    for (int i = 0; dirs && i < count; i++)
+        if (!dirs[i])
+            return NULL;
     *n = (size_t)count;
     return dirs;
 }
@@ -102,6 +105,7 @@ int main(int argc, char **argv)
     uint64_t cu_version = 4, max_cycles = DEFAULT_MAX_CYCLES;
     char **dirs = calloc((size_t)argc, sizeof *dirs);
     size_t ndirs = 0;
+    int own_dirs = 0; /* dirs came from default_cases: free them */
     if (!dirs)
         return 1;
     for (int i = 1; i < argc; i++) {
@@ -133,6 +137,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "sysnode-bench: no case directories under %s\n", SN_BENCH_CASES_DIR);
             return 1;
         }
+        own_dirs = 1;
     }
     char *runner = images.runner ? NULL : built_image("runner.elf");
     char *floor_img = images.floor ? NULL : built_image("runner-floor.elf");
@@ -163,8 +168,12 @@ int main(int argc, char **argv)
             failed = 1;
         }
     }
-    for (size_t i = 0; i < ndirs; i++)
+    for (size_t i = 0; i < ndirs; i++) {
         sn_bench_case_free(&rows[i].c);
+        if (own_dirs)
+            free(dirs[i]);
+    }
+    free(dirs);
     free(rows);
     free(runner);
     free(floor_img);

@@ -115,6 +115,8 @@ sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const c
         snprintf(why, sizeof why, "%s", e->msg);
         sn_error_set(e, st, "%s: %s", c->name, why);
     }
+    if (st == SN_OK && !t.ops->stats)
+        st = sn_error_set(e, SN_ERR_INPUT, "%s: this host window counts no MMIO or GOs", c->name);
     if (st == SN_OK)
         st = t.ops->stats(t.ctx, &s, e);
     if (st == SN_OK) {

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "Vsn_mesh_top.h"
 #include "dpi_units.h"
@@ -36,6 +37,12 @@ struct sn_sim {
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
     bool lockstep = false;   // every cycle an edge: no jumps
+    // Measurements since BOOT (sn_sim_get_stats): counted at the access, so
+    // they do not depend on how the mesh is clocked in between.
+    uint64_t hart_cycle = 0; // the cycle last given to advance: the current access's
+    uint64_t mmio_reads = 0, mmio_writes = 0;
+    uint64_t dst = 0; // DST as the hart last wrote it
+    std::vector<sn_sim_go> gos;
     bool booted = false;
 };
 
@@ -115,6 +122,7 @@ static void report_progress(sn_sim *s)
 static void advance(void *ctx, uint64_t cycle)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
+    s->hart_cycle = cycle;
     while (s->mesh_cycle < cycle && s->error.empty()) {
         uint64_t n = s->lockstep ? 0 : std::min(quiet_cycles(s), cycle - s->mesh_cycle);
         edge(s, n > 1 ? static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX)) : 1);
@@ -132,6 +140,7 @@ static uint64_t ctrl_read(void *ctx, uint32_t off)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
     if (is_mesh_reg(off)) {
+        s->mmio_reads++;
         s->mesh->cpu_wr = 0;
         s->mesh->cpu_addr = off;
         s->mesh->eval();
@@ -153,11 +162,18 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
     if (is_mesh_reg(off)) {
+        uint32_t accepted = s->mesh->accepted_go;
+        uint64_t ops_before = s->mmio_reads + s->mmio_writes;
+        s->mmio_writes++;
+        if (off == SN_MBOX_DST)
+            s->dst = value;
         s->mesh->cpu_wr = 1;
         s->mesh->cpu_addr = off;
         s->mesh->cpu_wdata = value;
         tick(s);
         s->mesh->cpu_wr = 0;
+        if (off == SN_MBOX_GO && s->mesh->accepted_go != accepted)
+            s->gos.push_back({s->hart_cycle, ops_before, static_cast<uint8_t>((s->dst >> SN_DST_TYPED_BIT) & 1)});
         return;
     }
     switch (off) {
@@ -301,6 +317,8 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
 {
     s->console.clear();
     s->error.clear();
+    s->hart_cycle = s->mmio_reads = s->mmio_writes = s->dst = 0;
+    s->gos.clear();
     reset_mesh(s);
     s->booted = sn_hart_boot(s->hart, err, errlen) == 0;
     return s->booted ? 0 : -1;
@@ -377,4 +395,12 @@ extern "C" void sn_sim_set_progress(sn_sim *s, sn_sim_progress_fn fn, void *ctx)
 {
     s->progress = fn;
     s->progress_ctx = ctx;
+}
+
+extern "C" void sn_sim_get_stats(const sn_sim *s, sn_sim_stats *out)
+{
+    out->mmio_reads = s->mmio_reads;
+    out->mmio_writes = s->mmio_writes;
+    out->go_count = s->gos.size();
+    out->gos = s->gos.data();
 }

@@ -4,7 +4,8 @@
  * two must agree on everything a user or the runner can see: the replay's
  * status and message, the verdict (rounds, flits, completions, cycles,
  * instructions, digest, first difference), the runner's status block and
- * console, the GOs the mailbox took and dropped, every trace byte and every
+ * console, the GOs the mailbox took and dropped, the window's MMIO counts and
+ * GO log (cycle and MMIO count of every GO), every trace byte and every
  * DRAM byte at the end. The event-driven run must also have clocked fewer
  * edges, so the shortcut was taken (sim/README.md, Clocking).
  *
@@ -29,6 +30,8 @@ typedef struct {
     sn_status_block status_block;
     char *console;
     uint32_t accepted_gos, dropped_gos;
+    sn_run_stats stats; /* the window's MMIO counts and GO log (sysnode-bench's source) */
+    sn_go_record *gos;
     uint64_t edges;
     uint8_t *dram;
     uint64_t dram_size;
@@ -66,7 +69,7 @@ static int replay(const char *case_dir, const char *image, unsigned cu_version, 
         sn_transport_close(&sim);
         return -1;
     }
-    sn_sim *s = sim.ctx;
+    sn_sim *s = sn_transport_sim_get(&sim);
     sn_replay_opts opts = {case_dir, image, CYCLE_LIMIT, 1, NULL};
     out->status = sn_replay_case(&opts, &t, &out->res, &out->error);
     out->has_status_block = sn_sim_status_block(s, &out->status_block) == 0;
@@ -74,9 +77,14 @@ static int replay(const char *case_dir, const char *image, unsigned cu_version, 
     out->accepted_gos = sn_sim_accepted_gos(s);
     out->dropped_gos = sn_sim_dropped_gos(s);
     out->edges = sn_sim_mesh_edges(s);
+    if (t.ops->stats(t.ctx, &out->stats, &out->error) != SN_OK)
+        return -1;
+    out->gos = malloc((out->stats.go_count ? out->stats.go_count : 1) * sizeof *out->gos);
+    if (out->gos)
+        memcpy(out->gos, out->stats.gos, out->stats.go_count * sizeof *out->gos);
     out->dram_size = sn_sim_dram_size(s);
     out->dram = malloc(out->dram_size);
-    int ok = out->console && out->dram && sn_sim_dram_read(s, 0, out->dram, out->dram_size) == 0;
+    int ok = out->console && out->gos && out->dram && sn_sim_dram_read(s, 0, out->dram, out->dram_size) == 0;
     sn_transport_close(&t);
     out->trace = read_file(trace, &out->trace_bytes);
     if (!ok || !out->trace) {
@@ -134,6 +142,13 @@ static int compare(const run_record *l, const run_record *e)
         return differ("console", l->console, e->console);
     SAME_U64(accepted_gos);
     SAME_U64(dropped_gos);
+    SAME_U64(stats.mmio_reads);
+    SAME_U64(stats.mmio_writes);
+    SAME_U64(stats.go_count);
+    for (uint64_t i = 0; i < l->stats.go_count; i++)
+        if (l->gos[i].cycle != e->gos[i].cycle || l->gos[i].mmio_ops != e->gos[i].mmio_ops ||
+            l->gos[i].typed != e->gos[i].typed)
+            return differ_u64("GO log entry", i, i);
     SAME_U64(trace_bytes);
     if (memcmp(l->trace, e->trace, (size_t)l->trace_bytes) != 0)
         return differ("trace", "(bytes)", "(other bytes)");

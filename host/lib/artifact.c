@@ -31,18 +31,18 @@ static sn_status parse_flits(sn_round *r, const sn_json *d, int arr, sn_error *e
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
     size_t i = 0;
     for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
-        char what[32];
-        snprintf(what, sizeof what, "flit %zu", i);
-        sn_status st = sn_json_expect(d, v, SN_JSON_NUMBER, what, e);
-        if (st != SN_OK)
-            return st;
+        if (sn_json_kind_of(d, v) != SN_JSON_NUMBER) { /* the label is made only for a message */
+            char what[32];
+            snprintf(what, sizeof what, "flit %zu", i);
+            return sn_json_expect(d, v, SN_JSON_NUMBER, what, e);
+        }
         size_t len;
         const char *text = sn_json_raw(d, v, &len);
         sn_payload p;
         bool masked;
         sn_error why;
         if (sn_u256_parse(text, len, &p, &masked, &why) != SN_OK)
-            return sn_json_fail(d, v, SN_ERR_INPUT, e, "%s: %s", what, why.msg);
+            return sn_json_fail(d, v, SN_ERR_INPUT, e, "flit %zu: %s", i, why.msg);
         /* Mailbox order: ARG3 (bits 255:192) first (table.h). */
         for (int w = 0; w < SN_PAYLOAD_WORDS; w++)
             r->payloads[i].arg[w] = p.w[SN_PAYLOAD_WORDS - 1 - w];
@@ -149,9 +149,11 @@ static sn_status parse_step(const sn_round *r, const sn_json *d, int v, size_t i
     uint64_t val[4] = {0};
     int f = sn_json_next(d, tag);
     for (size_t k = 0; k < shape->nfields; k++, f = sn_json_next(d, f)) {
-        char what[64];
-        snprintf(what, sizeof what, "step %zu (%s) field %s", idx, shape->tag, shape->fields[k]);
-        if (sn_json_u64(d, f, 0, UINT32_MAX, what, &val[k], e) != SN_OK) {
+        if (sn_json_u64(d, f, 0, UINT32_MAX, "", &val[k], NULL) != SN_OK) {
+            /* again with the field's label, made only for the message */
+            char what[64];
+            snprintf(what, sizeof what, "step %zu (%s) field %s", idx, shape->tag, shape->fields[k]);
+            sn_json_u64(d, f, 0, UINT32_MAX, what, &val[k], e);
             if (e != NULL)
                 e->code = SN_ERR_TABLE_STEP; /* a bad step field (status.h) */
             return SN_ERR_TABLE_STEP;

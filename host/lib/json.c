@@ -1,7 +1,10 @@
-/* Strict JSON for the host: an RFC 8259 grammar check over the whole text
- * (exact byte offsets for every error), then jsmn for the token tree, then
- * typed lookups. The grammar check exists because jsmn is lenient
- * (tool-pitfalls 14); after it passes, jsmn cannot disagree with it. */
+/* Strict JSON for the host: one pass over the text checks it against the
+ * RFC 8259 grammar (exact byte offsets for every error) and records each
+ * value as a 16-byte token as it goes; typed lookups then walk the tokens.
+ * The check has to see every value's bounds anyway (a tokenizer such as
+ * jsmn is lenient, tool-pitfalls 14), so a second, tokenizing pass would
+ * only cost time and memory. simdjson's On-Demand parser was measured against
+ * this and not taken (tool-pitfalls 23; README.md, "Host speed"). */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "json.h"
 
@@ -16,20 +19,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* jsmn is header-only: JSMN_STATIC keeps its functions private to this one
- * file (the way jsmn.h documents it); STRICT rejects unquoted keys;
- * PARENT_LINKS gives each token its container, used to step over subtrees. */
-#define JSMN_STATIC
-#define JSMN_STRICT
-#define JSMN_PARENT_LINKS
-#include <jsmn.h>
+/* One value. Tokens are in document order, so a container's children follow
+ * it and a member's value follows its name. */
+typedef struct {
+    uint32_t start, end; /* the value's bytes; a string's between its quotes */
+    int32_t next;        /* the next element or member name of the same container; -1 at the end and
+                            for a member's value */
+    uint32_t kind_count; /* sn_json_kind in bits 2:0; a container's elements or members above */
+} json_tok;
+
+#define KIND_BITS 3
 
 struct sn_json {
     char *name;
-    char *text; /* NUL-terminated copy */
+    char *text; /* NUL-terminated, owned */
     size_t len;
-    jsmntok_t *tok;
-    int *after; /* after[i]: first token past i's subtree */
+    json_tok *tok;
     int ntok;
 };
 
@@ -322,15 +327,50 @@ enum {
     EXPECT_END,
 };
 
-/* Checks the whole text against the JSON grammar; the root must be an object
- * or array, nested at most SN_JSON_MAX_DEPTH deep. */
-static sn_status validate(const char *name, const char *s, size_t n, sn_error *e)
+/* An open container while checking: its token, its last element or member
+ * name (to link `next`), and its bracket. */
+typedef struct {
+    int tok, last;
+    char open;
+} open_container;
+
+/* Appends a token for the value or name at [start, end) of `kind`; returns
+ * its index, or -1 when memory runs out. An array's element or an object's
+ * member name is linked after the container's previous one and counted. */
+static int add_token(sn_json *d, int *cap, open_container *top, bool linked, sn_json_kind kind, size_t start,
+                     size_t end)
 {
-    char stack[SN_JSON_MAX_DEPTH]; /* '{' or '[' per open container */
+    if (d->ntok == *cap) {
+        int grown_cap = *cap < 64 ? 64 : *cap > INT_MAX / 2 ? INT_MAX : *cap * 2;
+        json_tok *grown = grown_cap > *cap ? realloc(d->tok, (size_t)grown_cap * sizeof *grown) : NULL;
+        if (grown == NULL)
+            return -1;
+        d->tok = grown;
+        *cap = grown_cap;
+    }
+    int i = d->ntok++;
+    d->tok[i] = (json_tok){(uint32_t)start, (uint32_t)end, -1, (uint32_t)kind};
+    if (top != NULL && linked) {
+        if (top->last >= 0)
+            d->tok[top->last].next = i;
+        top->last = i;
+        d->tok[top->tok].kind_count += 1u << KIND_BITS;
+    }
+    return i;
+}
+
+/* Checks the whole text against the JSON grammar and records its tokens in
+ * d; the root must be an object or array, nested at most
+ * SN_JSON_MAX_DEPTH deep. */
+static sn_status validate(sn_json *d, sn_error *e)
+{
+    const char *name = d->name, *s = d->text;
+    size_t n = d->len;
+    open_container stack[SN_JSON_MAX_DEPTH];
     size_t depth = 0;
-    int state = EXPECT_VALUE;
+    int state = EXPECT_VALUE, cap = 0;
     size_t i = 0;
-    char d[16];
+    char c_desc[16];
     sn_status st = SN_OK;
     while (st == SN_OK) {
         while (i < n && is_ws(s[i]))
@@ -338,12 +378,15 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
         if (i == n)
             break;
         char c = s[i];
-        char top = depth > 0 ? stack[depth - 1] : '\0';
+        open_container *top = depth > 0 ? &stack[depth - 1] : NULL;
+        char open = top ? top->open : '\0';
         bool closed = false, value_done = false;
+        size_t start = i;
+        sn_json_kind kind = SN_JSON_NULL;
         switch (state) {
         case EXPECT_END:
             st = fail_at(name, s, i, e, "unexpected %s after the end of the document",
-                         describe((unsigned char)c, d));
+                         describe((unsigned char)c, c_desc));
             break;
         case EXPECT_COLON:
             if (c == ':') {
@@ -351,18 +394,18 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
                 state = EXPECT_VALUE;
             } else {
                 st = fail_at(name, s, i, e, "expected ':' after a member name, found %s",
-                             describe((unsigned char)c, d));
+                             describe((unsigned char)c, c_desc));
             }
             break;
         case EXPECT_COMMA_OR_CLOSE:
             if (c == ',') {
                 i++;
-                state = top == '{' ? EXPECT_KEY : EXPECT_VALUE;
-            } else if (c == (top == '{' ? '}' : ']')) {
+                state = open == '{' ? EXPECT_KEY : EXPECT_VALUE;
+            } else if (c == (open == '{' ? '}' : ']')) {
                 closed = true;
             } else {
                 st = fail_at(name, s, i, e, "expected ',' or '%c', found %s",
-                             top == '{' ? '}' : ']', describe((unsigned char)c, d));
+                             open == '{' ? '}' : ']', describe((unsigned char)c, c_desc));
             }
             break;
         case EXPECT_KEY_OR_CLOSE:
@@ -371,11 +414,13 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
                 closed = true;
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
+                if (st == SN_OK && add_token(d, &cap, top, true, SN_JSON_STRING, start + 1, i - 1) < 0)
+                    st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                 state = EXPECT_COLON;
             } else {
                 st = fail_at(name, s, i, e, "expected a member name (a string)%s, found %s",
                              state == EXPECT_KEY_OR_CLOSE ? " or '}'" : "",
-                             describe((unsigned char)c, d));
+                             describe((unsigned char)c, c_desc));
             }
             break;
         case EXPECT_VALUE_OR_CLOSE:
@@ -385,24 +430,37 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
             } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
                 st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
             } else if (c == '{' || c == '[') {
-                stack[depth++] = c;
+                int t = add_token(d, &cap, top, open == '[', c == '{' ? SN_JSON_OBJECT : SN_JSON_ARRAY, i, i);
+                if (t < 0) {
+                    st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
+                    break;
+                }
+                stack[depth++] = (open_container){t, -1, c};
                 i++;
                 state = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
             } else if (depth == 0) {
                 st = fail_at(name, s, i, e, "the document must be a JSON object or array, found %s",
-                             describe((unsigned char)c, d));
+                             describe((unsigned char)c, c_desc));
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
+                kind = SN_JSON_STRING;
                 value_done = true;
             } else if (c == '-' || is_digit(c)) {
                 st = scan_number(name, s, n, i, &i, e);
+                kind = SN_JSON_NUMBER;
                 value_done = true;
             } else if (is_word((unsigned char)c)) {
                 st = scan_literal(name, s, n, i, &i, e);
+                kind = c == 'n' ? SN_JSON_NULL : SN_JSON_BOOL;
                 value_done = true;
             } else {
                 st = fail_at(name, s, i, e, "expected a value, found %s",
-                             describe((unsigned char)c, d));
+                             describe((unsigned char)c, c_desc));
+            }
+            if (st == SN_OK && value_done) {
+                bool quoted = kind == SN_JSON_STRING;
+                if (add_token(d, &cap, top, open == '[', kind, start + quoted, i - quoted) < 0)
+                    st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
             }
             break;
         default:
@@ -410,7 +468,7 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
             break;
         }
         if (closed) {
-            depth--;
+            d->tok[stack[--depth].tok].end = (uint32_t)(i + 1);
             i++;
             value_done = true;
         }
@@ -420,46 +478,42 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
     if (st == SN_OK && state != EXPECT_END)
         st = fail_at(name, s, n, e, "unexpected end of input%s",
                      n == 0 ? " (the file is empty)" : " (truncated document)");
+    if (st == SN_OK && d->ntok < cap) { /* give back the growth slack */
+        json_tok *fit = realloc(d->tok, (size_t)d->ntok * sizeof *fit);
+        if (fit != NULL)
+            d->tok = fit;
+    }
     return st;
 }
 
-/* ---- tokens ---- */
-
-static sn_status tokenize(sn_json *d, sn_error *e)
+/* Takes `text` (len bytes plus a NUL, heap-allocated) into a new document:
+ * on success *out owns it, on failure it is freed. */
+static sn_status parse_owned(const char *name, char *text, size_t len, sn_json **out, sn_error *e)
 {
-    jsmn_parser p;
-    jsmn_init(&p);
-    unsigned int cap = 64;
-    for (;;) {
-        jsmntok_t *grown = realloc(d->tok, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for %u JSON tokens",
-                                d->name, cap);
-        d->tok = grown;
-        int r = jsmn_parse(&p, d->text, d->len, d->tok, cap);
-        if (r >= 0) {
-            d->ntok = r;
-            break;
-        }
-        if (r != JSMN_ERROR_NOMEM || cap > UINT_MAX / 2)
-            return sn_error_set(e, SN_ERR_INTERNAL,
-                                "%s: jsmn error %d at byte %u on text that passed the JSON check",
-                                d->name, r, p.pos);
-        cap *= 2; /* jsmn resumes where it stopped */
+    *out = NULL;
+    if (len > (size_t)INT_MAX - 1) {
+        free(text);
+        return sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes is too large for a JSON document (limit %d)", name,
+                            len, INT_MAX - 1);
     }
-    d->after = malloc((size_t)d->ntok * sizeof *d->after);
-    if (d->after == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", d->name);
-    /* Tokens are in pre-order, so children follow their parent: summing
-     * subtree sizes from the back gives each subtree's extent without
-     * recursion. */
-    for (int i = 0; i < d->ntok; i++)
-        d->after[i] = 1;
-    for (int i = d->ntok - 1; i > 0; i--)
-        if (d->tok[i].parent >= 0)
-            d->after[d->tok[i].parent] += d->after[i];
-    for (int i = 0; i < d->ntok; i++)
-        d->after[i] += i;
+    sn_json *d = calloc(1, sizeof *d);
+    if (d == NULL) {
+        free(text);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
+    }
+    d->text = text;
+    d->len = len;
+    d->name = strdup(name);
+    if (d->name == NULL) {
+        sn_json_free(d);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
+    }
+    sn_status st = validate(d, e);
+    if (st != SN_OK) {
+        sn_json_free(d);
+        return st;
+    }
+    *out = d;
     return SN_OK;
 }
 
@@ -467,32 +521,12 @@ sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json 
                         sn_error *e)
 {
     *out = NULL;
-    if (len > (size_t)INT_MAX - 1)
-        return sn_error_set(e, SN_ERR_INPUT,
-                            "%s: %zu bytes is too large for a JSON document (limit %d)", name, len,
-                            INT_MAX - 1);
-    sn_status st = validate(name, text, len, e);
-    if (st != SN_OK)
-        return st;
-    sn_json *d = calloc(1, sizeof *d);
-    if (d == NULL)
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
-    d->name = strdup(name);
-    d->text = malloc(len + 1);
-    if (d->name == NULL || d->text == NULL) {
-        sn_json_free(d);
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
-    }
-    memcpy(d->text, text, len);
-    d->text[len] = '\0';
-    d->len = len;
-    st = tokenize(d, e);
-    if (st != SN_OK) {
-        sn_json_free(d);
-        return st;
-    }
-    *out = d;
-    return SN_OK;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    return parse_owned(name, copy, len, out, e);
 }
 
 sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
@@ -503,9 +537,7 @@ sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
     sn_status st = sn_file_read(path, &data, &len, e);
     if (st != SN_OK)
         return st;
-    st = sn_json_parse(path, (const char *)data, len, out, e);
-    free(data);
-    return st;
+    return parse_owned(path, (char *)data, len, out, e);
 }
 
 void sn_json_free(sn_json *doc)
@@ -515,7 +547,6 @@ void sn_json_free(sn_json *doc)
     free(doc->name);
     free(doc->text);
     free(doc->tok);
-    free(doc->after);
     free(doc);
 }
 
@@ -534,25 +565,7 @@ int sn_json_root(const sn_json *doc)
 
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v)
 {
-    const jsmntok_t *t = &doc->tok[v];
-    switch (t->type) {
-    case JSMN_OBJECT:
-        return SN_JSON_OBJECT;
-    case JSMN_ARRAY:
-        return SN_JSON_ARRAY;
-    case JSMN_STRING:
-        return SN_JSON_STRING;
-    default: /* a primitive: the grammar check allowed only these four */
-        switch (doc->text[t->start]) {
-        case 't':
-        case 'f':
-            return SN_JSON_BOOL;
-        case 'n':
-            return SN_JSON_NULL;
-        default:
-            return SN_JSON_NUMBER;
-        }
-    }
+    return (sn_json_kind)(doc->tok[v].kind_count & ((1u << KIND_BITS) - 1));
 }
 
 static const char *kind_name(sn_json_kind k)
@@ -577,8 +590,7 @@ static const char *kind_name(sn_json_kind k)
 
 size_t sn_json_count(const sn_json *doc, int v)
 {
-    jsmntype_t t = doc->tok[v].type;
-    return t == JSMN_OBJECT || t == JSMN_ARRAY ? (size_t)doc->tok[v].size : 0;
+    return doc->tok[v].kind_count >> KIND_BITS; /* 0 for a value that is no container */
 }
 
 int sn_json_first(const sn_json *doc, int v)
@@ -588,14 +600,13 @@ int sn_json_first(const sn_json *doc, int v)
 
 int sn_json_next(const sn_json *doc, int v)
 {
-    int n = doc->after[v];
-    return n < doc->ntok && doc->tok[n].parent == doc->tok[v].parent ? n : -1;
+    return doc->tok[v].next;
 }
 
 int sn_json_value(const sn_json *doc, int key)
 {
     (void)doc;
-    return key + 1; /* jsmn makes a member's value the name token's one child */
+    return key + 1; /* a member's value follows its name */
 }
 
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
@@ -607,8 +618,7 @@ const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e, const char *fmt,
                        ...)
 {
-    const jsmntok_t *t = &doc->tok[v];
-    size_t off = (size_t)t->start - (t->type == JSMN_STRING ? 1 : 0);
+    size_t off = (size_t)doc->tok[v].start - (sn_json_kind_of(doc, v) == SN_JSON_STRING ? 1 : 0);
     va_list ap;
     va_start(ap, fmt);
     sn_status s = vfail_at(doc->name, doc->text, off, code, e, fmt, ap);
@@ -692,7 +702,7 @@ sn_status sn_json_string(const sn_json *doc, int v, const char *what, char **out
 
 bool sn_json_string_is(const sn_json *doc, int v, const char *s)
 {
-    if (doc->tok[v].type != JSMN_STRING)
+    if (sn_json_kind_of(doc, v) != SN_JSON_STRING)
         return false;
     size_t n;
     const char *raw = sn_json_raw(doc, v, &n);
@@ -711,7 +721,7 @@ sn_status sn_json_member(const sn_json *doc, int obj, const char *key, bool requ
                          sn_error *e)
 {
     *out = -1;
-    if (doc->tok[obj].type != JSMN_OBJECT)
+    if (sn_json_kind_of(doc, obj) != SN_JSON_OBJECT)
         return sn_json_fail(doc, obj, SN_ERR_INPUT, e, "expected an object with member \"%s\", found %s",
                             key, kind_name(sn_json_kind_of(doc, obj)));
     for (int k = sn_json_first(doc, obj); k >= 0; k = sn_json_next(doc, k)) {

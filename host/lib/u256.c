@@ -84,18 +84,21 @@ sn_status sn_u256_parse(const char *text, size_t len, sn_payload *out, bool *mas
         100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
         1000000000000000000ull, 10000000000000000000ull};
     uint64_t acc[ACC_LIMBS] = {0}; /* acc[0] = bits 63:0 */
+    int used = 0;                  /* limbs below acc[used] hold the value; the rest are 0 */
     for (size_t at = 0; at < len;) {
         /* the first chunk takes the remainder, so every later one is whole */
         size_t k = at == 0 && len % CHUNK_DIGITS ? len % CHUNK_DIGITS : CHUNK_DIGITS;
         uint64_t chunk = chunk_value(text + at, k);
         at += k;
-        unsigned __int128 carry = chunk;
-        for (int l = 0; l < ACC_LIMBS; l++) {
+        uint64_t carry = chunk;
+        for (int l = 0; l < used; l++) {
             unsigned __int128 t = (unsigned __int128)acc[l] * pow10[k] + carry;
             acc[l] = (uint64_t)t;
-            carry = t >> 64;
+            carry = (uint64_t)(t >> 64);
         }
-        if ((acc[4] >> 32) != 0 || acc[5] != 0)
+        if (carry != 0)
+            acc[used++] = carry;
+        if (used > 5 || (acc[4] >> 32) != 0)
             return sn_error_set(e, SN_ERR_INPUT,
                                 "\"%.*s%s\" is 2^288 or more: wider than a 288-bit flit",
                                 shown, text, more);

@@ -70,7 +70,7 @@ static const step_shape SHAPES[] = {
 };
 
 /* Describes a step as written, e.g. "kick (1,0) base 120 n 26". */
-static void describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap)
+static const char *describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap)
 {
     unsigned long long a = v[0], b = v[1], c = v[2], d = v[3];
     switch (op) {
@@ -87,6 +87,7 @@ static void describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap
         snprintf(buf, cap, "barrier");
         break;
     }
+    return buf;
 }
 
 /* Checks a step's fields v (as written, in SHAPES order) against the round
@@ -94,32 +95,31 @@ static void describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap
 static sn_status check_step(const sn_round *r, const char *file, size_t idx, uint8_t op,
                             const uint64_t v[4], sn_error *e)
 {
-    char what[128];
-    describe_step(op, v, what, sizeof what);
+    char what[128]; /* the step as written, made only for a message */
     bool has_node = op == SN_STEP_KICK || op == SN_STEP_AWAIT;
     if (has_node && (v[0] > COORD_MAX || v[1] > COORD_MAX))
         return sn_error_set(e, SN_ERR_TABLE_NODE,
                             "%s: step %zu (%s): coordinate outside 0..%u (4-bit x and y)", file,
-                            idx, what, COORD_MAX);
+                            idx, describe_step(op, v, what, sizeof what), COORD_MAX);
     if (op == SN_STEP_KICK) {
         uint64_t base = v[2], n = v[3], end = base + n; /* end: one past the last slot */
         if (n == 0)
             return sn_error_set(e, SN_ERR_TABLE_STEP, "%s: step %zu (%s): a kick of 0 flits",
-                                file, idx, what);
+                                file, idx, describe_step(op, v, what, sizeof what));
         if (end > SN_STAGE_SLOTS)
             return sn_error_set(e, SN_ERR_TABLE_SLOT,
                                 "%s: step %zu (%s): slots %llu..%llu pass the %d-slot staging window",
-                                file, idx, what, (unsigned long long)base,
+                                file, idx, describe_step(op, v, what, sizeof what), (unsigned long long)base,
                                 (unsigned long long)end - 1, SN_STAGE_SLOTS);
         if (end > r->payload_count)
             return sn_error_set(e, SN_ERR_TABLE_SLOT,
                                 "%s: step %zu (%s): slots %llu..%llu pass the round's %zu payloads",
-                                file, idx, what, (unsigned long long)base,
+                                file, idx, describe_step(op, v, what, sizeof what), (unsigned long long)base,
                                 (unsigned long long)end - 1, r->payload_count);
     }
     if (op == SN_STEP_AWAIT && v[2] == 0)
         return sn_error_set(e, SN_ERR_TABLE_STEP, "%s: step %zu (%s): an await of 0 completions",
-                            file, idx, what);
+                            file, idx, describe_step(op, v, what, sizeof what));
     return SN_OK;
 }
 

@@ -144,7 +144,12 @@ static bool is_digit(char c)
  * whole in a message, e.g. invalid number "12a4". */
 static bool is_word(unsigned char c)
 {
-    return c > 0x20 && c != 0x7f && strchr("\"[]{},:", c) == NULL;
+    switch (c) {
+    case '"': case '[': case ']': case '{': case '}': case ',': case ':':
+        return false;
+    default:
+        return c > 0x20 && c != 0x7f;
+    }
 }
 
 static size_t word_end(const char *s, size_t n, size_t i)

@@ -1,12 +1,13 @@
 /* Strict JSON for the host: one pass over the text checks it against the
  * RFC 8259 grammar (exact byte offsets for every error) and records each
- * value as a 16-byte token as it goes; typed lookups then walk the tokens.
+ * value as an 8-byte token as it goes; typed lookups then walk the tokens.
  * The check has to see every value's bounds anyway (a tokenizer such as
  * jsmn is lenient, tool-pitfalls 14), so a second, tokenizing pass would
  * only cost time and memory. simdjson's On-Demand parser was measured against
  * this and not taken (tool-pitfalls 23; README.md, "Host speed"). */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "json.h"
+#include "ascii_digits.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,16 +20,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One value. Tokens are in document order, so a container's children follow
- * it and a member's value follows its name. */
+/* One value: where it starts (a string at its opening quote) and the next
+ * element or member name of the same container (-1 at the end, and for a
+ * member's value). Tokens are in document order, so a container's children
+ * follow it and a member's value follows its name. Everything else (kind,
+ * end, element count) is read off the checked text when asked, which keeps a
+ * token at 8 bytes. */
 typedef struct {
-    uint32_t start, end; /* the value's bytes; a string's between its quotes */
-    int32_t next;        /* the next element or member name of the same container; -1 at the end and
-                            for a member's value */
-    uint32_t kind_count; /* sn_json_kind in bits 2:0; a container's elements or members above */
+    uint32_t start;
+    int32_t next;
 } json_tok;
-
-#define KIND_BITS 3
 
 struct sn_json {
     char *name;
@@ -170,8 +171,7 @@ static sn_status scan_number(const char *name, const char *s, size_t n, size_t i
     if (i < n && s[i] == '0') {
         i++;
     } else if (i < n && is_digit(s[i])) {
-        while (i < n && is_digit(s[i]))
-            i++;
+        i = sn_ascii_digits_end(s, n, i);
     } else {
         ok = false;
     }
@@ -332,18 +332,17 @@ enum {
     EXPECT_END,
 };
 
-/* An open container while checking: its token, its last element or member
- * name (to link `next`), and its bracket. */
+/* An open container while checking: its last element or member name (to
+ * link `next`) and its bracket. */
 typedef struct {
-    int tok, last;
+    int last;
     char open;
 } open_container;
 
-/* Appends a token for the value or name at [start, end) of `kind`; returns
- * its index, or -1 when memory runs out. An array's element or an object's
- * member name is linked after the container's previous one and counted. */
-static int add_token(sn_json *d, int *cap, open_container *top, bool linked, sn_json_kind kind, size_t start,
-                     size_t end)
+/* Appends a token for the value or name starting at `start`; returns its
+ * index, or -1 when memory runs out. An array's element or an object's
+ * member name is linked after the container's previous one. */
+static int add_token(sn_json *d, int *cap, open_container *top, bool linked, size_t start)
 {
     if (d->ntok == *cap) {
         int grown_cap = *cap < 64 ? 64 : *cap > INT_MAX / 2 ? INT_MAX : *cap * 2;
@@ -354,12 +353,11 @@ static int add_token(sn_json *d, int *cap, open_container *top, bool linked, sn_
         *cap = grown_cap;
     }
     int i = d->ntok++;
-    d->tok[i] = (json_tok){(uint32_t)start, (uint32_t)end, -1, (uint32_t)kind};
+    d->tok[i] = (json_tok){(uint32_t)start, -1};
     if (top != NULL && linked) {
         if (top->last >= 0)
             d->tok[top->last].next = i;
         top->last = i;
-        d->tok[top->tok].kind_count += 1u << KIND_BITS;
     }
     return i;
 }
@@ -387,7 +385,6 @@ static sn_status validate(sn_json *d, sn_error *e)
         char open = top ? top->open : '\0';
         bool closed = false, value_done = false;
         size_t start = i;
-        sn_json_kind kind = SN_JSON_NULL;
         switch (state) {
         case EXPECT_END:
             st = fail_at(name, s, i, e, "unexpected %s after the end of the document",
@@ -419,7 +416,7 @@ static sn_status validate(sn_json *d, sn_error *e)
                 closed = true;
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
-                if (st == SN_OK && add_token(d, &cap, top, true, SN_JSON_STRING, start + 1, i - 1) < 0)
+                if (st == SN_OK && add_token(d, &cap, top, true, start) < 0)
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                 state = EXPECT_COLON;
             } else {
@@ -435,12 +432,11 @@ static sn_status validate(sn_json *d, sn_error *e)
             } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
                 st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
             } else if (c == '{' || c == '[') {
-                int t = add_token(d, &cap, top, open == '[', c == '{' ? SN_JSON_OBJECT : SN_JSON_ARRAY, i, i);
-                if (t < 0) {
+                if (add_token(d, &cap, top, open == '[', i) < 0) {
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                     break;
                 }
-                stack[depth++] = (open_container){t, -1, c};
+                stack[depth++] = (open_container){-1, c};
                 i++;
                 state = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
             } else if (depth == 0) {
@@ -448,32 +444,26 @@ static sn_status validate(sn_json *d, sn_error *e)
                              describe((unsigned char)c, c_desc));
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
-                kind = SN_JSON_STRING;
                 value_done = true;
             } else if (c == '-' || is_digit(c)) {
                 st = scan_number(name, s, n, i, &i, e);
-                kind = SN_JSON_NUMBER;
                 value_done = true;
             } else if (is_word((unsigned char)c)) {
                 st = scan_literal(name, s, n, i, &i, e);
-                kind = c == 'n' ? SN_JSON_NULL : SN_JSON_BOOL;
                 value_done = true;
             } else {
                 st = fail_at(name, s, i, e, "expected a value, found %s",
                              describe((unsigned char)c, c_desc));
             }
-            if (st == SN_OK && value_done) {
-                bool quoted = kind == SN_JSON_STRING;
-                if (add_token(d, &cap, top, open == '[', kind, start + quoted, i - quoted) < 0)
-                    st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
-            }
+            if (st == SN_OK && value_done && add_token(d, &cap, top, open == '[', start) < 0)
+                st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
             break;
         default:
             st = sn_error_set(e, SN_ERR_INTERNAL, "%s: JSON check in unknown state %d", name, state);
             break;
         }
         if (closed) {
-            d->tok[stack[--depth].tok].end = (uint32_t)(i + 1);
+            depth--;
             i++;
             value_done = true;
         }
@@ -570,7 +560,21 @@ int sn_json_root(const sn_json *doc)
 
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v)
 {
-    return (sn_json_kind)(doc->tok[v].kind_count & ((1u << KIND_BITS) - 1));
+    switch (doc->text[doc->tok[v].start]) { /* the checked text's first byte says */
+    case '{':
+        return SN_JSON_OBJECT;
+    case '[':
+        return SN_JSON_ARRAY;
+    case '"':
+        return SN_JSON_STRING;
+    case 't':
+    case 'f':
+        return SN_JSON_BOOL;
+    case 'n':
+        return SN_JSON_NULL;
+    default:
+        return SN_JSON_NUMBER;
+    }
 }
 
 static const char *kind_name(sn_json_kind k)
@@ -593,14 +597,28 @@ static const char *kind_name(sn_json_kind k)
     }
 }
 
-size_t sn_json_count(const sn_json *doc, int v)
+/* True when container v has a first child: the next byte that is not
+ * whitespace does not close it. */
+static bool has_children(const sn_json *doc, int v)
 {
-    return doc->tok[v].kind_count >> KIND_BITS; /* 0 for a value that is no container */
+    size_t i = doc->tok[v].start + 1;
+    while (is_ws(doc->text[i]))
+        i++;
+    return doc->text[i] != '}' && doc->text[i] != ']';
 }
 
 int sn_json_first(const sn_json *doc, int v)
 {
-    return sn_json_count(doc, v) > 0 ? v + 1 : -1;
+    sn_json_kind k = sn_json_kind_of(doc, v);
+    return (k == SN_JSON_OBJECT || k == SN_JSON_ARRAY) && has_children(doc, v) ? v + 1 : -1;
+}
+
+size_t sn_json_count(const sn_json *doc, int v)
+{
+    size_t n = 0;
+    for (int c = sn_json_first(doc, v); c >= 0; c = doc->tok[c].next)
+        n++;
+    return n;
 }
 
 int sn_json_next(const sn_json *doc, int v)
@@ -616,14 +634,28 @@ int sn_json_value(const sn_json *doc, int key)
 
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 {
-    *len = (size_t)(doc->tok[v].end - doc->tok[v].start);
-    return doc->text + doc->tok[v].start;
+    const char *s = doc->text;
+    size_t start = doc->tok[v].start, end;
+    switch (sn_json_kind_of(doc, v)) {
+    case SN_JSON_STRING: /* the checked string ends at its first unescaped quote */
+        for (end = ++start; s[end] != '"'; end += s[end] == '\\' ? 2 : 1)
+            ;
+        break;
+    case SN_JSON_OBJECT:
+    case SN_JSON_ARRAY:
+        end = start + 1;
+        break;
+    default: /* a number's digits first, quickly; then its fraction, exponent or a literal's letters */
+        end = word_end(s, doc->len, sn_ascii_digits_end(s, doc->len, start));
+    }
+    *len = end - start;
+    return s + start;
 }
 
 sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e, const char *fmt,
                        ...)
 {
-    size_t off = (size_t)doc->tok[v].start - (sn_json_kind_of(doc, v) == SN_JSON_STRING ? 1 : 0);
+    size_t off = doc->tok[v].start;
     va_list ap;
     va_start(ap, fmt);
     sn_status s = vfail_at(doc->name, doc->text, off, code, e, fmt, ap);

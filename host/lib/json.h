@@ -53,7 +53,7 @@ sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json 
                         sn_error *e);
 
 /* sn_file_read + sn_json_parse, labelled with `path`; the document keeps
- * the file's buffer (no copy), so peak memory is the file plus 16 bytes per
+ * the file's buffer (no copy), so peak memory is the file plus 8 bytes per
  * value. */
 sn_status sn_json_load(const char *path, sn_json **out, sn_error *e);
 
@@ -69,7 +69,8 @@ int sn_json_root(const sn_json *doc);
 /* The kind of value v. */
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v);
 
-/* Elements of an array or members of an object; 0 for any other value. */
+/* Elements of an array or members of an object (counted along the
+ * container, so linear in them); 0 for any other value. */
 size_t sn_json_count(const sn_json *doc, int v);
 
 /* First element of array v, or first member *name* of object v; -1 if empty
@@ -83,7 +84,8 @@ int sn_json_next(const sn_json *doc, int v);
 int sn_json_value(const sn_json *doc, int key);
 
 /* Raw text of a value: a number's digits, a string's bytes between the
- * quotes (escapes not decoded). *len receives its length. */
+ * quotes (escapes not decoded), a literal's word, a container's opening
+ * bracket. *len receives its length. */
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len);
 
 /* Records an error located at value v: "name:line:col (byte N): message",

@@ -6,6 +6,8 @@
  * acc * 10^19 + chunk < 2^352). */
 #include "u256.h"
 
+#include "ascii_digits.h"
+
 #include <stdint.h>
 #include <string.h>
 
@@ -14,16 +16,6 @@
 
 /* Shows at most this much of a bad text in a message. */
 #define QUOTE_MAX 100
-
-/* True when the 8 bytes at p are all ASCII digits: every high nibble is 3,
- * and adding 6 to each low nibble carries into none (no byte above '9'). */
-static bool all_digits8(const char *p)
-{
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-    return (v & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull &&
-           ((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) == 0x3030303030303030ull;
-}
 
 /* Eight checked ASCII digits at p -> their value, in three multiplies on
  * one little-endian 64-bit word (pairs, then quads, then the eight). */
@@ -62,13 +54,8 @@ sn_status sn_u256_parse(const char *text, size_t len, sn_payload *out, bool *mas
     if (text[0] == '-' || text[0] == '+')
         return sn_error_set(e, SN_ERR_INPUT, "\"%.*s%s\" is signed: a flit is a non-negative integer",
                             shown, text, more);
-    size_t i = 0;
-    while (i + 8 <= len && all_digits8(text + i))
-        i += 8;
-    for (; i < len; i++) {
+    for (size_t i = sn_ascii_digits_end(text, len, 0); i < len; i++) {
         char c = text[i];
-        if (c >= '0' && c <= '9')
-            continue;
         if (c == '.' || c == 'e' || c == 'E')
             return sn_error_set(e, SN_ERR_INPUT, "\"%.*s%s\" is not an integer (fraction or exponent)",
                                 shown, text, more);

@@ -30,6 +30,11 @@ struct sn_sim {
     sn_dpi_units units{};
     uint64_t mesh_cycle = 0;
     uint64_t mesh_edges = 0; // rising edges since BOOT (a jump is one)
+    // Quiet cycles advance has counted but not clocked yet: the mesh is at
+    // mesh_cycle, the hart's view of it at mesh_cycle + owed (sim/README.md,
+    // Clocking). quiet_budget: the quiet bound measured at the last edge.
+    uint64_t owed = 0, quiet_budget = 0;
+    bool rdata_fresh = false; // cpu_rdata is evaluated for cpu_addr since the last edge
     sn_sim_progress_fn progress = nullptr;
     void *progress_ctx = nullptr;
     uint64_t next_progress = 0; // mesh cycle of the next progress call
@@ -74,6 +79,7 @@ static void edge(sn_sim *s, uint32_t cycles)
     s->mesh->edge_cycles = 1;
     s->mesh_cycle += cycles;
     s->mesh_edges++;
+    s->rdata_fresh = false;
     if (s->mesh->noroute_valid)
         sim_fail(s, "mesh: a flit for (%u,%u) has no endpoint (cycle %llu)",
                  s->mesh->noroute_coord & 0xF, s->mesh->noroute_coord >> 4,
@@ -104,30 +110,52 @@ static uint64_t quiet_cycles(const sn_sim *s)
     return bound;
 }
 
+// Clocks the cycles advance counted but left unclocked, as jump edges: before
+// the mesh must act (a CPU store) and when a run ends. Nothing the hart can
+// read changes in them (no flit moves), so reads need not wait for this.
+static void clock_owed(sn_sim *s)
+{
+    while (s->owed > 0 && s->error.empty()) {
+        uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(s->owed, UINT32_MAX));
+        s->owed -= n;
+        edge(s, n);
+    }
+}
+
 static void report_progress(sn_sim *s)
 {
-    s->next_progress = s->mesh_cycle + SN_SIM_PROGRESS_CYCLES;
+    s->next_progress = s->mesh_cycle + s->owed + SN_SIM_PROGRESS_CYCLES;
     sn_status_block sb;
     uint32_t done = 0;
     if (sn_sim_status_block(s, &sb) == 0)
         done = sb.phase == SN_PHASE_DONE ? sb.round + 1 : sb.round;
-    s->progress(s->progress_ctx, s->mesh_cycle, done);
+    s->progress(s->progress_ctx, s->mesh_cycle + s->owed, done);
 }
 
-// Brings the mesh to `cycle`. Event-driven: a quiet stretch is one edge that
-// moves the countdowns by its length, cut short of every event that changes
-// more (a countdown's last work cycle, a write landing) and of `cycle`
-// itself, where the hart's MMIO access, counter read or cycle cap comes.
+// Brings the mesh to `cycle`. Event-driven: quiet cycles are only counted
+// (owed), up to the quiet bound measured at the last edge, that is short of
+// every event that changes more than the countdowns (a countdown's last work
+// cycle, a write landing); they are clocked as one jump edge when the bound
+// is reached or the CPU stores to the mesh. Event cycles are ordinary edges.
 // Exactly the every-cycle result (sim/README.md, Clocking).
 static void advance(void *ctx, uint64_t cycle)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
     s->hart_cycle = cycle;
-    while (s->mesh_cycle < cycle && s->error.empty()) {
-        uint64_t n = s->lockstep ? 0 : std::min(quiet_cycles(s), cycle - s->mesh_cycle);
-        edge(s, n > 1 ? static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX)) : 1);
+    while (s->mesh_cycle + s->owed < cycle && s->error.empty()) {
+        if (!s->lockstep) {
+            if (s->owed == 0)
+                s->quiet_budget = quiet_cycles(s);
+            uint64_t room = s->quiet_budget - s->owed;
+            if (room > 0) {
+                s->owed += std::min(room, cycle - (s->mesh_cycle + s->owed));
+                continue;
+            }
+            clock_owed(s);
+        }
+        tick(s);
     }
-    if (s->progress && s->mesh_cycle >= s->next_progress)
+    if (s->progress && s->mesh_cycle + s->owed >= s->next_progress)
         report_progress(s);
 }
 
@@ -141,9 +169,12 @@ static uint64_t ctrl_read(void *ctx, uint32_t off)
     sn_sim *s = static_cast<sn_sim *>(ctx);
     if (is_mesh_reg(off)) {
         s->mmio_reads++;
-        s->mesh->cpu_wr = 0;
-        s->mesh->cpu_addr = off;
-        s->mesh->eval();
+        if (!s->rdata_fresh || s->mesh->cpu_addr != off) { // a poll of an unchanged mesh reads the same
+            s->mesh->cpu_wr = 0;
+            s->mesh->cpu_addr = off;
+            s->mesh->eval();
+            s->rdata_fresh = true;
+        }
         return s->mesh->cpu_rdata;
     }
     switch (off) {
@@ -167,6 +198,7 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
         s->mmio_writes++;
         if (off == SN_MBOX_DST)
             s->dst = value;
+        clock_owed(s);
         s->mesh->cpu_wr = 1;
         s->mesh->cpu_addr = off;
         s->mesh->cpu_wdata = value;
@@ -310,6 +342,8 @@ static void reset_mesh(sn_sim *s)
     s->mesh->eval();
     s->mesh_cycle = 0;
     s->mesh_edges = 0;
+    s->owed = 0;
+    s->rdata_fresh = false;
     s->next_progress = SN_SIM_PROGRESS_CYCLES;
 }
 
@@ -334,6 +368,7 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
         return r;
     }
     sn_hart_result h = sn_hart_run(s->hart, cycle_limit);
+    clock_owed(s);
     r.exit_code = h.exit_code;
     r.halt_cause = h.halt_cause;
     r.cycles = h.cycles;

@@ -103,21 +103,6 @@ uint16_t sn_double_to_fp16_sat(double x, int *saturated)
     return over ? (uint16_t)((h & 0x8000) | 0x7BFF) : h;
 }
 
-/* Keeps the top `sig` significant bits of a finite double's magnitude,
- * round half to even on the bits dropped. A carry out of the fraction bumps
- * the exponent (up to infinity), which is what rounding wants; a subnormal
- * has fewer significant bits, so fewer (or none) are dropped. */
-static uint64_t round_magnitude(uint64_t mag, unsigned sig)
-{
-    unsigned width = mag >> D_EXP_SHIFT ? 53 : 64 - (unsigned)__builtin_clzll(mag | 1);
-    if (width <= sig)
-        return mag;
-    unsigned drop = width - sig;
-    uint64_t lsb = (mag >> drop) & 1;
-    mag += (1ull << (drop - 1)) - 1 + lsb;
-    return mag & ~((1ull << drop) - 1);
-}
-
 double sn_e8m15_round(double x)
 {
     uint64_t u = dbits(x);
@@ -126,21 +111,13 @@ double sn_e8m15_round(double x)
     if (exp == D_EXP_MASK)
         return x;
     /* 16 significant bits (15 stored); a subnormal double ends as zero below. */
-    uint64_t mag = round_magnitude(u & ~(1ull << 63), 16);
+    uint64_t mag = sn_round_magnitude(u & ~(1ull << 63), 16);
     uint64_t e = mag >> D_EXP_SHIFT;
     if (e >= D_BIAS + 128)
         return dval(sign | D_EXP_MASK << D_EXP_SHIFT);
     if (e < D_BIAS - 126)
         return dval(sign);
     return dval(sign | mag);
-}
-
-double sn_acc24_round(double x)
-{
-    uint64_t u = dbits(x);
-    if (((u >> D_EXP_SHIFT) & D_EXP_MASK) == D_EXP_MASK)
-        return x;
-    return dval((u & (1ull << 63)) | round_magnitude(u & ~(1ull << 63), 17));
 }
 
 double sn_e8m15_to_double(uint32_t bits24)

@@ -9,8 +9,8 @@
  * DRAM byte at the end. The event-driven run must also have clocked fewer
  * edges, so the shortcut was taken (sim/README.md, Clocking).
  *
- * usage: test_clocking CASE_DIR IMAGE CU_VERSION TRACE_PREFIX
- * Writes TRACE_PREFIX.lockstep.trace and TRACE_PREFIX.event.trace. Exits 0
+ * usage: test_clocking CASE_DIR IMAGE CU_VERSION TRACE_PREFIX [MAX_CYCLES]
+ * (MAX_CYCLES: the cycle cap, default 400 M, as sysnode run's). Writes TRACE_PREFIX.lockstep.trace and TRACE_PREFIX.event.trace. Exits 0
  * when the runs agree, 1 naming the first thing that differs, 2 on usage. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@
 #include "sim.h"
 #include "transport.h"
 
-#define CYCLE_LIMIT 400000000ull
+#define DEFAULT_MAX_CYCLES 400000000ull
 
 typedef struct {
     sn_status status;
@@ -57,8 +57,8 @@ static char *read_file(const char *path, long *bytes)
 }
 
 /* Replays the case on a fresh simulator; 0, or -1 when it could not start. */
-static int replay(const char *case_dir, const char *image, unsigned cu_version, int lockstep, const char *trace,
-                  run_record *out)
+static int replay(const char *case_dir, const char *image, unsigned cu_version, uint64_t max_cycles, int lockstep,
+                  const char *trace, run_record *out)
 {
     sn_transport sim = {0}, t = {0};
     sn_sim_transport_opts o = {cu_version, lockstep, NULL, NULL};
@@ -70,7 +70,7 @@ static int replay(const char *case_dir, const char *image, unsigned cu_version, 
         return -1;
     }
     sn_sim *s = sn_transport_sim_get(&sim);
-    sn_replay_opts opts = {case_dir, image, CYCLE_LIMIT, 1, NULL};
+    sn_replay_opts opts = {case_dir, image, max_cycles, 1, NULL};
     out->status = sn_replay_case(&opts, &t, &out->res, &out->error);
     out->has_status_block = sn_sim_status_block(s, &out->status_block) == 0;
     out->console = strdup(sn_sim_console(s));
@@ -163,8 +163,11 @@ static int compare(const run_record *l, const run_record *e)
 
 int main(int argc, char **argv)
 {
-    if (argc != 5 || (strcmp(argv[3], "4") != 0 && strcmp(argv[3], "5") != 0)) {
-        fprintf(stderr, "usage: test_clocking CASE_DIR IMAGE 4|5 TRACE_PREFIX\n");
+    char *end = NULL;
+    uint64_t max_cycles = argc == 6 ? strtoull(argv[5], &end, 0) : DEFAULT_MAX_CYCLES;
+    if ((argc != 5 && argc != 6) || (strcmp(argv[3], "4") != 0 && strcmp(argv[3], "5") != 0) ||
+        (end && (*end || max_cycles == 0))) {
+        fprintf(stderr, "usage: test_clocking CASE_DIR IMAGE 4|5 TRACE_PREFIX [MAX_CYCLES]\n");
         return 2;
     }
     unsigned cu_version = (unsigned)atoi(argv[3]);
@@ -173,8 +176,8 @@ int main(int argc, char **argv)
     snprintf(lock_trace, n, "%s.lockstep.trace", argv[4]);
     snprintf(event_trace, n, "%s.event.trace", argv[4]);
     static run_record lockstep, event;
-    if (replay(argv[1], argv[2], cu_version, 1, lock_trace, &lockstep) != 0 ||
-        replay(argv[1], argv[2], cu_version, 0, event_trace, &event) != 0)
+    if (replay(argv[1], argv[2], cu_version, max_cycles, 1, lock_trace, &lockstep) != 0 ||
+        replay(argv[1], argv[2], cu_version, max_cycles, 0, event_trace, &event) != 0)
         return 1;
     int rc = compare(&lockstep, &event);
     printf("%s %s cu_version %u: status %d, %llu cycles, %llu trace bytes, edges %llu lockstep / %llu event: %s\n",

@@ -33,9 +33,12 @@ static uint64_t eight_digits(const char *p)
     return v;
 }
 
-/* k (1..19) checked digits at p -> their value. */
+/* k (1..19) checked digits at p -> their value. A whole chunk is two runs
+ * of eight and its last three digits, read as the eight ending there. */
 static uint64_t chunk_value(const char *p, size_t k)
 {
+    if (k == CHUNK_DIGITS)
+        return eight_digits(p) * 100000000000ull + eight_digits(p + 8) * 1000u + eight_digits(p + 11) % 1000u;
     uint64_t v = 0;
     for (; k >= 8; k -= 8, p += 8)
         v = v * 100000000u + eight_digits(p);

@@ -47,6 +47,16 @@ static uint32_t flits16(uint64_t elems)
     return (uint32_t)((elems * 16 + 255) / 256);
 }
 
+/* 2^k as a double, built from its bits: k in [-1022, 1023]. A lane's scale
+ * exponent es = byte >> 3 - SBIAS lies in [-20, 11]. */
+static double pow2(int k)
+{
+    uint64_t bits = (uint64_t)(k + 1023) << 52;
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
 /* Decodes one 128-byte entry (artifacts-facts §3.3): word w holds K
  * 8w..8w+7; slot oi at bits [255-7oi : 249-7oi] is lane*8+kk (sel 0) or
  * kk*4+lane (sel 1), int7 two's complement; the scale bytes repeat in every
@@ -67,20 +77,10 @@ static void decode_entry(const uint8_t e[SN_MC_ENTRY_BYTES], unsigned sel, sn_mc
     }
     for (unsigned lane = 0; lane < SN_MC_LANES; lane++) {
         uint8_t s = e[3 - lane];
-        op->es[lane] = (int8_t)((s >> 3) - SBIAS);
-        op->m8[lane] = (uint8_t)(8 + (s & 7));
+        op->scale[lane] = (double)(8 + (s & 7)) * pow2((int)(s >> 3) - SBIAS);
     }
 }
 
-/* 2^k as a double, built from its bits: k in [-1022, 1023]. A block's
- * scale exponent es_a + es_b - 6 lies in [-46, 16] (es = byte >> 3 - SBIAS). */
-static double pow2(int k)
-{
-    uint64_t bits = (uint64_t)(k + 1023) << 52;
-    double x;
-    memcpy(&x, &bits, sizeof x);
-    return x;
-}
 
 static sn_mc_result exec_fill(sn_matmul_cluster *mc, const sn_payload *p, const sn_mem_port *mem)
 {
@@ -150,7 +150,8 @@ static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
                         int32_t dot = 0;
                         for (unsigned k = 0; k < SN_MC_KBLOCK; k++)
                             dot += (int32_t)a->q[rr][k] * bb->q[ss][k];
-                        double scale = (double)(a->m8[rr] * bb->m8[ss]) * pow2(a->es[rr] + bb->es[ss] - 6);
+                        /* exact: at most 8 significant bits, exponent in -46..16 */
+                        double scale = a->scale[rr] * bb->scale[ss] * 0x1p-6;
                         v = sn_acc24_round(v + (double)dot * scale);
                     }
                     double *cell = &mc->acc[(m * SN_MC_LANES + rr) * cols + g * SN_MC_LANES + ss];

@@ -137,28 +137,33 @@ static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
 
     uint32_t cols = gn * SN_MC_LANES;
     for (uint32_t m = 0; m < gm; m++)
-        for (uint32_t g = 0; g < gn; g++)
-            for (unsigned rr = 0; rr < SN_MC_LANES; rr++)
-                for (unsigned ss = 0; ss < SN_MC_LANES; ss++) {
-                    /* model.py@cd56929 `sweep`: per block, the integer dot
-                     * product times 2^(esa+esb) * m8a*m8b/64 (exact in a
-                     * double) is added and the sum rounded to ACC24. */
-                    double v = 0.0;
-                    for (uint32_t b = 0; b < nk; b++) {
-                        const sn_mc_operand *a = &mc->op[0][m * nk + b];
-                        const sn_mc_operand *bb = &mc->op[1][g * nk + b];
+        for (uint32_t g = 0; g < gn; g++) {
+            /* model.py@cd56929 `sweep`: per block, each cell's integer dot
+             * product times 2^(esa+esb) * m8a*m8b/64 (exact in a double) is
+             * added and the sum rounded to ACC24. Blocks outside, cells
+             * inside: each cell still sums its blocks in order. */
+            double v[SN_MC_LANES][SN_MC_LANES] = {{0.0}};
+            for (uint32_t b = 0; b < nk; b++) {
+                const sn_mc_operand *a = &mc->op[0][m * nk + b];
+                const sn_mc_operand *bb = &mc->op[1][g * nk + b];
+                for (unsigned rr = 0; rr < SN_MC_LANES; rr++)
+                    for (unsigned ss = 0; ss < SN_MC_LANES; ss++) {
                         int32_t dot = 0;
                         for (unsigned k = 0; k < SN_MC_KBLOCK; k++)
                             dot += (int32_t)a->q[rr][k] * bb->q[ss][k];
                         /* exact: at most 8 significant bits, exponent in -46..16 */
                         double scale = a->scale[rr] * bb->scale[ss] * 0x1p-6;
-                        v = sn_acc24_round(v + (double)dot * scale);
+                        v[rr][ss] = sn_acc24_round(v[rr][ss] + (double)dot * scale);
                     }
+            }
+            for (unsigned rr = 0; rr < SN_MC_LANES; rr++)
+                for (unsigned ss = 0; ss < SN_MC_LANES; ss++) {
                     double *cell = &mc->acc[(m * SN_MC_LANES + rr) * cols + g * SN_MC_LANES + ss];
                     /* A chained GEMM adds its own sweep to the tile and
                      * rounds once more (model.py@cd56929 `_gemm`). */
-                    *cell = chain ? sn_acc24_round(*cell + v) : v;
+                    *cell = chain ? sn_acc24_round(*cell + v[rr][ss]) : v[rr][ss];
                 }
+        }
     mc->have_tile = 1;
     mc->tile_gm = (uint16_t)gm;
     mc->tile_gn = (uint16_t)gn;

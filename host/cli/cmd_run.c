@@ -1,6 +1,6 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
- *                      [--trace FILE] [--digest] [--table TABLE.bin]
- * Replays a case on the simulated SysNode through the host window and prints
+ *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
 #include <limits.h>
@@ -18,7 +18,7 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-    "                         [--table TABLE.bin]\n";
+    "                         [--table TABLE.bin] [--device sim|xdma:PREFIX]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -49,6 +49,7 @@ int sn_cmd_run(int argc, char **argv)
     sn_replay_opts opts = {0};
     char image[PATH_MAX];
     const char *trace = NULL;
+    const char *device = NULL;
     uint64_t cu_version = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
@@ -59,6 +60,8 @@ int sn_cmd_run(int argc, char **argv)
             opts.digest = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
             opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--device") && has_value) {
+            device = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {
             trace = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
@@ -88,7 +91,8 @@ int sn_cmd_run(int argc, char **argv)
 
     sn_error err = {0};
     sn_transport t = {0};
-    sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    sn_status st = device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
+                          : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
     if (st == SN_OK && trace) {
         sn_transport inner = t;
         /* On failure t is left as it was: closed once, below. */

@@ -30,4 +30,12 @@ int sn_cmd_pack(int argc, char **argv);
  * 0, 1 on a bad table or input, 2 on bad usage. */
 int sn_cmd_dump(int argc, char **argv);
 
+/* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
+ *                        [--max-cycles N] [--cu-version 4|5]
+ * Loads, places, boots and streams the console (README "On a card").
+ * Returns the image's exit status (low 8 bits), 124 for a hang, 125 for a
+ * halt or a simulation error, 126 for a bad input or a device error (named on
+ * stderr), 2 on bad usage. */
+int sn_cmd_flash(int argc, char **argv);
+
 #endif

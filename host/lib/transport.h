@@ -84,6 +84,16 @@ sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *
  * not be written. */
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e);
 
+/* The host window named by a --device spec (README "On a card"):
+ * "sim"               the simulated card (a fresh SysNode, cu_version as in
+ *                     sn_transport_sim_open) through the card protocol;
+ * "xdma:PREFIX"       a card through the XDMA device files PREFIX_user,
+ *                     PREFIX_h2c_0, PREFIX_c2h_0 (e.g. xdma:/dev/xdma0).
+ * SN_ERR_INPUT for another spec, or a cu_version with xdma (a card's units
+ * are what they are); SN_ERR_IO naming the file and errno when a device file
+ * cannot be opened. */
+sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned cu_version, sn_error *e);
+
 /* Closes t (NULL-safe on a zeroed transport). */
 void sn_transport_close(sn_transport *t);
 

@@ -37,6 +37,8 @@ struct sn_sim {
     uint64_t mmio_reads = 0, mmio_writes = 0;
     uint64_t dst = 0; // DST as the hart last wrote it
     std::vector<sn_sim_go> gos;
+    std::vector<sn_sim_completion> completions;
+    std::vector<sn_sim_unit_busy> unit_busy; // filled by sn_sim_get_stats
     bool booted = false;
 };
 
@@ -58,6 +60,7 @@ static void sim_fail(sn_sim *s, const char *fmt, ...)
 static void tick(sn_sim *s)
 {
     sn_dpi_units_bind(&s->units);
+    s->units.now = s->mesh_cycle;
     s->mesh->clk = 0;
     s->mesh->eval();
     s->mesh->clk = 1;
@@ -118,6 +121,12 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
         s->mmio_writes++;
         if (off == SN_MBOX_DST)
             s->dst = value;
+        if (off == SN_MBOX_HEAD) { // a pop: log the word it removes
+            s->mesh->cpu_wr = 0;
+            s->mesh->cpu_addr = off;
+            s->mesh->eval();
+            s->completions.push_back({s->hart_cycle, s->mesh->cpu_rdata});
+        }
         s->mesh->cpu_wr = 1;
         s->mesh->cpu_addr = off;
         s->mesh->cpu_wdata = value;
@@ -266,6 +275,7 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
     s->error.clear();
     s->hart_cycle = s->mmio_reads = s->mmio_writes = s->dst = 0;
     s->gos.clear();
+    s->completions.clear();
     reset_mesh(s);
     s->booted = sn_hart_boot(s->hart, err, errlen) == 0;
     return s->booted ? 0 : -1;
@@ -333,10 +343,18 @@ extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)
     return s->mesh->dropped_go;
 }
 
-extern "C" void sn_sim_get_stats(const sn_sim *s, sn_sim_stats *out)
+extern "C" void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out)
 {
     out->mmio_reads = s->mmio_reads;
     out->mmio_writes = s->mmio_writes;
     out->go_count = s->gos.size();
     out->gos = s->gos.data();
+    out->completion_count = s->completions.size();
+    out->completions = s->completions.data();
+    s->unit_busy.clear();
+    for (const sn_dpi_unit &u : s->units.unit)
+        if (!u.spans.empty())
+            s->unit_busy.push_back({u.x, u.y, u.cu_type, u.spans.size(), u.spans.data()});
+    out->unit_count = s->unit_busy.size();
+    out->units = s->unit_busy.data();
 }

@@ -99,17 +99,45 @@ typedef struct {
     uint8_t typed;     /* DST[24] was set: a typed send (a CU_CTRL probe), not a CU_INST payload */
 } sn_sim_go;
 
+/* One completion the core popped from the mailbox (a store to HEAD). */
+typedef struct {
+    uint64_t cycle; /* the hart's cycle at the pop */
+    uint64_t head;  /* the HEAD word it removed: source x, y, code, argument (sysnode-facts §2.3) */
+} sn_sim_completion;
+
+/* One payload's busy span in a unit: mesh cycles since BOOT (the harness
+ * clocks the mesh in step with the hart's cycles), [start, end) from issue
+ * to its last write beat or CU_DATA flit sent (a version-5 unit's wait for
+ * its writes to land is not in it). estimate: the compute cycles the unit's
+ * model charged, the compiler's cost model (artifacts-facts §7). */
+typedef struct {
+    uint64_t start, end;
+    uint32_t estimate;
+} sn_sim_busy_span;
+
+/* A unit that issued at least one payload since BOOT, and its spans. */
+typedef struct {
+    unsigned x, y, cu_type;
+    uint64_t span_count;
+    const sn_sim_busy_span *spans;
+} sn_sim_unit_busy;
+
 /* What the simulator counted since BOOT: hart reads and writes of the mailbox
  * and RX-queue registers (SN_MBOX_DST..SN_MBOX_HEAD, SN_CTRL_RX_HDR..
- * SN_CTRL_RX_USED; an 8-byte access counts once), and every accepted GO in
- * order. gos stays valid until the next BOOT or destroy. */
+ * SN_CTRL_RX_USED; an 8-byte access counts once), every accepted GO and
+ * every popped completion in order, and each unit's busy spans. The arrays
+ * stay valid until the next BOOT, run, get_stats or destroy. */
 typedef struct {
     uint64_t mmio_reads;
     uint64_t mmio_writes;
     uint64_t go_count;
     const sn_sim_go *gos;
+    uint64_t completion_count;
+    const sn_sim_completion *completions;
+    uint64_t unit_count;
+    const sn_sim_unit_busy *units;
 } sn_sim_stats;
-void sn_sim_get_stats(const sn_sim *s, sn_sim_stats *out);
+void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out);
 
 #ifdef __cplusplus
 }

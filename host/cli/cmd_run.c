@@ -1,5 +1,6 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
  *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                      [--report FILE.json]
  * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
@@ -7,10 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "replay.h"
+#include "run_report.h"
 
 /* Cycle cap well above the runner's own hang detection (8 M cycles without a
  * completion), so the runner reports a hang itself with each node's debt. */
@@ -18,7 +21,7 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-    "                         [--table TABLE.bin] [--device sim|xdma:PREFIX]\n";
+    "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -44,12 +47,46 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
     return 0;
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Prints the verdict line (or the error) and returns the exit code. */
+static int print_verdict(sn_status st, const sn_replay_result *res, const sn_error *err)
+{
+    if (st != SN_OK && st != SN_ERR_MISMATCH) {
+        fprintf(stderr, "sysnode run: %s\n", err->msg);
+        return 1;
+    }
+    if (st == SN_ERR_MISMATCH && res->digest_checked && res->digest_got != res->digest_want) {
+        printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res->name,
+               res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
+               (unsigned long long)res->cycles, err->msg);
+        return 1;
+    }
+    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res->name, res->rounds,
+           res->rounds == 1 ? "" : "s", res->flits, res->completions, (unsigned long long)res->cycles,
+           (unsigned long long)res->output_bytes);
+    if (res->match && res->digest_checked)
+        printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res->digest_got);
+    else if (res->match)
+        printf("match\n");
+    else
+        printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
+               (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
+    return res->match ? 0 : 1;
+}
+
 int sn_cmd_run(int argc, char **argv)
 {
     sn_replay_opts opts = {0};
     char image[PATH_MAX];
     const char *trace = NULL;
     const char *device = NULL;
+    const char *report = NULL;
     uint64_t cu_version = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
@@ -60,6 +97,8 @@ int sn_cmd_run(int argc, char **argv)
             opts.digest = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
             opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--report") && has_value) {
+            report = argv[++i];
         } else if (!strcmp(argv[i], "--device") && has_value) {
             device = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {
@@ -99,28 +138,21 @@ int sn_cmd_run(int argc, char **argv)
         st = sn_transport_record_open(&t, inner, trace, &err);
     }
     sn_replay_result res;
+    memset(&res, 0, sizeof res);
+    double start = now_seconds();
     if (st == SN_OK)
         st = sn_replay_case(&opts, &t, &res, &err);
+    double wall = now_seconds() - start;
+    int rc = print_verdict(st, &res, &err);
+    sn_error out_err = {0};
+    if (report) {
+        sn_report_run run = {device ? device : "in-process", (unsigned)cu_version, st, st == SN_OK ? "" : err.msg,
+                             rc, wall};
+        if (sn_report_write(report, &opts, &res, &run, &t, &out_err) != SN_OK) {
+            fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
+            rc = 1;
+        }
+    }
     sn_transport_close(&t);
-    if (st != SN_OK && st != SN_ERR_MISMATCH) {
-        fprintf(stderr, "sysnode run: %s\n", err.msg);
-        return 1;
-    }
-    if (st == SN_ERR_MISMATCH && res.digest_checked && res.digest_got != res.digest_want) {
-        printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res.name,
-               res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
-               err.msg);
-        return 1;
-    }
-    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res.name, res.rounds,
-           res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
-           (unsigned long long)res.output_bytes);
-    if (res.match && res.digest_checked)
-        printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res.digest_got);
-    else if (res.match)
-        printf("match\n");
-    else
-        printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res.diff_file,
-               (unsigned long long)res.diff_offset, (unsigned long long)res.diff_addr, res.got, res.want);
-    return res.match ? 0 : 1;
+    return rc;
 }

@@ -1,6 +1,6 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
  *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
- *                      [--report FILE.json]
+ *                      [--report FILE.json] [--timeline FILE.json]
  * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "replay.h"
 #include "run_report.h"
+#include "timeline.h"
 
 /* Cycle cap well above the runner's own hang detection (8 M cycles without a
  * completion), so the runner reports a hang itself with each node's debt. */
@@ -21,7 +22,8 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-    "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n";
+    "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
+    "                         [--timeline FILE.json]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -87,6 +89,7 @@ int sn_cmd_run(int argc, char **argv)
     const char *trace = NULL;
     const char *device = NULL;
     const char *report = NULL;
+    const char *timeline = NULL;
     uint64_t cu_version = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
@@ -97,6 +100,8 @@ int sn_cmd_run(int argc, char **argv)
             opts.digest = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
             opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--timeline") && has_value) {
+            timeline = argv[++i];
         } else if (!strcmp(argv[i], "--report") && has_value) {
             report = argv[++i];
         } else if (!strcmp(argv[i], "--device") && has_value) {
@@ -152,6 +157,11 @@ int sn_cmd_run(int argc, char **argv)
             fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
             rc = 1;
         }
+    }
+    if (timeline && (st == SN_OK || st == SN_ERR_MISMATCH) &&
+        sn_timeline_write(timeline, opts.case_dir, &res, &t, &out_err) != SN_OK) {
+        fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);
+        rc = 1;
     }
     sn_transport_close(&t);
     return rc;

@@ -1,9 +1,10 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
  *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
- *                      [--report FILE.json] [--timeline FILE.json]
+ *                      [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
  * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "commands.h"
 #include "replay.h"
+#include "sim.h"
 #include "run_report.h"
 #include "timeline.h"
 
@@ -23,7 +25,7 @@
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
     "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
-    "                         [--timeline FILE.json]\n";
+    "                         [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -47,6 +49,44 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
     }
     *out = v;
     return 0;
+}
+
+/* --fst-window FROM:TO, mesh cycles from BOOT, FROM < TO. */
+static int parse_window(const char *text, uint64_t *from, uint64_t *to)
+{
+    char *end;
+    unsigned long long a = strtoull(text, &end, 0), b;
+    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-') {
+        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
+        return -1;
+    }
+    const char *rest = end + 1;
+    b = strtoull(rest, &end, 0);
+    if (end == rest || *end || b <= a) {
+        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
+        return -1;
+    }
+    *from = a;
+    *to = b;
+    return 0;
+}
+
+static volatile sig_atomic_t stop_signal = 0;
+
+/* SIGINT/SIGTERM while dumping: the simulation stops at its next mesh cycle
+ * and the dump is closed before exit (sim.h sn_sim_interrupt). */
+static void on_sigint(int sig)
+{
+    stop_signal = sig;
+    sn_sim_interrupt();
+}
+
+static sn_status fst_open(sn_sim *sim, const char *path, uint64_t from, uint64_t to, sn_error *e)
+{
+    char why[512];
+    if (sn_sim_fst_open(sim, path, from, to, why, sizeof why) != 0)
+        return sn_error_set(e, SN_ERR_IO, "--fst: %s", why);
+    return SN_OK;
 }
 
 static double now_seconds(void)
@@ -90,6 +130,8 @@ int sn_cmd_run(int argc, char **argv)
     const char *device = NULL;
     const char *report = NULL;
     const char *timeline = NULL;
+    const char *fst = NULL;
+    uint64_t fst_from = 0, fst_to = UINT64_MAX;
     uint64_t cu_version = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
@@ -100,6 +142,11 @@ int sn_cmd_run(int argc, char **argv)
             opts.digest = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
             opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--fst") && has_value) {
+            fst = argv[++i];
+        } else if (!strcmp(argv[i], "--fst-window") && has_value) {
+            if (parse_window(argv[++i], &fst_from, &fst_to) != 0)
+                return 2;
         } else if (!strcmp(argv[i], "--timeline") && has_value) {
             timeline = argv[++i];
         } else if (!strcmp(argv[i], "--report") && has_value) {
@@ -125,6 +172,10 @@ int sn_cmd_run(int argc, char **argv)
         fputs(USAGE, stderr);
         return 2;
     }
+    if (fst && device) {
+        fprintf(stderr, "sysnode run: --fst dumps the in-process simulator's mesh; it does not go with --device\n");
+        return 2;
+    }
     if (!opts.image) {
         if (default_image(image, sizeof image) != 0) {
             fprintf(stderr, "sysnode run: cannot locate the runner image; pass --image\n");
@@ -137,6 +188,11 @@ int sn_cmd_run(int argc, char **argv)
     sn_transport t = {0};
     sn_status st = device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
                           : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    sn_sim *sim = sn_transport_sim_of(&t);
+    if (st == SN_OK && fst && (st = fst_open(sim, fst, fst_from, fst_to, &err)) == SN_OK) {
+        signal(SIGINT, on_sigint);
+        signal(SIGTERM, on_sigint);
+    }
     if (st == SN_OK && trace) {
         sn_transport inner = t;
         /* On failure t is left as it was: closed once, below. */
@@ -149,6 +205,11 @@ int sn_cmd_run(int argc, char **argv)
         st = sn_replay_case(&opts, &t, &res, &err);
     double wall = now_seconds() - start;
     int rc = print_verdict(st, &res, &err);
+    char why[512];
+    if (fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
+        fprintf(stderr, "sysnode run: --fst: %s\n", why);
+        rc = 1;
+    }
     sn_error out_err = {0};
     if (report) {
         sn_report_run run = {device ? device : "in-process", (unsigned)cu_version, st, st == SN_OK ? "" : err.msg,
@@ -164,5 +225,5 @@ int sn_cmd_run(int argc, char **argv)
         rc = 1;
     }
     sn_transport_close(&t);
-    return rc;
+    return stop_signal ? 128 + stop_signal : rc;
 }

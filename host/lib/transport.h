@@ -104,6 +104,11 @@ typedef struct sn_transport {
  * cu_version (0 = default 4) behind the window. */
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e);
 
+/* The simulator behind an in-process window (for its FST dump, sim.h), or
+ * NULL when t is another kind of window. Owned by t. */
+struct sn_sim;
+struct sn_sim *sn_transport_sim_of(const sn_transport *t);
+
 /* A transport that forwards every access to inner and writes one line per
  * host-window access to trace_path: the operation, its address and every data
  * byte in hex, so two traces compare byte for byte. Closing it closes inner.

@@ -145,3 +145,8 @@ void sn_transport_close(sn_transport *t)
         t->ctx = NULL;
     }
 }
+
+sn_sim *sn_transport_sim_of(const sn_transport *t)
+{
+    return t && t->ops == &sim_ops ? ((sim_window *)t->ctx)->sim : NULL;
+}

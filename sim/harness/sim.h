@@ -139,6 +139,24 @@ typedef struct {
 } sn_sim_stats;
 void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out);
 
+/* Dumps the Verilated mesh (every signal, both clock edges; time 2c and
+ * 2c+1 for mesh cycle c since BOOT) as FST to path for the mesh cycles in
+ * [from, to). The dump goes to a temporary beside path and is renamed over
+ * it by sn_sim_fst_close (or sn_sim_destroy), so path holds a whole, readable
+ * file after any stop: exit, halt, hang, the cycle cap, an interrupt.
+ * Returns 0, or -1 with the reason (naming path) in err when a dump is
+ * already open, the window is empty or the file cannot be created. */
+int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen);
+
+/* Finishes the FST dump (no-op when none is open). Returns 0, or -1 with the
+ * reason in err (may be NULL) when the rename fails. */
+int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen);
+
+/* Async-signal-safe: the running simulation stops at its next mesh cycle as a
+ * simulation error "interrupted (SIGINT)", so a SIGINT handler can end a run
+ * cleanly and the caller can close its dump. */
+void sn_sim_interrupt(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -41,18 +41,24 @@ static const char *verdict(const sn_report_run *run, const sn_replay_result *res
     return "error";
 }
 
-/* Why a unit's busy cycles differ from the cost model's compute cycles. */
-static const char *unit_note(uint64_t busy, uint64_t estimate, unsigned cu_type)
+/* Why a unit's busy cycles differ from the cost model's compute cycles:
+ * the modelled memory time, the issue cycle of every payload (the shell
+ * takes one payload per cycle it is idle), and the rest (hub holds, CU_DATA
+ * sends, the shell's one-cycle minimum for a payload the model charges
+ * nothing). */
+static void unit_note(char *out, size_t n, uint64_t busy, uint64_t estimate, uint64_t memory, uint64_t issue,
+                      unsigned cu_type)
 {
-    if (busy == estimate)
-        return "busy cycles equal the cost model's";
-    if (cu_type == SN_CU_TYPE_VC)
-        return "the cost model prices compute only; the unit is also busy for its modelled memory time (32 cycles "
-               "when a payload reads DRAM, plus 1 per 32-byte beat), while the hub holds its link, and sending a "
-               "peer VDRAIN's CU_DATA bursts";
-    return "the cost model prices compute only; the unit is also busy for its modelled memory time (32 cycles when "
-           "a payload reads DRAM, plus 1 per 32-byte beat), while the hub holds its link, and sending a node "
-           "DRAIN's CU_DATA bursts";
+    if (busy == estimate) {
+        snprintf(out, n, "busy cycles equal the cost model's");
+        return;
+    }
+    snprintf(out, n,
+             "the cost model prices compute only: busy = %llu compute + %llu modelled memory time (32 cycles per "
+             "payload that reads DRAM, plus 1 per 32-byte beat) + %llu issue cycles (one per payload) + %lld held "
+             "by the hub, sending %s CU_DATA bursts or at the one-cycle minimum of a free payload",
+             (unsigned long long)estimate, (unsigned long long)memory, (unsigned long long)issue,
+             (long long)(busy - estimate - memory - issue), cu_type == SN_CU_TYPE_VC ? "peer VDRAIN" : "node DRAIN");
 }
 
 static void write_nodes(FILE *f, const sn_program *p, const sn_run_stats *s)
@@ -94,17 +100,23 @@ static void write_measured(FILE *f, const sn_run_stats *s, const sn_run_events *
     fputs("\n  ],\n  \"units\": [", f);
     for (uint32_t u = 0; u < s->unit_count; u++) {
         const sn_unit_busy *b = &s->units[u];
-        uint64_t busy = 0, estimate = 0;
+        uint64_t busy = 0, estimate = 0, memory = 0;
+        char note[512];
         for (uint64_t i = 0; i < b->span_count; i++) {
             busy += b->spans[i].end - b->spans[i].start;
             estimate += b->spans[i].estimate;
+            memory += b->spans[i].memory;
         }
         fprintf(f,
                 "%s\n    {\"x\": %u, \"y\": %u, \"cu_type\": \"%s\", \"payloads\": %llu, \"busy_cycles\": %llu, "
-                "\"cost_model_cycles\": %llu, \"difference\": %lld, \"note\": ",
+                "\"cost_model_cycles\": %llu, \"difference\": %lld, \"memory_cycles\": %llu, "
+                "\"issue_cycles\": %llu, \"other_cycles\": %lld, \"note\": ",
                 u ? "," : "", b->x, b->y, cu_name(b->cu_type), (unsigned long long)b->span_count,
-                (unsigned long long)busy, (unsigned long long)estimate, (long long)(busy - estimate));
-        json_string(f, unit_note(busy, estimate, b->cu_type));
+                (unsigned long long)busy, (unsigned long long)estimate, (long long)(busy - estimate),
+                (unsigned long long)memory, (unsigned long long)b->span_count,
+                (long long)(busy - estimate - memory - b->span_count));
+        unit_note(note, sizeof note, busy, estimate, memory, b->span_count, b->cu_type);
+        json_string(f, note);
         fputc('}', f);
     }
     fputs("\n  ],\n", f);

@@ -99,8 +99,9 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
             const sn_busy_span *b = &s->units[u].spans[k];
             const sn_ev_go *g = &ev->gos[ev->unit_go[u][k]];
             snprintf(label, sizeof label, "round %u slot %u", g->round, g->slot);
-            snprintf(args, sizeof args, "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"cost_model_cycles\":%u",
-                     g->round, g->step, g->slot, g->txn, b->estimate);
+            snprintf(args, sizeof args, "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"cost_model_cycles\":%u,"
+                     "\"memory_cycles\":%u",
+                     g->round, g->step, g->slot, g->txn, b->estimate, b->memory);
             span(f, &first, u + 1, "busy", b->start, b->end, label, args);
         }
     }

@@ -50,6 +50,7 @@ typedef struct {
 typedef struct {
     uint64_t start, end;
     uint32_t estimate;
+    uint32_t memory; /* the modelled memory time in it (read latency, beats), cycles */
 } sn_busy_span;
 
 typedef struct {

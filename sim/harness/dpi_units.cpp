@@ -199,8 +199,10 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
     }
     uint64_t beats = (u->exec_read_bytes + u->exec_write_bytes + SN_MEM_BEAT_BYTES - 1) / SN_MEM_BEAT_BYTES;
     *memory_cycles = (unsigned)((u->exec_read_bytes ? SN_MEM_READ_LATENCY_CYCLES : 0) + beats);
-    if (!unit->spans.empty())
+    if (!unit->spans.empty()) {
         unit->spans.back().estimate = *compute_cycles;
+        unit->spans.back().memory = *memory_cycles;
+    }
 }
 
 void sn_dpi_unit_issue(unsigned int unit_index, unsigned int x, unsigned int y)
@@ -210,7 +212,7 @@ void sn_dpi_unit_issue(unsigned int unit_index, unsigned int x, unsigned int y)
         return;
     u->unit[unit_index].x = x;
     u->unit[unit_index].y = y;
-    u->unit[unit_index].spans.push_back({u->now, u->now, 0});
+    u->unit[unit_index].spans.push_back({u->now, u->now, 0, 0});
 }
 
 void sn_dpi_unit_writes_sent(unsigned int unit_index)

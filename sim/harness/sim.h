@@ -106,13 +106,15 @@ typedef struct {
 } sn_sim_completion;
 
 /* One payload's busy span in a unit: mesh cycles since BOOT (the harness
- * clocks the mesh in step with the hart's cycles), [start, end) from issue
- * to its last write beat or CU_DATA flit sent (a version-5 unit's wait for
+ * clocks the mesh in step with the hart's cycles), [start, end) from the
+ * cycle it is taken from the FIFO (issue) to its last write beat or CU_DATA
+ * flit sent (a version-5 unit's wait for
  * its writes to land is not in it). estimate: the compute cycles the unit's
  * model charged, the compiler's cost model (artifacts-facts §7). */
 typedef struct {
     uint64_t start, end;
     uint32_t estimate;
+    uint32_t memory; /* the modelled memory time it was charged (dpi_units.h) */
 } sn_sim_busy_span;
 
 /* A unit that issued at least one payload since BOOT, and its spans. */

@@ -81,6 +81,9 @@ for u in report["units"]:
     xy = (u["x"], u["y"])
     assert u["payloads"] == kicked[xy], u
     assert u["difference"] == u["busy_cycles"] - u["cost_model_cycles"], u
+    assert u["issue_cycles"] == u["payloads"], u
+    assert u["difference"] == u["memory_cycles"] + u["issue_cycles"] + u["other_cycles"], u
+    assert u["other_cycles"] >= 0, u
     assert u["busy_cycles"] >= u["cost_model_cycles"], u
     if u["cu_type"] == "MG":
         assert u["cost_model_cycles"] == mg_cost[xy], (u, mg_cost)

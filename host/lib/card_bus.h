@@ -17,7 +17,8 @@
 
 typedef struct sn_card_bus_ops {
     /* One 64-bit register at byte offset (8-aligned) of the control port.
-     * SN_ERR_IO naming the device, the offset and the errno. */
+     * SN_ERR_INPUT naming the device and the offset when it is not a word of
+     * the load window; SN_ERR_IO naming the device, offset and errno. */
     sn_status (*read64)(void *ctx, uint64_t offset, uint64_t *value, sn_error *e);
     sn_status (*write64)(void *ctx, uint64_t offset, uint64_t value, sn_error *e);
     /* n bytes at unit DRAM address addr: both multiples of 64, n >= 64 (else
@@ -42,11 +43,13 @@ typedef struct sn_card_bus {
     void *ctx;
 } sn_card_bus;
 
-/* The XDMA character devices PREFIX_user (control port, pread/pwrite of 8
- * bytes at the offset), PREFIX_h2c_0 and PREFIX_c2h_0 (DMA, pwrite/pread at
- * the card address from a page-aligned staging buffer). prefix is e.g.
- * "/dev/xdma0". SN_ERR_IO naming the file and the errno when one cannot be
- * opened read-write. */
+/* The XDMA character devices PREFIX_user (the control port: its load window
+ * mapped, single 64-bit loads and stores), PREFIX_h2c_0 and PREFIX_c2h_0
+ * (DMA, pwrite/pread at the card address from a page-aligned staging
+ * buffer). prefix is e.g. "/dev/xdma0". SN_ERR_IO naming the file and the
+ * errno when one cannot be opened read-write or the window cannot be mapped
+ * (a regular file standing in must be at least 0x9000 bytes); read64 and
+ * write64 take only the window's words (SN_ERR_INPUT otherwise). */
 sn_status sn_card_bus_xdma_open(sn_card_bus *b, const char *prefix, sn_error *e);
 
 /* The simulated card with a fresh SysNode (cu_version 0 = 4, as

@@ -1,6 +1,8 @@
 /* The card bus over the Xilinx XDMA driver's character devices (see
- * card_bus.h). Register words are 8-byte pread/pwrite on PREFIX_user at the
- * control-port offset; DMA is pwrite on PREFIX_h2c_0 and pread on
+ * card_bus.h). Register words are single 64-bit loads and stores through a
+ * shared mapping of the load window's 4 KB of PREFIX_user (the driver's
+ * read/write of that device moves 32 bits at a time, which would split a
+ * LOAD_DATA word in two); DMA is pwrite on PREFIX_h2c_0 and pread on
  * PREFIX_c2h_0 at the card address, through a page-aligned staging buffer of
  * one transfer (the driver pins those pages; KohakuTPU
  * driver/kohakuaccel/transport/xdma.py@4c61f070). */
@@ -10,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "card_bus.h"
@@ -22,6 +26,7 @@ typedef struct {
     char path[3][300]; /* user, h2c_0, c2h_0 */
     int fd[3];
     uint8_t *staging; /* SN_HW_DMA_MAX_BYTES, page-aligned */
+    volatile uint64_t *window; /* the load window, SN_HW_WINDOW_SIZE bytes of PREFIX_user at SN_HW_WINDOW_BASE */
     /* for move(): the caller's buffer of the transfer in progress */
     const uint8_t *src;
     uint8_t *dst;
@@ -41,18 +46,39 @@ static sn_status io_error(const xdma *x, int which, const char *what, uint64_t o
                         (unsigned long long)offset, (long long)got, (unsigned long long)n);
 }
 
+/* The word at control-port offset, or NULL outside the mapped window. */
+static volatile uint64_t *word_at(xdma *x, uint64_t offset)
+{
+    if (offset < SN_HW_WINDOW_BASE || offset - SN_HW_WINDOW_BASE >= SN_HW_WINDOW_SIZE || offset % 8)
+        return NULL;
+    return x->window + (offset - SN_HW_WINDOW_BASE) / 8;
+}
+
+static sn_status outside_window(const xdma *x, uint64_t offset, sn_error *e)
+{
+    return sn_error_set(e, SN_ERR_INPUT, "%s: offset 0x%llx is not an 8-aligned word of the load window [0x%llx, 0x%llx)",
+                        x->path[USER], (unsigned long long)offset, SN_HW_WINDOW_BASE,
+                        SN_HW_WINDOW_BASE + SN_HW_WINDOW_SIZE);
+}
+
 static sn_status xdma_read64(void *ctx, uint64_t offset, uint64_t *value, sn_error *e)
 {
     xdma *x = ctx;
-    ssize_t got = pread(x->fd[USER], value, sizeof *value, (off_t)offset);
-    return got == (ssize_t)sizeof *value ? SN_OK : io_error(x, USER, "read", offset, sizeof *value, got, e);
+    volatile uint64_t *w = word_at(x, offset);
+    if (!w)
+        return outside_window(x, offset, e);
+    *value = *w;
+    return SN_OK;
 }
 
 static sn_status xdma_write64(void *ctx, uint64_t offset, uint64_t value, sn_error *e)
 {
     xdma *x = ctx;
-    ssize_t got = pwrite(x->fd[USER], &value, sizeof value, (off_t)offset);
-    return got == (ssize_t)sizeof value ? SN_OK : io_error(x, USER, "write", offset, sizeof value, got, e);
+    volatile uint64_t *w = word_at(x, offset);
+    if (!w)
+        return outside_window(x, offset, e);
+    *w = value;
+    return SN_OK;
 }
 
 static sn_status h2c_move(void *ctx, uint64_t card_addr, uint64_t offset, uint64_t len, sn_error *e)
@@ -101,6 +127,8 @@ static const char *xdma_name(void *ctx)
 static void xdma_close(void *ctx)
 {
     xdma *x = ctx;
+    if (x->window)
+        munmap((void *)x->window, SN_HW_WINDOW_SIZE);
     for (int i = 0; i < 3; i++)
         if (x->fd[i] >= 0)
             close(x->fd[i]);
@@ -133,6 +161,25 @@ sn_status sn_card_bus_xdma_open(sn_card_bus *b, const char *prefix, sn_error *e)
             return st;
         }
     }
+    /* a regular file standing in for the device must cover the window (a
+     * mapped page past its end faults) */
+    struct stat st;
+    if (fstat(x->fd[USER], &st) == 0 && S_ISREG(st.st_mode) &&
+        (uint64_t)st.st_size < SN_HW_WINDOW_BASE + SN_HW_WINDOW_SIZE) {
+        sn_status bad = sn_error_set(e, SN_ERR_IO, "%s: a regular file of %lld bytes does not cover the load window "
+                                     "[0x%llx, 0x%llx)", x->path[USER], (long long)st.st_size, SN_HW_WINDOW_BASE,
+                                     SN_HW_WINDOW_BASE + SN_HW_WINDOW_SIZE);
+        xdma_close(x);
+        return bad;
+    }
+    void *map = mmap(NULL, SN_HW_WINDOW_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, x->fd[USER], (off_t)SN_HW_WINDOW_BASE);
+    if (map == MAP_FAILED) {
+        sn_status bad = sn_error_set(e, SN_ERR_IO, "%s: cannot map the load window at 0x%llx: %s (errno %d)",
+                                     x->path[USER], SN_HW_WINDOW_BASE, strerror(errno), errno);
+        xdma_close(x);
+        return bad;
+    }
+    x->window = map;
     if (posix_memalign((void **)&x->staging, STAGING_ALIGN, SN_HW_DMA_MAX_BYTES) != 0) {
         x->staging = NULL;
         xdma_close(x);

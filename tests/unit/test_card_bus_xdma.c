@@ -1,9 +1,9 @@
 /* Unit tests of the XDMA card bus (host/lib/card_bus_xdma.c) against regular
  * files standing in for the device files PREFIX_user, PREFIX_h2c_0 and
- * PREFIX_c2h_0: register words land at their control-port offsets, DMA at
- * the card address; transfers split at 8 MB; below 64 bytes or off a 64-byte
- * beat nothing moves; every failure names the file, the offset and the
- * errno (limits: firmware/include/sysnode/host_window.h, from KohakuTPU
+ * PREFIX_c2h_0: register words land at their control-port offsets (through
+ * the mapped load window), DMA at the card address; transfers split at 8 MB;
+ * below 64 bytes or off a 64-byte beat nothing moves; every failure names
+ * the file, the offset and the errno (limits: firmware/include/sysnode/host_window.h, from KohakuTPU
  * driver/kohakuaccel/transport/xdma.py@4c61f070). */
 #define _GNU_SOURCE /* mkdtemp */
 #include <setjmp.h>
@@ -27,7 +27,11 @@ typedef struct {
 
 static const char *const SUFFIX[] = {"_user", "_h2c_0", "_c2h_0"};
 
-/* Makes DIR/xdma0_{user,h2c_0,c2h_0} as empty regular files. */
+/* The control port's stand-in spans the load window (0x9000 bytes). */
+#define USER_BYTES (SN_HW_WINDOW_BASE + SN_HW_WINDOW_SIZE)
+
+/* Makes DIR/xdma0_{user,h2c_0,c2h_0} as regular files: user zero-filled to
+ * cover the window, the DMA channels empty. */
 static void make_device(fake_device *d)
 {
     strcpy(d->dir, "/tmp/sn_xdma_XXXXXX");
@@ -39,6 +43,7 @@ static void make_device(fake_device *d)
         assert_non_null(f);
         fclose(f);
     }
+    assert_int_equal(truncate(d->path[0], (off_t)USER_BYTES), 0);
 }
 
 static void remove_device(fake_device *d)
@@ -81,20 +86,31 @@ static void register_words_at_their_offsets(void **state)
     uint64_t ctl = SN_HW_WINDOW_BASE + SN_HW_LOAD_CTL;
     assert_int_equal(b.ops->write64(b.ctx, ctl, 0x0102030405060708ull, &e), SN_OK);
     unsigned char bytes[8];
+    assert_int_equal(b.ops->write64(b.ctx, SN_HW_WINDOW_BASE + 0xFF8, 0xA5, &e), SN_OK); /* the window's last word */
     read_at(d.path[0], 0x8080, bytes, 8);
     static const unsigned char little_endian[8] = {8, 7, 6, 5, 4, 3, 2, 1};
     assert_memory_equal(bytes, little_endian, 8);
-    assert_int_equal(file_size(d.path[0]), 0x8088);
+    read_at(d.path[0], 0x8FF8, bytes, 1);
+    assert_int_equal(bytes[0], 0xA5);
+    assert_int_equal(file_size(d.path[0]), (long)USER_BYTES);
     uint64_t v = 0;
     assert_int_equal(b.ops->read64(b.ctx, ctl, &v, &e), SN_OK);
+    assert_int_equal(v, 0x0102030405060708ull);
+    /* the file written behind the mapping is what a read returns */
+    FILE *f = fopen(d.path[0], "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0x8018, SEEK_SET), 0);
+    assert_int_equal(fwrite(little_endian, 1, 8, f), 8);
+    fclose(f);
+    assert_int_equal(b.ops->read64(b.ctx, SN_HW_WINDOW_BASE + SN_HW_STATUS, &v, &e), SN_OK);
     assert_int_equal(v, 0x0102030405060708ull);
     assert_int_equal(b.ops->dram_size(b.ctx), 4ull << 30);
     sn_card_bus_close(&b);
     remove_device(&d);
 }
 
-/* A read past the end of the file standing in for the BAR is short. */
-static void short_register_read_names_file_and_offset(void **state)
+/* Offsets outside the window, or off a word, are refused by name. */
+static void register_offsets_outside_the_window_are_refused(void **state)
 {
     (void)state;
     fake_device d;
@@ -102,11 +118,20 @@ static void short_register_read_names_file_and_offset(void **state)
     sn_error e = {0};
     open_bus(&d, &b);
     uint64_t v;
-    assert_int_equal(b.ops->read64(b.ctx, 0x8018, &v, &e), SN_ERR_IO);
     char want[256];
-    snprintf(want, sizeof want, "%s: short read at offset 0x8018: 0 of 8 bytes", d.path[0]);
+    assert_int_equal(b.ops->read64(b.ctx, 0x9000, &v, &e), SN_ERR_INPUT);
+    snprintf(want, sizeof want, "%s: offset 0x9000 is not an 8-aligned word of the load window [0x8000, 0x9000)",
+             d.path[0]);
     assert_string_equal(e.msg, want);
+    assert_int_equal(b.ops->write64(b.ctx, 0x7FF8, 1, &e), SN_ERR_INPUT);
+    assert_int_equal(b.ops->write64(b.ctx, 0x8084, 1, &e), SN_ERR_INPUT);
     sn_card_bus_close(&b);
+    /* a stand-in too short to hold the window is refused at open */
+    assert_int_equal(truncate(d.path[0], 0x8800), 0);
+    assert_int_equal(sn_card_bus_xdma_open(&b, d.prefix, &e), SN_ERR_IO);
+    snprintf(want, sizeof want, "%s: a regular file of 34816 bytes does not cover the load window [0x8000, 0x9000)",
+             d.path[0]);
+    assert_string_equal(e.msg, want);
     remove_device(&d);
 }
 
@@ -221,23 +246,30 @@ static void short_dma_read_names_file_and_address(void **state)
 }
 
 /* A device file that refuses the access: the errno and its text. A FIFO
- * opens read-write but cannot be read at an offset (ESPIPE). */
+ * opens read-write but cannot be read at an offset (ESPIPE) nor mapped
+ * (ENODEV). */
 static void errno_is_reported(void **state)
 {
     (void)state;
     fake_device d;
     sn_card_bus b;
     sn_error e = {0};
-    make_device(&d);
-    remove(d.path[0]);
-    assert_int_equal(mkfifo(d.path[0], 0600), 0);
-    assert_int_equal(sn_card_bus_xdma_open(&b, d.prefix, &e), SN_OK);
-    uint64_t v;
-    assert_int_equal(b.ops->read64(b.ctx, 0x8030, &v, &e), SN_ERR_IO);
     char want[256];
-    snprintf(want, sizeof want, "%s: read of 8 bytes at offset 0x8030 failed: Illegal seek (errno 29)", d.path[0]);
+    uint8_t buf[64];
+    make_device(&d);
+    remove(d.path[2]);
+    assert_int_equal(mkfifo(d.path[2], 0600), 0);
+    assert_int_equal(sn_card_bus_xdma_open(&b, d.prefix, &e), SN_OK);
+    assert_int_equal(b.ops->dma_read(b.ctx, 0x40, buf, 64, &e), SN_ERR_IO);
+    snprintf(want, sizeof want, "%s: DMA read of 64 bytes at offset 0x40 failed: Illegal seek (errno 29)", d.path[2]);
     assert_string_equal(e.msg, want);
     sn_card_bus_close(&b);
+    remove(d.path[0]);
+    assert_int_equal(mkfifo(d.path[0], 0600), 0);
+    assert_int_equal(sn_card_bus_xdma_open(&b, d.prefix, &e), SN_ERR_IO);
+    snprintf(want, sizeof want, "%s: cannot map the load window at 0x8000: No such device (errno 19)", d.path[0]);
+    assert_string_equal(e.msg, want);
+    assert_null(b.ops);
     /* a device file that is missing: open names it with ENOENT */
     remove(d.path[2]);
     assert_int_equal(sn_card_bus_xdma_open(&b, d.prefix, &e), SN_ERR_IO);
@@ -251,7 +283,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(register_words_at_their_offsets),
-        cmocka_unit_test(short_register_read_names_file_and_offset),
+        cmocka_unit_test(register_offsets_outside_the_window_are_refused),
         cmocka_unit_test(dma_splits_at_8_mb),
         cmocka_unit_test(dma_round_trip_through_files),
         cmocka_unit_test(dma_below_64_bytes_or_off_a_beat_moves_nothing),

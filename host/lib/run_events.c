@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sysnode/mesh.h"
+#include "sysnode/regs.h"
 #include "sysnode/table.h"
 
 static void *array(uint64_t n, size_t size)
@@ -58,9 +59,10 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
     ev->gos = array(payloads, sizeof *ev->gos);
     ev->steps = array(t.step_count, sizeof *ev->steps);
     ev->completion_round = array(s->completion_count, sizeof *ev->completion_round);
+    ev->completion_go = array(s->completion_count, sizeof *ev->completion_go);
     for (uint32_t u = 0; u < s->unit_count; u++)
         ev->unit_go[u] = array(s->units[u].span_count, sizeof *ev->unit_go[u]);
-    int ok = ev->rounds && ev->gos && ev->steps && ev->completion_round;
+    int ok = ev->rounds && ev->gos && ev->steps && ev->completion_round && ev->completion_go;
     for (uint32_t u = 0; u < s->unit_count; u++)
         ok = ok && ev->unit_go[u];
     if (!ok)
@@ -118,6 +120,22 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
         ev->completion_round[c] = (uint32_t)r;
         if (t.round_count)
             ev->rounds[r].completions++;
+    }
+
+    /* completions to GOs: per node, its BATCH_COMPLETEs take its GOs in order */
+    {
+        uint64_t next_go[256] = {0};
+        for (uint64_t c = 0; c < s->completion_count; c++) {
+            const sn_completion_record *cr = &s->completions[c];
+            unsigned node = SN_NODE_ID(cr->x, cr->y);
+            ev->completion_go[c] = -1;
+            if (cr->code != SN_SIG_BATCH_COMPLETE)
+                continue;
+            while (next_go[node] < ev->go_count && SN_NODE_ID(ev->gos[next_go[node]].x, ev->gos[next_go[node]].y) != node)
+                next_go[node]++;
+            if (next_go[node] < ev->go_count && ev->gos[next_go[node]].txn == (uint8_t)cr->arg)
+                ev->completion_go[c] = (int64_t)next_go[node]++;
+        }
     }
 
     /* steps */
@@ -182,6 +200,7 @@ void sn_run_events_free(sn_run_events *ev)
     free(ev->gos);
     free(ev->steps);
     free(ev->completion_round);
+    free(ev->completion_go);
     for (unsigned u = 0; u < SN_MESH_MAX_UNITS; u++)
         free(ev->unit_go[u]);
     memset(ev, 0, sizeof *ev);

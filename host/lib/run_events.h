@@ -8,7 +8,9 @@
  * order, so the k-th payload GO is the k-th kicked slot; the mailbox numbers
  * every accepted GO from 0 as its 8-bit txn (typed probes included); a unit
  * issues its payloads in arrival order, so its k-th busy span is the k-th
- * payload sent to it. All cycles are CPU cycles from BOOT. */
+ * payload sent to it; a node's BATCH_COMPLETEs come back in the order its
+ * flits went, carrying their txn, so each is matched to its GO. All cycles
+ * are CPU cycles from BOOT. */
 #ifndef SN_HOST_RUN_EVENTS_H
 #define SN_HOST_RUN_EVENTS_H
 
@@ -52,6 +54,8 @@ typedef struct {
     uint64_t step_count;
     sn_ev_step *steps;
     uint32_t *completion_round; /* per stats completion, its round */
+    int64_t *completion_go;     /* per stats completion, the payload GO it completes (index in gos), or -1
+                                   (a peer ack, a fault, or a txn that does not match) */
     /* each unit's k-th span is payload gos[unit_go[u][k]] */
     uint64_t *unit_go[SN_MESH_MAX_UNITS];
 } sn_run_events;

@@ -86,7 +86,12 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
     }
     for (uint64_t i = 0; i < s->completion_count; i++) {
         const sn_completion_record *c = &s->completions[i];
-        if (c->code == SN_SIG_BATCH_COMPLETE)
+        if (ev->completion_go[i] >= 0) {
+            const sn_ev_go *g = &ev->gos[ev->completion_go[i]];
+            snprintf(args, sizeof args,
+                     "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"node\":\"(%u,%u)\",\"code\":%u", g->round,
+                     g->step, g->slot, g->txn, c->x, c->y, c->code);
+        } else if (c->code == SN_SIG_BATCH_COMPLETE)
             snprintf(args, sizeof args, "\"round\":%u,\"node\":\"(%u,%u)\",\"code\":%u,\"txn\":%u",
                      ev->completion_round[i], c->x, c->y, c->code, c->arg & 0xFF);
         else

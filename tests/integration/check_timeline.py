@@ -37,7 +37,17 @@ assert got == program, "GOs are not the artifacts' kicks in order"
 txns = [g["args"]["txn"] for g in gos]
 assert all((b - a) % 256 == 1 for a, b in zip(txns, txns[1:])), txns[:20]
 assert [g["ts"] for g in gos] == sorted(g["ts"] for g in gos) and gos[-1]["ts"] < cycles
-assert len([e for e in events if e.get("cat") == "completion"]) == completions
+done = [e for e in events if e.get("cat") == "completion"]
+assert len(done) == completions
+# every flit's BATCH_COMPLETE names the GO it completes: same round, step, slot, txn and node
+go_keys = {(g["args"]["round"], g["args"]["step"], g["args"]["slot"], g["args"]["txn"], g["args"]["node"]): g["ts"]
+           for g in gos}
+matched = [c for c in done if "slot" in c["args"]]
+assert len(matched) == flits, (len(matched), flits)
+for c in matched:
+    a = c["args"]
+    key = (a["round"], a["step"], a["slot"], a["txn"], a["node"])
+    assert key in go_keys and go_keys[key] < c["ts"], c
 
 round_spans = [e for e in events if e.get("cat") == "round"]
 assert [e["args"]["round"] for e in round_spans] == list(range(rounds))

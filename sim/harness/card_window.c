@@ -74,7 +74,7 @@ void sn_card_window_destroy(sn_card_window *w)
 static void feed_console(sn_card_window *w)
 {
     const char *c = sn_sim_console(w->sim);
-    size_t n = strlen(c);
+    size_t n = sn_sim_console_length(w->sim);
     for (; w->console_seen < n; w->console_seen++)
         w->fifo[w->fifo_wr++] = (uint8_t)c[w->console_seen];
 }

@@ -346,6 +346,11 @@ extern "C" const char *sn_sim_console(const sn_sim *s)
     return s->console.c_str();
 }
 
+extern "C" size_t sn_sim_console_length(const sn_sim *s)
+{
+    return s->console.size();
+}
+
 extern "C" int sn_sim_status_block(sn_sim *s, sn_status_block *out)
 {
     if (sn_hart_spad_read(s->hart, SN_STATUS_BLOCK_ADDR, out, sizeof *out) != 0)

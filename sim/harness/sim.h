@@ -79,8 +79,10 @@ int sn_sim_boot(sn_sim *s, char *err, size_t errlen);
  * cycles have passed since BOOT. */
 sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit);
 
-/* Everything the image wrote to R_CONSOLE since boot, NUL-terminated. */
+/* Everything the image wrote to R_CONSOLE since boot, NUL-terminated, and
+ * its length in bytes (a NUL byte the image wrote is in it). */
 const char *sn_sim_console(const sn_sim *s);
+size_t sn_sim_console_length(const sn_sim *s);
 
 /* Reads the runner's status block from the scratchpad. Returns 0, or -1 when
  * the image never stamped it (magic missing). */

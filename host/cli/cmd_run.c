@@ -172,10 +172,6 @@ int sn_cmd_run(int argc, char **argv)
         fputs(USAGE, stderr);
         return 2;
     }
-    if (fst && device) {
-        fprintf(stderr, "sysnode run: --fst dumps the in-process simulator's mesh; it does not go with --device\n");
-        return 2;
-    }
     if (!opts.image) {
         if (default_image(image, sizeof image) != 0) {
             fprintf(stderr, "sysnode run: cannot locate the runner image; pass --image\n");
@@ -189,6 +185,9 @@ int sn_cmd_run(int argc, char **argv)
     sn_status st = device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
                           : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
     sn_sim *sim = sn_transport_sim_of(&t);
+    if (st == SN_OK && fst && !sim)
+        st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
+                          device);
     if (st == SN_OK && fst && (st = fst_open(sim, fst, fst_from, fst_to, &err)) == SN_OK) {
         signal(SIGINT, on_sigint);
         signal(SIGTERM, on_sigint);

@@ -56,6 +56,11 @@ sn_status sn_card_bus_xdma_open(sn_card_bus *b, const char *prefix, sn_error *e)
  * sn_transport_sim_open). SN_ERR_INTERNAL when it cannot be created. */
 sn_status sn_card_bus_sim_open(sn_card_bus *b, unsigned cu_version, sn_error *e);
 
+/* The simulator behind a simulated-card bus (for its FST dump), or NULL for
+ * another bus. Owned by the bus. */
+struct sn_sim;
+struct sn_sim *sn_card_bus_sim_of(const sn_card_bus *b);
+
 /* Splits a DMA of n bytes at addr into transfers of at most
  * SN_HW_DMA_MAX_BYTES and calls move(ctx, card_addr, buffer_offset, length)
  * for each in order, stopping at the first error. SN_ERR_INPUT (naming
@@ -74,5 +79,8 @@ void sn_card_bus_close(sn_card_bus *b);
  * failure here. DRAM reads of beats the host never wrote are refused
  * (SN_ERR_INPUT naming the device and the address); bus errors pass through. */
 sn_status sn_transport_card_open(sn_transport *t, sn_card_bus bus, sn_error *e);
+
+/* The simulator behind a card window over the simulated card, else NULL. */
+struct sn_sim *sn_transport_card_sim_of(const sn_transport *t);
 
 #endif

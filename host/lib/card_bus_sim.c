@@ -101,6 +101,11 @@ static const sn_card_bus_ops sim_card_ops = {
     sim_stats,
 };
 
+struct sn_sim *sn_card_bus_sim_of(const sn_card_bus *b)
+{
+    return b && b->ops == &sim_card_ops ? sn_card_window_sim(((sim_card *)b->ctx)->card) : NULL;
+}
+
 sn_status sn_card_bus_sim_open(sn_card_bus *b, unsigned cu_version, sn_error *e)
 {
     char err[256];

@@ -105,8 +105,9 @@ typedef struct sn_transport {
  * cu_version (0 = default 4) behind the window. */
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e);
 
-/* The simulator behind an in-process window (for its FST dump, sim.h), or
- * NULL when t is another kind of window. Owned by t. */
+/* The simulator behind an in-process window or a card window over the
+ * simulated card (for its FST dump, sim.h), or NULL for another window (a
+ * card). Owned by t. */
 struct sn_sim;
 struct sn_sim *sn_transport_sim_of(const sn_transport *t);
 

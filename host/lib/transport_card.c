@@ -348,6 +348,11 @@ static const sn_transport_ops card_ops = {
     card_wait,       card_console,    card_dram_size,  card_close,     card_stats,
 };
 
+struct sn_sim *sn_transport_card_sim_of(const sn_transport *t)
+{
+    return t && t->ops == &card_ops ? sn_card_bus_sim_of(&((card *)t->ctx)->bus) : NULL;
+}
+
 sn_status sn_transport_card_open(sn_transport *t, sn_card_bus bus, sn_error *e)
 {
     card *c = calloc(1, sizeof *c);

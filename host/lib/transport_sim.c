@@ -5,6 +5,7 @@
 
 #include "sim.h"
 #include "transport.h"
+#include "card_bus.h"
 #include "transport_sim_stats.h"
 
 /* The simulator and the GO records last handed out by sim_stats. */
@@ -148,5 +149,7 @@ void sn_transport_close(sn_transport *t)
 
 sn_sim *sn_transport_sim_of(const sn_transport *t)
 {
-    return t && t->ops == &sim_ops ? ((sim_window *)t->ctx)->sim : NULL;
+    if (t && t->ops == &sim_ops)
+        return ((sim_window *)t->ctx)->sim;
+    return sn_transport_card_sim_of(t);
 }

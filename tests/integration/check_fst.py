@@ -6,7 +6,8 @@ match (the mesh's accepted_go counter ends at the flits plus the runner's 4
 unit probes, one typed CU_CTRL GO per unit of the 4-unit mesh; the dump ends
 at the exit, time 2c+1 for mesh cycle c), inside --fst-window (first and last
 times are the window's), after the cycle cap (a hang) and after SIGINT (exit
-130, the file whole, no temporary left)."""
+130, the file whole, no temporary left); on the simulated card
+(--device sim) the dump spans the same times with the same GOs."""
 import glob, os, re, signal, subprocess, sys, time
 
 sysnode, summary, cases, work = sys.argv[1:5]
@@ -29,6 +30,12 @@ flits, cycles = int(m.group(1)), int(m.group(2))
 start, end, gos = read(full)
 assert start == 0 and gos == flits + 4, (start, gos)
 assert 2 * (cycles - 64) <= end <= 2 * cycles + 1, (end, cycles)
+
+# the simulated card runs the same mesh: the same span and the same GOs
+card = os.path.join(work, "vadd128.card.fst")
+subprocess.run([sysnode, "run", f"{cases}/vadd128", "--device", "sim", "--fst", card], check=True,
+               stdout=subprocess.DEVNULL)
+assert read(card) == (start, end, gos), (read(card), (start, end, gos))
 
 window = os.path.join(work, "window.fst")
 subprocess.run([sysnode, "run", f"{cases}/vadd128", "--fst", window, "--fst-window", "30000:31000"], check=True,

@@ -26,7 +26,7 @@ typedef struct sn_card_bus_ops {
      * SN_ERR_IO naming the device, the card address and the errno. */
     sn_status (*dma_write)(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e);
     sn_status (*dma_read)(void *ctx, uint64_t addr, void *dst, uint64_t n, sn_error *e);
-    /* DRAM bytes the card has (SN_HW_CARD_DRAM_BYTES on a card). */
+    /* DRAM bytes the host lays out (the simulator's size; the first 16 MiB of a card's). */
     uint64_t (*dram_size)(void *ctx);
     /* What the device is called in messages ("sim", "/dev/xdma0"). */
     const char *(*name)(void *ctx);

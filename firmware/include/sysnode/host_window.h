@@ -42,7 +42,6 @@
 #define SN_HW_DMA_MAX_BYTES (8ull << 20) /* the driver's measured ceiling per transfer */
 #define SN_HW_DMA_MIN_BYTES 64ull        /* one 512-bit beat; smaller transfers fault the driver */
 #define SN_HW_DMA_ALIGN 64ull            /* card address and length in whole beats */
-#define SN_HW_CARD_DRAM_BYTES (4ull << 30) /* DDR4 per mesh on a card (sysnode-facts §6) */
 
 /* How often the host polls STATUS and drains the console: every poll of the
  * simulated card lets this many CPU cycles pass (H-2P2 polls every 256). A

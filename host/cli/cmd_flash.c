@@ -1,5 +1,5 @@
 /* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
- *                        [--max-cycles N] [--cu-version 4|5]
+ *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
  * Loads an image onto a card (or the simulated card) through the host
  * window, places files in DRAM, boots it and streams its console as it
  * arrives (README "On a card"). Everything is read and checked before
@@ -22,7 +22,7 @@ enum { EXIT_HANG = 124, EXIT_HALT = 125, EXIT_FAILED = 126 };
 
 static const char USAGE[] =
     "usage: sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
-    "                     [--max-cycles N] [--cu-version 4|5]\n";
+    "                     [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]\n";
 
 typedef struct {
     const char *spec;
@@ -112,6 +112,8 @@ int sn_cmd_flash(int argc, char **argv)
     dram_file files[MAX_LOADS + 1];
     int nfiles = 0, table = -1;
     uint64_t max_cycles = DEFAULT_MAX_CYCLES, cu_version = 0;
+    const char *digest = NULL;
+    uint64_t digest_addr = 0, digest_bytes = 0;
     for (int i = 1; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--device") && has_value && !device) {
@@ -121,6 +123,16 @@ int sn_cmd_flash(int argc, char **argv)
         } else if (!strcmp(argv[i], "--table") && has_value && table < 0) {
             table = nfiles;
             files[nfiles++] = (dram_file){argv[++i], 0, NULL, 0};
+        } else if (!strcmp(argv[i], "--digest") && has_value && !digest) {
+            digest = argv[++i];
+            char *end;
+            digest_addr = strtoull(digest, &end, 0);
+            const char *rest = *end == ':' ? end + 1 : NULL;
+            digest_bytes = rest ? strtoull(rest, &end, 0) : 0;
+            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-') {
+                fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
                 return 2;
@@ -141,6 +153,10 @@ int sn_cmd_flash(int argc, char **argv)
         fprintf(stderr, "sysnode flash: %s\n%s", image ? "no --device given" : "no image given", USAGE);
         return 2;
     }
+    if (digest && table < 0) {
+        fprintf(stderr, "sysnode flash: --digest goes in the boot arguments, which --table writes\n");
+        return 2;
+    }
 
     sn_error err = {0};
     sn_elf_image img;
@@ -157,7 +173,7 @@ int sn_cmd_flash(int argc, char **argv)
         st = sn_transport_open_device(&t, device, (unsigned)cu_version, &err);
     if (st == SN_OK && (st = sn_window_load_image(&t, &img, image, &err)) == SN_OK &&
         (st = place_files(&t, files, nfiles, &err)) == SN_OK && table >= 0)
-        st = sn_window_write_boot_args(&t, files[table].addr, files[table].n, 0, 0, &err);
+        st = sn_window_write_boot_args(&t, files[table].addr, files[table].n, digest_addr, digest_bytes, &err);
     if (st == SN_OK)
         rc = boot_and_stream(&t, max_cycles, &err);
     else

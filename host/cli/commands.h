@@ -35,7 +35,7 @@ int sn_cmd_pack(int argc, char **argv);
 int sn_cmd_dump(int argc, char **argv);
 
 /* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
- *                        [--max-cycles N] [--cu-version 4|5]
+ *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
  * Loads, places, boots and streams the console (README "On a card").
  * Returns the image's exit status (low 8 bits), 124 for a hang, 125 for a
  * halt or a simulation error, 126 for a bad input or a device error (named on

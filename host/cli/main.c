@@ -14,7 +14,7 @@ static int usage(void)
             "               [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
             "                                                  replay a case on the simulated SysNode or a card\n"
             "  flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
-            "               [--max-cycles N] [--cu-version 4|5]   load, boot and stream the console\n"
+            "               [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]   load, boot, stream the console\n"
             "  pack ARTIFACT.json... | CASE_DIR -o TABLE.bin   pack the DRAM-resident table\n"
             "  dump TABLE.bin | CASE_DIR | ARTIFACT.json... [--json]   list rounds, steps, decoded payloads\n");
     return 2;

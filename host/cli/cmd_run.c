@@ -211,8 +211,9 @@ int sn_cmd_run(int argc, char **argv)
     }
     sn_error out_err = {0};
     if (report) {
-        sn_report_run run = {device ? device : "in-process", (unsigned)cu_version, st, st == SN_OK ? "" : err.msg,
-                             rc, wall};
+        int card = device && strcmp(device, "sim") != 0;
+        sn_report_run run = {device ? device : "in-process", card ? 0u : cu_version ? (unsigned)cu_version : 4u, st,
+                             st == SN_OK ? "" : err.msg, rc, wall};
         if (sn_report_write(report, &opts, &res, &run, &t, &out_err) != SN_OK) {
             fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
             rc = 1;

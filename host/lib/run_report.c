@@ -155,8 +155,11 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
     json_string(f, opts->image);
     fputs(",\n  \"device\": ", f);
     json_string(f, run->device);
-    fprintf(f, ",\n  \"cu_version\": %u,\n  \"verdict\": \"%s\",\n  \"exit_code\": %d,\n  \"message\": ",
-            run->cu_version ? run->cu_version : 4, verdict(run, res), run->exit_code);
+    if (run->cu_version)
+        fprintf(f, ",\n  \"cu_version\": %u", run->cu_version);
+    else
+        fputs(",\n  \"cu_version\": null", f);
+    fprintf(f, ",\n  \"verdict\": \"%s\",\n  \"exit_code\": %d,\n  \"message\": ", verdict(run, res), run->exit_code);
     json_string(f, run->message);
     fprintf(f, ",\n  \"rounds\": %zu,\n  \"payloads\": %u,\n  \"completions\": %u,\n  \"cycles\": %llu,\n"
                "  \"instret\": %llu,\n  \"output_bytes\": %llu,\n  \"wall_seconds\": %.6f,\n",

@@ -13,7 +13,7 @@
 
 typedef struct {
     const char *device;   /* "in-process", "sim", "xdma:..." */
-    unsigned cu_version;  /* 0: the default (4); not known on a card */
+    unsigned cu_version;  /* 4 or 5; 0 when not known (a card's units report their own) */
     sn_status status;     /* what sn_replay_case returned */
     const char *message;  /* its message ("" on a match) */
     int exit_code;        /* the CLI's exit code */

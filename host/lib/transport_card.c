@@ -24,6 +24,9 @@
 #include "transport.h"
 
 #define BEAT SN_HW_DMA_ALIGN
+/* Polls with CYCLES unchanged and no stop before the core counts as not
+ * running (a card that did not take BOOT, or is not a SysNode). */
+#define STALL_POLLS 100000u
 
 typedef struct {
     uint64_t lo, hi; /* [lo, hi), whole beats */
@@ -291,6 +294,8 @@ static sn_status card_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, 
     double start = now_seconds();
     sn_status st;
     memset(out, 0, sizeof *out);
+    uint64_t last_cycles = UINT64_MAX;
+    unsigned same = 0;
     for (;;) {
         uint64_t status;
         if ((st = reg_read(c, SN_HW_STATUS, &status, e)) != SN_OK || (st = drain_console(c, 1, e)) != SN_OK ||
@@ -298,6 +303,16 @@ static sn_status card_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, 
             break;
         if (status & (SN_HW_STATUS_EXITED | SN_HW_STATUS_HALTED | SN_HW_STATUS_SIM_ERROR)) {
             st = read_stop(c, status, out, e);
+            break;
+        }
+        same = out->cycles == last_cycles ? same + 1 : 0;
+        last_cycles = out->cycles;
+        if (same == STALL_POLLS) {
+            st = sn_error_set(e, SN_ERR_IO,
+                              "%s: CYCLES (0x%llx) stayed at %llu over %u polls of STATUS (0x%llx) with no exit or "
+                              "halt: the core is not running",
+                              c->bus.ops->name(c->bus.ctx), SN_HW_WINDOW_BASE + SN_HW_CYCLES,
+                              (unsigned long long)out->cycles, STALL_POLLS, SN_HW_WINDOW_BASE + SN_HW_STATUS);
             break;
         }
         if (out->cycles >= cycle_limit) { /* the core runs on; the host stops waiting */

@@ -1,14 +1,17 @@
-/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5]
- *                         [--trace FILE] [--digest] [--table TABLE.bin] [--lockstep]
- * Replays each case on a simulated SysNode of its own through the host
- * window (host/lib/replay.h) and prints one verdict line per case, in the
- * order given, plus a summary line when there is more than one; --jobs runs
- * that many cases at a time, one thread and one simulator each. While a
- * replay runs longer than a second and stderr is a terminal, a progress line
- * there shows rounds done and simulated cycles. */
+/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
+ *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ * Replays each case on a simulated SysNode of its own (or, with --device,
+ * one case on a card) through the host window (host/lib/replay.h) and prints
+ * one verdict line per case, in the order given, plus a summary line when
+ * there is more than one; --jobs runs that many cases at a time, one thread
+ * and one simulator each. While a replay runs longer than a second and
+ * stderr is a terminal, a progress line there shows rounds done and
+ * simulated cycles. */
 #include <libgen.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,9 @@
 
 #include "commands.h"
 #include "replay.h"
+#include "run_report.h"
+#include "sim.h"
+#include "timeline.h"
 
 /* Cycle cap well above the runner's own hang detection (8 M cycles without a
  * completion), so the runner reports a hang itself with each node's debt. */
@@ -27,15 +33,19 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]\n"
-    "                         [--lockstep] [--trace FILE] [--table TABLE.bin]   (--trace, --table: one case)\n";
+    "                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
+    "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
+    "       (--trace, --table, --device, --report, --timeline, --fst: one case)\n";
 
 typedef struct {
     const char *dir;
+    sn_transport t;      /* open after the replay for one case (report, timeline, FST), else closed */
     sn_replay_result res;
     sn_status status;
     sn_error err;
-    double started;    /* wall seconds (CLOCK_MONOTONIC) when the replay began */
-    int progress_shown; /* a progress line is on the terminal */
+    double started;      /* wall seconds (CLOCK_MONOTONIC) when the replay began */
+    double wall;         /* seconds the replay took */
+    int progress_shown;  /* a progress line is on the terminal */
     int done;
 } case_run;
 
@@ -43,7 +53,8 @@ typedef struct {
     sn_replay_opts opts; /* case_dir set per case */
     unsigned cu_version;
     int lockstep;
-    const char *trace;
+    const char *trace, *device, *report, *timeline, *fst;
+    uint64_t fst_from, fst_to;
     int progress; /* stderr is a terminal */
     case_run *cases;
     size_t ncases, next;
@@ -80,6 +91,44 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
     return 0;
 }
 
+/* --fst-window FROM:TO, mesh cycles from BOOT, FROM < TO. */
+static int parse_window(const char *text, uint64_t *from, uint64_t *to)
+{
+    char *end;
+    unsigned long long a = strtoull(text, &end, 0), b;
+    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-') {
+        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
+        return -1;
+    }
+    const char *rest = end + 1;
+    b = strtoull(rest, &end, 0);
+    if (end == rest || *end || b <= a) {
+        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
+        return -1;
+    }
+    *from = a;
+    *to = b;
+    return 0;
+}
+
+static volatile sig_atomic_t stop_signal = 0;
+
+/* SIGINT/SIGTERM while dumping: the simulation stops at its next mesh cycle
+ * and the dump is closed before exit (sim.h sn_sim_interrupt). */
+static void on_sigint(int sig)
+{
+    stop_signal = sig;
+    sn_sim_interrupt();
+}
+
+static sn_status fst_open(sn_sim *sim, const char *path, uint64_t from, uint64_t to, sn_error *e)
+{
+    char why[512];
+    if (sn_sim_fst_open(sim, path, from, to, why, sizeof why) != 0)
+        return sn_error_set(e, SN_ERR_IO, "--fst: %s", why);
+    return SN_OK;
+}
+
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -102,24 +151,37 @@ static void show_progress(void *ctx, uint64_t cycles, uint32_t rounds_done)
     pthread_mutex_unlock(&p->plan->lock);
 }
 
+/* Opens the case's window (the in-process simulator, or --device), with the
+ * FST dump and the trace asked for, and replays the case through it. The
+ * window stays open in c->t for the single-case outputs. */
 static void replay_one(run_plan *plan, case_run *c)
 {
     sn_replay_opts opts = plan->opts;
     progress_ctx pctx = {plan, c};
     sn_sim_transport_opts sim_opts = {plan->cu_version, plan->lockstep, plan->progress ? show_progress : NULL,
                                       &pctx};
-    sn_transport t = {0};
     opts.case_dir = c->dir;
     c->started = now_seconds();
-    c->status = sn_transport_sim_open(&t, &sim_opts, &c->err);
-    if (c->status == SN_OK && plan->trace) {
-        sn_transport inner = t;
-        /* On failure t is left as it was: closed once, below. */
-        c->status = sn_transport_record_open(&t, inner, plan->trace, &c->err);
+    c->status = plan->device ? sn_transport_open_device(&c->t, plan->device, plan->cu_version, &c->err)
+                             : sn_transport_sim_open(&c->t, &sim_opts, &c->err);
+    sn_sim *sim = sn_transport_sim_of(&c->t);
+    if (c->status == SN_OK && plan->fst && !sim)
+        c->status = sn_error_set(&c->err, SN_ERR_INPUT,
+                                 "--fst: %s is a card; only a simulated SysNode has a mesh to dump", plan->device);
+    if (c->status == SN_OK && plan->fst &&
+        (c->status = fst_open(sim, plan->fst, plan->fst_from, plan->fst_to, &c->err)) == SN_OK) {
+        signal(SIGINT, on_sigint);
+        signal(SIGTERM, on_sigint);
     }
+    if (c->status == SN_OK && plan->trace) {
+        sn_transport inner = c->t;
+        /* On failure t is left as it was: closed once, by the caller. */
+        c->status = sn_transport_record_open(&c->t, inner, plan->trace, &c->err);
+    }
+    double start = now_seconds();
     if (c->status == SN_OK)
-        c->status = sn_replay_case(&opts, &t, &c->res, &c->err);
-    sn_transport_close(&t);
+        c->status = sn_replay_case(&opts, &c->t, &c->res, &c->err);
+    c->wall = now_seconds() - start;
     if (c->progress_shown) {
         pthread_mutex_lock(&plan->lock);
         fputs("\r\033[K", stderr);
@@ -130,7 +192,8 @@ static void replay_one(run_plan *plan, case_run *c)
 
 /* Prints c's verdict line. An error that stopped the replay goes to stderr
  * for a single case (as "sysnode run: ..."), to stdout after the case's
- * directory when there are several. Returns 1 for a byte-exact match. */
+ * directory when there are several. Returns the case's exit code: 0 for a
+ * byte-exact match, else 1. */
 static int print_verdict(const case_run *c, int several)
 {
     const sn_replay_result *res = &c->res;
@@ -139,13 +202,13 @@ static int print_verdict(const case_run *c, int several)
             printf("%s: error: %s\n", c->dir, c->err.msg);
         else
             fprintf(stderr, "sysnode run: %s\n", c->err.msg);
-        return 0;
+        return 1;
     }
     if (c->status == SN_ERR_MISMATCH && res->digest_checked && res->digest_got != res->digest_want) {
         printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res->name,
                res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
                (unsigned long long)res->cycles, c->err.msg);
-        return 0;
+        return 1;
     }
     printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res->name, res->rounds,
            res->rounds == 1 ? "" : "s", res->flits, res->completions, (unsigned long long)res->cycles,
@@ -157,7 +220,39 @@ static int print_verdict(const case_run *c, int several)
     else
         printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
                (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
-    return res->match;
+    return res->match ? 0 : 1;
+}
+
+/* After one case's verdict: closes the FST dump, writes the report and the
+ * timeline asked for, closes the window. Returns the exit code. */
+static int finish_single(run_plan *plan, case_run *c, int rc)
+{
+    char why[512];
+    sn_sim *sim = sn_transport_sim_of(&c->t);
+    if (plan->fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
+        fprintf(stderr, "sysnode run: --fst: %s\n", why);
+        rc = 1;
+    }
+    sn_error out_err = {0};
+    if (plan->report) {
+        sn_replay_opts opts = plan->opts;
+        opts.case_dir = c->dir;
+        int card = plan->device && strcmp(plan->device, "sim") != 0;
+        sn_report_run run = {plan->device ? plan->device : "in-process",
+                             card ? 0u : plan->cu_version ? plan->cu_version : 4u, c->status,
+                             c->status == SN_OK ? "" : c->err.msg, rc, c->wall};
+        if (sn_report_write(plan->report, &opts, &c->res, &run, &c->t, &out_err) != SN_OK) {
+            fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
+            rc = 1;
+        }
+    }
+    if (plan->timeline && (c->status == SN_OK || c->status == SN_ERR_MISMATCH) &&
+        sn_timeline_write(plan->timeline, c->dir, &c->res, &c->t, &out_err) != SN_OK) {
+        fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);
+        rc = 1;
+    }
+    sn_transport_close(&c->t);
+    return stop_signal ? 128 + stop_signal : rc;
 }
 
 static void *worker(void *arg)
@@ -170,6 +265,7 @@ static void *worker(void *arg)
         if (i >= plan->ncases)
             return NULL;
         replay_one(plan, &plan->cases[i]);
+        sn_transport_close(&plan->cases[i].t);
         pthread_mutex_lock(&plan->lock);
         plan->cases[i].done = 1;
         pthread_cond_broadcast(&plan->finished);
@@ -177,9 +273,10 @@ static void *worker(void *arg)
     }
 }
 
-/* Runs every case on `jobs` threads, printing verdicts in the order given as
- * soon as each and those before it are done. Returns the cases that matched. */
-static size_t run_all(run_plan *plan, unsigned jobs)
+/* Several cases on `jobs` threads, printing verdicts in the order given as
+ * soon as each and those before it are done, then the summary. Returns the
+ * exit code. */
+static int run_several(run_plan *plan, unsigned jobs)
 {
     pthread_t threads[MAX_JOBS];
     unsigned started = 0;
@@ -195,23 +292,25 @@ static size_t run_all(run_plan *plan, unsigned jobs)
         while (!plan->cases[i].done)
             pthread_cond_wait(&plan->finished, &plan->lock);
         pthread_mutex_unlock(&plan->lock);
-        matched += (size_t)print_verdict(&plan->cases[i], plan->ncases > 1);
+        matched += print_verdict(&plan->cases[i], 1) == 0;
         fflush(stdout);
     }
     for (unsigned j = 0; j < started; j++)
         pthread_join(threads[j], NULL);
-    return matched;
+    printf("%zu cases: %zu match, %zu failed\n", plan->ncases, matched, plan->ncases - matched);
+    return matched == plan->ncases ? 0 : 1;
 }
 
 int sn_cmd_run(int argc, char **argv)
 {
-    static run_plan plan; /* zero: no trace, no lockstep, defaults */
+    static run_plan plan; /* zero: the defaults, no optional outputs */
     char image[PATH_MAX];
     uint64_t cu_version = 0, jobs = 1;
     const char **dirs = calloc((size_t)argc, sizeof *dirs);
     size_t ndirs = 0;
     int rc = 2;
     plan.opts.max_cycles = DEFAULT_MAX_CYCLES;
+    plan.fst_to = UINT64_MAX;
     if (!dirs) {
         fputs("sysnode run: out of memory\n", stderr);
         return 1;
@@ -226,6 +325,17 @@ int sn_cmd_run(int argc, char **argv)
             plan.lockstep = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
             plan.opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--fst") && has_value) {
+            plan.fst = argv[++i];
+        } else if (!strcmp(argv[i], "--fst-window") && has_value) {
+            if (parse_window(argv[++i], &plan.fst_from, &plan.fst_to) != 0)
+                goto out;
+        } else if (!strcmp(argv[i], "--timeline") && has_value) {
+            plan.timeline = argv[++i];
+        } else if (!strcmp(argv[i], "--report") && has_value) {
+            plan.report = argv[++i];
+        } else if (!strcmp(argv[i], "--device") && has_value) {
+            plan.device = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {
             plan.trace = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
@@ -248,9 +358,16 @@ int sn_cmd_run(int argc, char **argv)
         fputs(USAGE, stderr);
         goto out;
     }
-    if (ndirs > 1 && (plan.trace || plan.opts.table)) {
-        fprintf(stderr, "sysnode run: %s names one file, so it takes one case (%zu given)\n%s",
-                plan.trace ? "--trace" : "--table", ndirs, USAGE);
+    const char *one_case = plan.trace ? "--trace" : plan.opts.table ? "--table" : plan.device ? "--device"
+                         : plan.report ? "--report" : plan.timeline ? "--timeline" : plan.fst ? "--fst" : NULL;
+    if (ndirs > 1 && one_case) {
+        fprintf(stderr, "sysnode run: %s names one file or device, so it takes one case (%zu given)\n%s", one_case,
+                ndirs, USAGE);
+        goto out;
+    }
+    if (plan.lockstep && plan.device) {
+        fprintf(stderr, "sysnode run: --lockstep clocks the in-process simulator; --device %s has its own\n%s",
+                plan.device, USAGE);
         goto out;
     }
     rc = 1;
@@ -273,10 +390,12 @@ int sn_cmd_run(int argc, char **argv)
         plan.cases[i].dir = dirs[i];
     pthread_mutex_init(&plan.lock, NULL);
     pthread_cond_init(&plan.finished, NULL);
-    size_t matched = run_all(&plan, (unsigned)jobs);
-    if (ndirs > 1)
-        printf("%zu cases: %zu match, %zu failed\n", ndirs, matched, ndirs - matched);
-    rc = matched == ndirs ? 0 : 1;
+    if (ndirs == 1) {
+        replay_one(&plan, &plan.cases[0]);
+        rc = finish_single(&plan, &plan.cases[0], print_verdict(&plan.cases[0], 0));
+    } else {
+        rc = run_several(&plan, (unsigned)jobs);
+    }
     free(plan.cases);
 out:
     free(dirs);

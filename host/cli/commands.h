@@ -12,12 +12,16 @@
 int sn_cmd_header(int argc, char **argv);
 
 /* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
- *                         [--lockstep] [--trace FILE] [--table TABLE.bin]
- * Replays each case on a simulated SysNode of its own (host/lib/replay.h),
- * N at a time, and prints one verdict line per case in the order given, plus
- * a summary line for several. Returns 0 when every case matched byte for
- * byte, 1 on a mismatch or any error (named on stderr for one case, on its
- * verdict line for several), 2 on bad usage. */
+ *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ * Replays each case on a simulated SysNode of its own (or, for one case, a
+ * card) (host/lib/replay.h), N at a time, and prints one verdict line per
+ * case in the order given, plus a summary line for several; for one case,
+ * writes the report, timeline and waveform asked for (README "Seeing what
+ * happened"). Returns 0 when every case matched byte for byte, 1 on a
+ * mismatch or any error (named on stderr for one case, on its verdict line
+ * for several), 128+signal after SIGINT/SIGTERM while dumping FST, 2 on bad
+ * usage. */
 int sn_cmd_run(int argc, char **argv);
 
 /* sysnode pack ARTIFACT.json [ARTIFACT.json ...] -o TABLE.bin
@@ -32,5 +36,13 @@ int sn_cmd_pack(int argc, char **argv);
  * the target (host/lib/disasm.h); a packed table is verified first. Returns
  * 0, 1 on a bad table or input, 2 on bad usage. */
 int sn_cmd_dump(int argc, char **argv);
+
+/* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
+ *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
+ * Loads, places, boots and streams the console (README "On a card").
+ * Returns the image's exit status (low 8 bits), 124 for a hang, 125 for a
+ * halt or a simulation error, 126 for a bad input or a device error (named on
+ * stderr), 2 on bad usage. */
+int sn_cmd_flash(int argc, char **argv);
 
 #endif

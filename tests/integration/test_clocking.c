@@ -69,7 +69,7 @@ static int replay(const char *case_dir, const char *image, unsigned cu_version, 
         sn_transport_close(&sim);
         return -1;
     }
-    sn_sim *s = sn_transport_sim_get(&sim);
+    sn_sim *s = sn_transport_sim_of(&sim);
     sn_replay_opts opts = {case_dir, image, max_cycles, 1, NULL};
     out->status = sn_replay_case(&opts, &t, &out->res, &out->error);
     out->has_status_block = sn_sim_status_block(s, &out->status_block) == 0;

@@ -4,8 +4,9 @@
  * two must agree on everything a user or the runner can see: the replay's
  * status and message, the verdict (rounds, flits, completions, cycles,
  * instructions, digest, first difference), the runner's status block and
- * console, the GOs the mailbox took and dropped, the window's MMIO counts and
- * GO log (cycle and MMIO count of every GO), every trace byte and every
+ * console, the GOs the mailbox took and dropped, the window's MMIO counts,
+ * GO log (cycle and MMIO count of every GO), completion log and each unit's
+ * busy spans (the run report's and timeline's sources), every trace byte and every
  * DRAM byte at the end. The event-driven run must also have clocked fewer
  * edges, so the shortcut was taken (sim/README.md, Clocking).
  *
@@ -30,8 +31,10 @@ typedef struct {
     sn_status_block status_block;
     char *console;
     uint32_t accepted_gos, dropped_gos;
-    sn_run_stats stats; /* the window's MMIO counts and GO log (sysnode-bench's source) */
+    sn_run_stats stats; /* the window's MMIO counts, GO log, completion log and busy spans */
     sn_go_record *gos;
+    sn_completion_record *completions;
+    sn_busy_span *spans[SN_MESH_MAX_UNITS];
     uint64_t edges;
     uint8_t *dram;
     uint64_t dram_size;
@@ -54,6 +57,16 @@ static char *read_file(const char *path, long *bytes)
     }
     fclose(f);
     return buf;
+}
+
+/* A heap copy of n elements of size bytes at src (the stats arrays live only
+ * until the window's next call); NULL when memory runs out. */
+static void *copy(const void *src, uint64_t n, size_t size)
+{
+    void *p = malloc(n ? n * size : 1);
+    if (p && n)
+        memcpy(p, src, n * size);
+    return p;
 }
 
 /* Replays the case on a fresh simulator; 0, or -1 when it could not start. */
@@ -79,12 +92,15 @@ static int replay(const char *case_dir, const char *image, unsigned cu_version, 
     out->edges = sn_sim_mesh_edges(s);
     if (t.ops->stats(t.ctx, &out->stats, &out->error) != SN_OK)
         return -1;
-    out->gos = malloc((out->stats.go_count ? out->stats.go_count : 1) * sizeof *out->gos);
-    if (out->gos)
-        memcpy(out->gos, out->stats.gos, out->stats.go_count * sizeof *out->gos);
+    out->gos = copy(out->stats.gos, out->stats.go_count, sizeof *out->gos);
+    out->completions = copy(out->stats.completions, out->stats.completion_count, sizeof *out->completions);
+    int copied = out->gos && out->completions;
+    for (uint32_t u = 0; u < out->stats.unit_count; u++)
+        copied &= (out->spans[u] = copy(out->stats.units[u].spans, out->stats.units[u].span_count,
+                                        sizeof *out->spans[u])) != NULL;
     out->dram_size = sn_sim_dram_size(s);
     out->dram = malloc(out->dram_size);
-    int ok = out->console && out->gos && out->dram && sn_sim_dram_read(s, 0, out->dram, out->dram_size) == 0;
+    int ok = out->console && copied && out->dram && sn_sim_dram_read(s, 0, out->dram, out->dram_size) == 0;
     sn_transport_close(&t);
     out->trace = read_file(trace, &out->trace_bytes);
     if (!ok || !out->trace) {
@@ -149,6 +165,22 @@ static int compare(const run_record *l, const run_record *e)
         if (l->gos[i].cycle != e->gos[i].cycle || l->gos[i].mmio_ops != e->gos[i].mmio_ops ||
             l->gos[i].typed != e->gos[i].typed)
             return differ_u64("GO log entry", i, i);
+    SAME_U64(stats.completion_count);
+    for (uint64_t i = 0; i < l->stats.completion_count; i++)
+        if (l->completions[i].cycle != e->completions[i].cycle || l->completions[i].x != e->completions[i].x ||
+            l->completions[i].y != e->completions[i].y || l->completions[i].code != e->completions[i].code ||
+            l->completions[i].arg != e->completions[i].arg)
+            return differ_u64("completion log entry", i, i);
+    SAME_U64(stats.unit_count);
+    for (uint32_t u = 0; u < l->stats.unit_count; u++) {
+        const sn_unit_busy *a = &l->stats.units[u], *b = &e->stats.units[u];
+        if (a->x != b->x || a->y != b->y || a->cu_type != b->cu_type || a->span_count != b->span_count)
+            return differ_u64("busy spans of unit", u, u);
+        for (uint64_t i = 0; i < a->span_count; i++)
+            if (l->spans[u][i].start != e->spans[u][i].start || l->spans[u][i].end != e->spans[u][i].end ||
+                l->spans[u][i].estimate != e->spans[u][i].estimate || l->spans[u][i].memory != e->spans[u][i].memory)
+                return differ_u64("busy span of unit", u, u);
+    }
     SAME_U64(trace_bytes);
     if (memcmp(l->trace, e->trace, (size_t)l->trace_bytes) != 0)
         return differ("trace", "(bytes)", "(other bytes)");

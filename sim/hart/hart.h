@@ -105,7 +105,8 @@ typedef enum {
 typedef struct {
     sn_hart_stop stop;
     uint64_t exit_code;  /* EXITED: the 64-bit word stored to R_EXIT */
-    unsigned halt_cause; /* HALTED: 1 ecall, 2 ebreak, 3 illegal (sysnode-facts §1.3) */
+    unsigned halt_cause; /* HALTED: 1 ecall, 2 ebreak, 3 illegal, misaligned or access fault (sysnode-facts §1.3) */
+    uint64_t mcause;     /* HALTED: the exception's mcause code (sysnode-facts §1.2) */
     uint64_t pc;         /* EXITED: the exit store; HALTED: the faulting instruction;
                             CYCLE_LIMIT: the next instruction; SIM_ERROR: the offending
                             instruction (found by decoding its basic block; for a stop

@@ -17,7 +17,8 @@ function(sn_hart_prog name src)
     COMMAND ${SN_RISCV_GCC} ${sn_hart_prog_arch} -nostdlib -nostartfiles
             -I${CMAKE_SOURCE_DIR}/firmware/include -Ttext=0 -Tdata=0x10000 ${ARGN}
             -o ${out} ${sn_hart_prog_src}/${src}
-    DEPENDS ${sn_hart_prog_src}/${src} ${CMAKE_SOURCE_DIR}/firmware/include/sysnode/regs.h
+    DEPENDS ${sn_hart_prog_src}/${src} ${sn_hart_prog_src}/trap_record.h
+            ${CMAKE_SOURCE_DIR}/firmware/include/sysnode/regs.h
     COMMENT "hart test program ${name}"
     VERBATIM)
   set(sn_hart_progs ${sn_hart_progs} ${out} PARENT_SCOPE)
@@ -30,6 +31,10 @@ sn_hart_prog(dram dram.S)
 sn_hart_prog(l1_stale l1_stale.S)
 sn_hart_prog(l1_writeback l1_writeback.S)
 sn_hart_prog(l1_alias l1_alias.S)
+sn_hart_prog(csr_file csr_file.S)
+sn_hart_prog(priv priv.S)
+sn_hart_prog(amo amo.S)
+sn_hart_prog(isa_rule isa_rule.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
   string(TOLOWER ${case} lower)
@@ -42,6 +47,14 @@ sn_hart_prog(refuse_c_word stops.S -DCASE_C_WORD)
 sn_hart_prog(refuse_rodata rodata.S)
 sn_hart_prog(refuse_dram stops.S -DCASE_LOOP -Ttext=0x80000000)
 sn_hart_prog(refuse_entry stops.S -DCASE_LOOP -Ttext=0x100)
+# isa_rule holds words the loader refuses: the test pushes its raw IMEM bytes
+find_program(SN_RISCV_OBJCOPY riscv64-unknown-elf-objcopy REQUIRED)
+add_custom_command(OUTPUT ${sn_hart_prog_dir}/isa_rule.bin
+  COMMAND ${SN_RISCV_OBJCOPY} -O binary -j .text ${sn_hart_prog_dir}/isa_rule.elf ${sn_hart_prog_dir}/isa_rule.bin
+  DEPENDS ${sn_hart_prog_dir}/isa_rule.elf
+  COMMENT "hart test program isa_rule, raw IMEM bytes"
+  VERBATIM)
+list(APPEND sn_hart_progs ${sn_hart_prog_dir}/isa_rule.bin)
 add_custom_target(hart_progs DEPENDS ${sn_hart_progs})
 
 sn_unit_test(test_hart SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hart.c LIBS sn_hart)

@@ -35,7 +35,6 @@ enum {
     CAUSE_STORE_MISALIGNED = 6,
     CAUSE_STORE_ACCESS = 7,
     CAUSE_ECALL_U = 8,
-    CAUSE_FETCH_PAGE = 12,
     CAUSE_LOAD_PAGE = 13,
     CAUSE_STORE_PAGE = 15,
 };
@@ -616,6 +615,8 @@ static void unicorn_exception(sn_hart *h, uint32_t intno, uint64_t pc)
     else if (intno == CAUSE_FETCH_MISALIGNED && h->block_len > 0) {
         pc = h->block_addr + 4ull * (h->block_len - 1); /* a jump ends its block */
         take_exception(h, pc, CAUSE_FETCH_MISALIGNED, jump_target(h, pc), HALT_ILLEGAL);
+    } else if (intno == CAUSE_LOAD_PAGE || intno == CAUSE_STORE_PAGE) {
+        take_exception(h, pc, intno, sn_uc_fault_address(h->uc, h->ctx), HALT_ILLEGAL);
     } else
         sim_error(h, pc, "exception %u at 0x%" PRIx64 " is not modelled", intno, pc);
 }
@@ -624,8 +625,10 @@ static void unicorn_exception(sn_hart *h, uint32_t intno, uint64_t pc)
  * the PC already past the faulting instruction (measured). The hart's
  * sites (on_site) take ecall, ebreak, illegal words and misaligned LR/SC/
  * AMOs before Unicorn sees them; what remains comes from Unicorn's own
- * checks: a privileged instruction below its level (2) or a jump to an
- * address off 4 bytes (0, reported on the target). */
+ * checks: a privileged instruction below its level (2), a jump to an
+ * address off 4 bytes (0, found as its block's last instruction) and Sv39
+ * load and store page faults (13, 15; mtval from Unicorn's state). An
+ * instruction page fault (12) is not modelled. */
 static void on_intr(uc_engine *uc, uint32_t intno, void *ud)
 {
     (void)uc;

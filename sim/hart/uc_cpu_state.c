@@ -1,6 +1,7 @@
 /* See uc_cpu_state.h. Measured on libunicorn 2.0.1: uc_context_save copies
  * the CPU state after a 16-byte header (size, mode, arch); in that state the
- * PC is at byte 512 (after 32 integer and 32 FP registers), misa at 568,
+ * PC is at byte 512 (after 32 integer and 32 FP registers), the faulting
+ * address of the last exception at 544, misa at 568,
  * the privilege level at 592 and mstatus at 624. */
 #include "uc_cpu_state.h"
 
@@ -12,6 +13,7 @@
 
 #define STATE_AT 16
 #define PC_AT 512
+#define BADADDR_AT 544
 #define MISA_AT 568
 #define PRIV_AT 592
 #define MSTATUS_AT 624
@@ -62,4 +64,10 @@ void sn_uc_set_priv(uc_engine *uc, uc_context *ctx, unsigned priv)
     uc_context_save(uc, ctx);
     set_field(ctx, PRIV_AT, priv);
     uc_context_restore(uc, ctx);
+}
+
+uint64_t sn_uc_fault_address(uc_engine *uc, uc_context *ctx)
+{
+    uc_context_save(uc, ctx);
+    return field(ctx, BADADDR_AT);
 }

@@ -9,6 +9,7 @@
 #define SN_UC_CPU_STATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <unicorn/unicorn.h>
 
@@ -23,5 +24,9 @@ int sn_uc_cpu_state_init(uc_engine *uc, uc_context **ctx, char *err, size_t errl
  * does (sysnode-facts §1.1 "M, S and U"). Callable from hooks; the caller
  * then writes the PC so Unicorn picks translations for the new level. */
 void sn_uc_set_priv(uc_engine *uc, uc_context *ctx, unsigned priv);
+
+/* The address of the last page fault Unicorn raised (its badaddr), for
+ * mtval/stval (sysnode-facts §1.2 causes 12/13/15). */
+uint64_t sn_uc_fault_address(uc_engine *uc, uc_context *ctx);
 
 #endif

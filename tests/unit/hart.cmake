@@ -35,6 +35,8 @@ sn_hart_prog(csr_file csr_file.S)
 sn_hart_prog(priv priv.S)
 sn_hart_prog(amo amo.S)
 sn_hart_prog(isa_rule isa_rule.S)
+sn_hart_prog(timer timer.S)
+sn_hart_prog(sv39 sv39.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
   string(TOLOWER ${case} lower)

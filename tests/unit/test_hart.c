@@ -660,6 +660,40 @@ static void test_amo_rules(void **state)
     finish(&f);
 }
 
+/* timer.S: wfi wakes at mtimecmp (200; the next instruction reads 201),
+ * the interrupt is taken at the first block boundary at cycle 1000 with
+ * mcause 2^63 + 7 and mepc the interrupted loop. */
+static void test_timer_interrupt(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result r = run_to_end(&f, "timer");
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(spad_word(&f, 0), 201);
+    assert_int_equal(spad_word(&f, 1), (1ull << 63) | 7);
+    assert_int_equal(spad_word(&f, 2), 0x38); /* spin: 14 instructions from 0 */
+    assert_int_equal(spad_word(&f, 3), 1000);
+    finish(&f);
+}
+
+/* sv39.S: U's store to VA 0x10400 lands at PA 0x11400, not 0x10400; the
+ * unmapped load is a load page fault at its instruction (0x114), mtval
+ * the VA. */
+static void test_sv39(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result r = run_to_end(&f, "sv39");
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.exit_code, 1);
+    assert_int_equal(spad_word(&f, 0x1400 / 8), 42);
+    assert_int_equal(spad_word(&f, 0x400 / 8), 0);
+    assert_int_equal(spad_word(&f, 0x800 / 8), 13);
+    assert_int_equal(spad_word(&f, 0x808 / 8), 0x114);
+    assert_int_equal(spad_word(&f, 0x810 / 8), SN_CTRL_BASE);
+    finish(&f);
+}
+
 static void test_refuses_rvc(void **state)
 {
     (void)state;
@@ -1116,6 +1150,8 @@ int main(void)
         cmocka_unit_test(test_csr_file),
         cmocka_unit_test(test_privilege_traps),
         cmocka_unit_test(test_amo_rules),
+        cmocka_unit_test(test_timer_interrupt),
+        cmocka_unit_test(test_sv39),
         cmocka_unit_test(test_cycle_limit),
         cmocka_unit_test(test_dram_and_alias),
         cmocka_unit_test(test_image_contents),

@@ -784,6 +784,63 @@ static void test_refuses_bad_segments(void **state)
     assert_contains(err, "PT_LOAD segment 2 at 0x10000: filesz 0x41 > memsz 0x40");
 }
 
+/* A copy of program `name` cut to its first `keep` bytes (keep < its size),
+ * in a temporary file whose path goes to path; the full size to *size. */
+static void truncated_copy(const char *name, size_t keep, char *path, size_t n, size_t *size)
+{
+    char src[512];
+    prog_path(src, sizeof src, name);
+    FILE *in = fopen(src, "rb");
+    assert_non_null(in);
+    static unsigned char bytes[1 << 16];
+    *size = fread(bytes, 1, sizeof bytes, in);
+    fclose(in);
+    assert_true(keep < *size);
+    snprintf(path, n, "/tmp/test_hart_XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, bytes, keep), (ssize_t)keep);
+    close(fd);
+}
+
+/* A truncated file is named as truncated, with the range that is cut:
+ * inside the ELF header, the section header table (at the end of the file,
+ * as ld writes it), and a loaded segment's bytes. */
+static void test_refuses_truncated(void **state)
+{
+    (void)state;
+    char path[64], err[256], want[128];
+    size_t size;
+    sn_elf_image img;
+    truncated_copy("mmio", 40, path, sizeof path, &size);
+    assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
+    unlink(path);
+    assert_contains(err, "truncated: the ELF header [0x0, 0x40) ends past the end of the file (0x28 bytes)");
+
+    truncated_copy("mmio", 0, path, sizeof path, &size); /* size only */
+    unlink(path);
+    truncated_copy("mmio", size - 8, path, sizeof path, &size);
+    assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
+    unlink(path);
+    snprintf(want, sizeof want, "ends past the end of the file (0x%zx bytes)", size - 8);
+    assert_contains(err, "truncated: the section header table");
+    assert_contains(err, want);
+
+    truncated_copy("mmio", 0x1010, path, sizeof path, &size); /* mmio's code starts at file offset 0x1000 */
+    assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
+    unlink(path);
+    assert_contains(err, "truncated: ");
+    assert_int_equal(img.segment_count, 0);
+}
+
+/* 16-bit code in an executable section of type INIT_ARRAY in IMEM: the
+ * loaded bytes are checked, whatever section holds them. */
+static void test_refuses_c_outside_text(void **state)
+{
+    (void)state;
+    expect_refused("refuse_c_init_array", "compressed (16-bit) instruction 0x4501 at 0x200", ".init_array");
+}
+
 static void test_refuses_entry_not_zero(void **state)
 {
     (void)state;
@@ -1163,6 +1220,8 @@ int main(void)
         cmocka_unit_test(test_refuses_dram_code),
         cmocka_unit_test(test_refuses_bad_segments),
         cmocka_unit_test(test_refuses_entry_not_zero),
+        cmocka_unit_test(test_refuses_truncated),
+        cmocka_unit_test(test_refuses_c_outside_text),
         cmocka_unit_test(test_create_checks),
         cmocka_unit_test(test_window_writes),
         cmocka_unit_test(test_push),

@@ -13,9 +13,30 @@
 #include <vector>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "sim.h"
 #include "sysnode/boot_args.h"
+
+/* The console, every byte: as it is into a file or a pipe; on a terminal a
+ * byte other than printable ASCII, newline or tab is shown as \xHH (and a
+ * backslash as \\), so control bytes cannot drive the terminal. */
+static void print_console(const char *bytes, size_t n)
+{
+    if (!isatty(fileno(stdout))) {
+        fwrite(bytes, 1, n, stdout);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = static_cast<unsigned char>(bytes[i]);
+        if (c == '\\')
+            fputs("\\\\", stdout);
+        else if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F))
+            putchar(c);
+        else
+            printf("\\x%02x", c);
+    }
+}
 
 static int usage()
 {
@@ -125,7 +146,7 @@ int main(int argc, char **argv)
         }
         if (ok) {
             sn_sim_result r = sn_sim_run(s, max_cycles);
-            fputs(sn_sim_console(s), stdout);
+            print_console(sn_sim_console(s), sn_sim_console_size(s));
             switch (r.stop) {
             case SN_SIM_EXITED:
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",

@@ -293,6 +293,11 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     return r;
 }
 
+extern "C" size_t sn_sim_console_size(const sn_sim *s)
+{
+    return s->console.size();
+}
+
 extern "C" const char *sn_sim_console(const sn_sim *s)
 {
     return s->console.c_str();

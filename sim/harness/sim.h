@@ -79,8 +79,11 @@ int sn_sim_boot(sn_sim *s, char *err, size_t errlen);
  * cycles have passed since BOOT. */
 sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit);
 
-/* Everything the image wrote to R_CONSOLE since boot, NUL-terminated. */
+/* Everything the image wrote to R_CONSOLE since boot: sn_sim_console_size
+ * bytes, NULs included (nothing is dropped), followed by one NUL, so text
+ * users may read it as a C string up to its first NUL. */
 const char *sn_sim_console(const sn_sim *s);
+size_t sn_sim_console_size(const sn_sim *s);
 
 /* Reads the runner's status block from the scratchpad. Returns 0, or -1 when
  * the image never stamped it (magic missing). */

@@ -37,6 +37,7 @@ sn_hart_prog(amo amo.S)
 sn_hart_prog(isa_rule isa_rule.S)
 sn_hart_prog(timer timer.S)
 sn_hart_prog(sv39 sv39.S)
+sn_hart_prog(console_nul console_nul.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
   string(TOLOWER ${case} lower)
@@ -63,3 +64,7 @@ add_custom_target(hart_progs DEPENDS ${sn_hart_progs})
 sn_unit_test(test_hart SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hart.c LIBS sn_hart)
 target_compile_definitions(test_hart PRIVATE SN_HART_PROGS="${sn_hart_prog_dir}")
 add_dependencies(test_hart hart_progs)
+
+# The console through sysnode-sim keeps every byte.
+add_test(NAME card.console_keeps_nul
+  COMMAND ${CMAKE_CURRENT_LIST_DIR}/check_console.sh $<TARGET_FILE:sysnode-sim> ${sn_hart_prog_dir}/console_nul.elf)

@@ -82,6 +82,37 @@ static void advance(void *ctx, uint64_t cycle)
         tick(s);
 }
 
+// A mailbox register's value at the mesh's current cycle, without a CPU
+// access (not counted as MMIO, no side effect: the read port is a mux).
+static uint64_t peek_reg(sn_sim *s, uint32_t off)
+{
+    s->mesh->cpu_wr = 0;
+    s->mesh->cpu_addr = off;
+    s->mesh->eval();
+    return s->mesh->cpu_rdata;
+}
+
+// The interrupt lines (sysnode-facts §1.2) as mip bits: the external line
+// MEIP is the level OR of a non-empty completion queue and a non-empty RX
+// queue (irq_summary's mover fault, halt request and inbound doorbell are not
+// modelled); the software line MSIP (the host doorbell) is not modelled: low.
+static uint64_t irq_lines(void *ctx)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    bool external = (peek_reg(s, SN_MBOX_STAT) & SN_STAT_QUEUED_MASK) != 0 || peek_reg(s, SN_CTRL_RX_USED) != 0;
+    return external ? 1ull << 11 : 0;
+}
+
+// wfi: the mesh clocked on until a line in mask is high or the limit.
+static uint64_t wait_irq(void *ctx, uint64_t mask, uint64_t limit)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    while (s->mesh_cycle < limit && s->error.empty() && !(irq_lines(s) & mask))
+        tick(s);
+    s->hart_cycle = s->mesh_cycle;
+    return s->mesh_cycle;
+}
+
 static bool is_mesh_reg(uint32_t off)
 {
     return (off >= SN_MBOX_DST && off <= SN_MBOX_HEAD) || (off >= SN_CTRL_RX_HDR && off <= SN_CTRL_RX_USED);
@@ -161,7 +192,7 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
     sn_dpi_units_init(&s->units, &s->dram);
     s->ctx = std::make_unique<VerilatedContext>();
     s->mesh = std::make_unique<Vsn_mesh_top>(s->ctx.get(), "mesh");
-    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance};
+    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance, irq_lines, wait_irq};
     s->hart = sn_hart_create(&bus, s->dram.bytes, s->dram.size, err, errlen);
     if (!s->hart) {
         sn_dram_free(&s->dram);

@@ -300,11 +300,19 @@ static void take_exception(sn_hart *h, uint64_t pc, uint64_t cause, uint64_t tva
     enter_trap(h, pc, cause, tval);
 }
 
-/* The interrupt lines now (sysnode-facts §1.2): the software-written bits,
- * MTIP while time >= mtimecmp. */
-static uint64_t pending(const sn_hart *h, uint64_t now)
+#define LINE_BITS ((1ull << SN_IRQ_MEI) | (1ull << SN_IRQ_MSI))
+
+/* The mesh's interrupt lines at its current cycle (bus->irq_lines). */
+static uint64_t lines(sn_hart *h)
 {
-    return h->mip_sw | (now >= h->mtimecmp ? 1ull << SN_IRQ_MTI : 0);
+    return h->bus.irq_lines ? h->bus.irq_lines(h->bus.ctx) & LINE_BITS : 0;
+}
+
+/* mip now (sysnode-facts §1.2): the software-written bits, MTIP while time
+ * >= mtimecmp, MEIP and MSIP as the mesh drives them. */
+static uint64_t pending(sn_hart *h, uint64_t now)
+{
+    return h->mip_sw | (now >= h->mtimecmp ? 1ull << SN_IRQ_MTI : 0) | lines(h);
 }
 
 /* The highest-priority interrupt that may be taken now, or -1 (privileged
@@ -334,8 +342,10 @@ static int deliverable(sn_hart *h, uint64_t now)
 /* At a block boundary at or after irq_check_at: takes the interrupt that is
  * deliverable (the block at addr does not run; xepc = addr), or sets the
  * next cycle one may become so: mtimecmp if the timer is enabled but not
- * yet due, else never (a CSR write, a trap or an xret resets it to 0).
- * Returns true if an interrupt was taken. */
+ * yet due; the next block while an enabled mesh line could be taken (the
+ * line is sampled at the mesh's current cycle, which trails the hart by
+ * at most ADVANCE_QUANTUM); else never (a CSR write, a trap or an xret
+ * resets it to 0). Returns true if an interrupt was taken. */
 static bool check_interrupts(sn_hart *h, uint64_t addr, uint64_t now)
 {
     int i = deliverable(h, now);
@@ -344,8 +354,13 @@ static bool check_interrupts(sn_hart *h, uint64_t addr, uint64_t now)
         enter_trap(h, addr, INTERRUPT | (uint64_t)i, 0);
         return true;
     }
-    bool timer_on = (reg_read(h, UC_RISCV_REG_MIE) >> SN_IRQ_MTI & 1) && now < h->mtimecmp;
-    h->irq_check_at = timer_on ? h->mtimecmp : UINT64_MAX;
+    uint64_t ie = reg_read(h, UC_RISCV_REG_MIE);
+    bool m_on = h->priv < PRIV_M || (reg_read(h, UC_RISCV_REG_MSTATUS) & SN_MSTATUS_MIE);
+    h->irq_check_at = UINT64_MAX;
+    if (m_on && (ie >> SN_IRQ_MTI & 1) && now < h->mtimecmp)
+        h->irq_check_at = h->mtimecmp;
+    if (m_on && (ie & LINE_BITS) && h->bus.irq_lines)
+        h->irq_check_at = now + 1;
     return false;
 }
 
@@ -781,32 +796,50 @@ static bool xret_refused(sn_hart *h, bool mret)
 
 /* wfi at addr (block index idx): waits until an interrupt is pending and
  * enabled in mie, whatever mstatus says (privileged spec), with simulated
- * time advancing; Unicorn's wfi would end the run (tool-pitfalls 2). The
- * wait ends at the cycle limit, with the wfi to run again. */
+ * time advancing: to mtimecmp for the timer, and with the mesh clocked on
+ * (bus->wait_irq) for its lines; Unicorn's wfi would end the run
+ * (tool-pitfalls 2). The wait ends at the cycle limit, with the wfi to run
+ * again. */
 static void on_wfi(sn_hart *h, uint64_t addr, uint32_t idx)
 {
     uint64_t now = cycles_at(h, idx), ie = reg_read(h, UC_RISCV_REG_MIE) & SN_IRQ_MASK;
-    uint64_t wake = UINT64_MAX;
-    if (pending(h, now) & ie)
-        wake = now;
-    else if (ie >> SN_IRQ_MTI & 1)
-        wake = h->mtimecmp;
-    if (wake == UINT64_MAX) {
+    advance_to(h, now);
+    if (h->stopping) {
+        h->block_len = idx;
+        return;
+    }
+    uint64_t timer = ie >> SN_IRQ_MTI & 1 ? h->mtimecmp : UINT64_MAX;
+    bool by_lines = (ie & LINE_BITS) && h->bus.wait_irq, woke = (pending(h, now) & ie) != 0;
+    uint64_t wake = now;
+    if (!woke && timer == UINT64_MAX && !by_lines) {
         h->block_len = idx;
         sim_error(h, addr, "wfi at 0x%" PRIx64 " with no enabled interrupt that can wake it (mie 0x%" PRIx64 ")", addr,
                   ie);
         return;
     }
-    bool capped = wake > h->cycle_limit;
-    if (capped)
-        wake = h->cycle_limit;
-    h->extra_cycles += wake > now ? wake - now : 0;
-    h->block_len = idx + !capped;
+    if (!woke) {
+        uint64_t limit = timer < h->cycle_limit ? timer : h->cycle_limit;
+        if (by_lines && limit > now) {
+            wake = h->bus.wait_irq(h->bus.ctx, ie & LINE_BITS, limit);
+            h->last_advance = wake;
+            woke = (lines(h) & ie) != 0;
+        }
+        if (h->stopping) {
+            h->block_len = idx;
+            return;
+        }
+        if (!woke) {
+            wake = limit;
+            woke = timer <= h->cycle_limit; /* else only the cycle limit ends the wait: the wfi runs again */
+        }
+    }
+    h->extra_cycles += wake - now;
+    h->block_len = idx + woke;
     h->irq_check_at = 0;
     advance_to(h, wake);
     if (h->stopping)
         return;
-    reg_write(h, UC_RISCV_REG_PC, capped ? addr : addr + 4);
+    reg_write(h, UC_RISCV_REG_PC, woke ? addr + 4 : addr);
 }
 
 /* A word the hart serves itself (card_isa.h), before it executes. */

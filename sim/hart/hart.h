@@ -15,7 +15,8 @@
 #include "l1_cache.h"
 
 /* What the hart needs from the rest of the SysNode (the mesh, the console,
- * the exit latch). All three callbacks are required. */
+ * the exit latch). ctrl_read, ctrl_write and advance are required; the
+ * interrupt pair is optional (NULL: both lines stay low). */
 typedef struct sn_hart_bus {
     void *ctx;
     /* a whole aligned 64-bit control-region register access at offset
@@ -26,6 +27,14 @@ typedef struct sn_hart_bus {
     /* called as simulated time advances, so the mesh can catch up to `cycle`;
      * cycles never decrease from one call to the next */
     void (*advance)(void *ctx, uint64_t cycle);
+    /* The SysNode's interrupt lines at the mesh's current cycle, as mip bits:
+     * MEIP (bit 11, the external line) and MSIP (bit 3, the software line)
+     * (sysnode-facts §1.2). */
+    uint64_t (*irq_lines)(void *ctx);
+    /* For wfi: clocks the mesh on from its current cycle until
+     * irq_lines() & mask is non-zero or the mesh reaches cycle limit;
+     * returns the cycle reached. */
+    uint64_t (*wait_irq)(void *ctx, uint64_t mask, uint64_t limit);
 } sn_hart_bus;
 
 typedef struct sn_hart sn_hart; /* opaque */

@@ -36,6 +36,7 @@ sn_hart_prog(priv priv.S)
 sn_hart_prog(amo amo.S)
 sn_hart_prog(isa_rule isa_rule.S)
 sn_hart_prog(timer timer.S)
+sn_hart_prog(wfi_line wfi_line.S)
 sn_hart_prog(sv39 sv39.S)
 sn_hart_prog(console_nul console_nul.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED

@@ -47,6 +47,7 @@ struct bus_rec {
     uint64_t stop_at;      /* advance to this cycle or later asks the hart to stop (0: never) */
     void (*signal)(bus_rec *b, uint64_t value); /* on a store to SIGNAL, if set */
     uint64_t snap[4][2];   /* l1_writeback: DRAM words 0x500 and 0x508 at each checkpoint */
+    uint64_t meip_at;      /* the external line is high from this mesh cycle on (0: never) */
 };
 
 static void record(bus_rec *b, bool write, uint32_t offset, uint64_t value)
@@ -85,6 +86,23 @@ static void rec_advance(void *ctx, uint64_t cycle)
     b->last_cycle = cycle;
     if (b->stop_at != 0 && cycle >= b->stop_at)
         sn_hart_request_stop(b->h, "mesh: stopped at a cycle");
+}
+
+static uint64_t rec_irq_lines(void *ctx)
+{
+    bus_rec *b = ctx;
+    return b->meip_at != 0 && b->last_cycle >= b->meip_at ? 1ull << SN_IRQ_MEI : 0;
+}
+
+/* The mesh clocked on until the line rises or the limit: the line's own
+ * cycle, since nothing else happens on this bus. */
+static uint64_t rec_wait_irq(void *ctx, uint64_t mask, uint64_t limit)
+{
+    bus_rec *b = ctx;
+    uint64_t to = (mask >> SN_IRQ_MEI & 1) && b->meip_at != 0 && b->meip_at < limit ? b->meip_at : limit;
+    if (to > b->last_cycle)
+        b->last_cycle = to;
+    return b->last_cycle;
 }
 
 typedef struct fixture {
@@ -131,7 +149,7 @@ static void create(fixture *f)
     memset(f, 0, sizeof *f);
     f->dram = calloc(1, DRAM_SIZE);
     assert_non_null(f->dram);
-    sn_hart_bus bus = {&f->bus, rec_read, rec_write, rec_advance};
+    sn_hart_bus bus = {&f->bus, rec_read, rec_write, rec_advance, rec_irq_lines, rec_wait_irq};
     f->h = sn_hart_create(&bus, f->dram, DRAM_SIZE, err, sizeof err);
     if (f->h == NULL)
         fail_msg("%s", err);
@@ -694,6 +712,36 @@ static void test_sv39(void **state)
     finish(&f);
 }
 
+/* wfi_line.S: wfi with only MEIE enabled sleeps until the external line
+ * rises at mesh cycle 5000 (the next instruction reads 5001); with MIE set,
+ * the line is taken as interrupt 11 at the next block boundary. */
+static void test_wfi_woken_by_line(void **state)
+{
+    (void)state;
+    fixture f;
+    create(&f);
+    f.bus.meip_at = 5000;
+    load(f.h, "wfi_line");
+    sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(spad_word(&f, 0), 5001);
+    assert_int_equal(spad_word(&f, 1), (1ull << 63) | 11);
+    finish(&f);
+
+    create(&f); /* the line never rises: the wfi waits until the cycle limit, then again */
+    load(f.h, "wfi_line");
+    r = sn_hart_run(f.h, 3000);
+    assert_int_equal(r.stop, SN_HART_CYCLE_LIMIT);
+    assert_int_equal(r.cycles, 3000);
+    uint64_t pc = r.pc;
+    f.bus.meip_at = 4000;
+    r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(spad_word(&f, 0), 4001);
+    assert_int_equal(pc + 4, spad_word(&f, 2)); /* the wfi's address + 4, stored by the image */
+    finish(&f);
+}
+
 static void test_refuses_rvc(void **state)
 {
     (void)state;
@@ -1171,7 +1219,7 @@ static void test_create_checks(void **state)
     (void)state;
     char err[256];
     bus_rec bus_state = {0};
-    sn_hart_bus bus = {&bus_state, rec_read, rec_write, rec_advance};
+    sn_hart_bus bus = {&bus_state, rec_read, rec_write, rec_advance, NULL, NULL};
     uint8_t dram[4096];
     assert_null(sn_hart_create(&bus, dram, 100, err, sizeof err));
     assert_contains(err, "multiple of 4096");
@@ -1209,6 +1257,7 @@ int main(void)
         cmocka_unit_test(test_amo_rules),
         cmocka_unit_test(test_timer_interrupt),
         cmocka_unit_test(test_sv39),
+        cmocka_unit_test(test_wfi_woken_by_line),
         cmocka_unit_test(test_cycle_limit),
         cmocka_unit_test(test_dram_and_alias),
         cmocka_unit_test(test_image_contents),

@@ -55,6 +55,7 @@ typedef struct memories {
     /* A code hook on every word the hart must serve itself: CSR and system
      * instructions, LR/SC/AMOs, fence.i and illegal words (0: none). */
     uc_hook site[IMEM_WORDS];
+    uc_hook breakpoint[IMEM_WORDS]; /* a debugger's code hooks (0: none) */
 } memories;
 
 struct sn_hart {
@@ -71,6 +72,11 @@ struct sn_hart {
     unsigned uc_priv;      /* Unicorn's: M while the hart reads or writes CSRs (csr_window) */
     bool xret_pending;     /* an mret/sret is executing: priv becomes next_priv at the next block */
     unsigned next_priv;
+
+    /* Debugger: the instruction a run resumes at runs before any stop. */
+    bool stepping, resume_armed;
+    uint64_t resume_pc;
+    uc_hook step_hook; /* a code hook on all of IMEM while stepping (0: none) */
     uint64_t medeleg, mideleg, mtimecmp;
     uint64_t mip_sw;       /* SSIP, STIP, SEIP as software wrote them */
     uint64_t irq_check_at; /* the first cycle an interrupt may become deliverable */
@@ -842,6 +848,33 @@ static void on_wfi(sn_hart *h, uint64_t addr, uint32_t idx)
     reg_write(h, UC_RISCV_REG_PC, woke ? addr + 4 : addr);
 }
 
+/* Before the instruction at addr: stops the run there for a breakpoint or
+ * a single step, unless it is the instruction the run resumed at. Returns
+ * true if it stopped. */
+static bool debug_stop(sn_hart *h, uint64_t addr)
+{
+    bool first = h->resume_armed && addr == h->resume_pc;
+    h->resume_armed = false;
+    if (first || !(h->stepping || (addr < SN_IMEM_SIZE && h->mem->breakpoint[addr / 4] != 0)))
+        return false;
+    h->block_len = (uint32_t)((addr - h->block_addr) / 4);
+    h->pc = addr;
+    stop(h, SN_HART_BREAK, addr);
+    return true;
+}
+
+/* The debugger's code hooks (breakpoints, single step). A word with a site
+ * is left to on_site, which asks debug_stop first. */
+static void on_debug(uc_engine *uc, uint64_t addr, uint32_t size, void *ud)
+{
+    (void)uc;
+    (void)size;
+    sn_hart *h = ud;
+    if (h->stopping || (addr < SN_IMEM_SIZE && h->mem->site[addr / 4] != 0))
+        return;
+    debug_stop(h, addr);
+}
+
 /* A word the hart serves itself (card_isa.h), before it executes. */
 static void serve_site(sn_hart *h, uint64_t addr, uint32_t idx, uint32_t w)
 {
@@ -891,6 +924,8 @@ static void on_site(uc_engine *uc, uint64_t addr, uint32_t size, void *ud)
         return;
     }
     uint32_t w = imem_word(h, addr), idx = (uint32_t)((addr - h->block_addr) / 4);
+    if ((h->stepping || h->resume_armed || h->mem->breakpoint[addr / 4] != 0) && debug_stop(h, addr))
+        return;
     csr_window_open(h);
     serve_site(h, addr, idx, w);
     csr_window_close(h);
@@ -969,6 +1004,7 @@ static int power_on(sn_hart *h, char *err, size_t errlen)
     memset(h, 0, sizeof *h);
     memset(mem->checked, 0, sizeof mem->checked);
     memset(mem->site, 0, sizeof mem->site);
+    memset(mem->breakpoint, 0, sizeof mem->breakpoint);
     h->bus = bus;
     h->dram = dram;
     h->dram_size = dram_size;
@@ -1113,6 +1149,64 @@ int sn_hart_spad_read(sn_hart *h, uint64_t addr, void *dst, size_t n)
     return 0;
 }
 
+/* Adds (on) or removes the single-step hook; translations of IMEM are
+ * dropped either way so blocks pick the change up. */
+static int step_hook(sn_hart *h, bool on)
+{
+    uc_err e = UC_ERR_OK;
+    if (on && h->step_hook == 0)
+        e = uc_hook_add(h->uc, &h->step_hook, UC_HOOK_CODE, on_debug, h, SN_IMEM_BASE, SN_IMEM_SIZE - 1);
+    if (!on && h->step_hook != 0) {
+        uc_hook_del(h->uc, h->step_hook);
+        h->step_hook = 0;
+    }
+    uc_ctl_remove_cache(h->uc, SN_IMEM_BASE, SN_IMEM_SIZE);
+    return e == UC_ERR_OK ? 0 : -1;
+}
+
+int sn_hart_breakpoint(sn_hart *h, uint64_t addr, int on)
+{
+    if (addr % 4 != 0 || addr >= SN_IMEM_SIZE)
+        return -1;
+    uc_hook *hk = &h->mem->breakpoint[addr / 4];
+    if (on && *hk == 0 && uc_hook_add(h->uc, hk, UC_HOOK_CODE, on_debug, h, addr, addr) != UC_ERR_OK)
+        return -1;
+    if (!on && *hk != 0) {
+        uc_hook_del(h->uc, *hk);
+        *hk = 0;
+    }
+    uc_ctl_remove_cache(h->uc, addr, addr + 4);
+    return 0;
+}
+
+void sn_hart_single_step(sn_hart *h)
+{
+    h->stepping = true;
+}
+
+uint64_t sn_hart_register(sn_hart *h, unsigned i)
+{
+    return i < 32 ? reg_read(h, UC_RISCV_REG_X0 + (int)i) : i == 32 ? h->pc : 0;
+}
+
+int sn_hart_debug_read(sn_hart *h, uint64_t addr, void *dst, size_t n)
+{
+    const uint8_t *src = local(h->mem->imem, SN_IMEM_BASE, SN_IMEM_SIZE, addr, n);
+    if (src == NULL)
+        src = local(h->mem->spad, SN_SPAD_BASE, SN_SPAD_SIZE, addr, n);
+    if (src == NULL)
+        src = local(h->dram, SN_DRAM_CPU_BASE | UNCACHED_ALIAS, h->dram_size, addr, n);
+    if (src != NULL) {
+        memcpy(dst, src, n);
+        return 0;
+    }
+    if (local(h->dram, SN_DRAM_CPU_BASE, h->dram_size, addr, n) == NULL)
+        return -1;
+    for (size_t k = 0; k < n; k++)
+        ((uint8_t *)dst)[k] = sn_l1_peek(&h->mem->l1, addr - SN_DRAM_CPU_BASE + k);
+    return 0;
+}
+
 /* Handles a return from uc_emu_start that no hook asked for. */
 static void unrequested_return(sn_hart *h, uc_err e)
 {
@@ -1133,6 +1227,10 @@ sn_hart_result sn_hart_run(sn_hart *h, uint64_t cycle_limit)
     h->cycle_limit = cycle_limit;
     if (!h->booted)
         sim_error(h, 0, "sn_hart_run: not booted (write IMEM and SPAD through the window, then sn_hart_boot)");
+    h->resume_pc = h->pc;
+    h->resume_armed = true;
+    if (h->stepping && !h->stopping && step_hook(h, true) != 0)
+        sim_error(h, h->pc, "Unicorn: cannot add the single-step hook");
     h->running = true;
     while (!h->stopping) {
         /* count 0 keeps block chaining (tool-pitfalls 4); the until address is never reached (5) */
@@ -1142,9 +1240,13 @@ sn_hart_result sn_hart_run(sn_hart *h, uint64_t cycle_limit)
     }
     h->running = false;
     h->stopping = false;
+    if (h->stepping) {
+        step_hook(h, false);
+        h->stepping = false;
+    }
     h->result.cycles = sn_hart_cycles(h);
     h->result.instret = h->before_block + h->block_len - h->not_retired;
-    h->done = h->result.stop != SN_HART_CYCLE_LIMIT;
+    h->done = h->result.stop != SN_HART_CYCLE_LIMIT && h->result.stop != SN_HART_BREAK;
     return h->result;
 }
 

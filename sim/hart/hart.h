@@ -109,6 +109,7 @@ typedef enum {
     SN_HART_HALTED,      /* an exception with mtvec == 0: halt_cause says which */
     SN_HART_CYCLE_LIMIT, /* cycle_limit reached; sn_hart_run resumes */
     SN_HART_SIM_ERROR,   /* the image did what the model or the SysNode cannot serve: see message */
+    SN_HART_BREAK,       /* a debugger's breakpoint or single step: stopped before pc; sn_hart_run resumes */
 } sn_hart_stop;
 
 typedef struct {
@@ -152,6 +153,30 @@ void sn_hart_request_exit(sn_hart *h, uint64_t code);
  * message as soon as Unicorn allows (at once from a control access or an
  * advance), or the next run stops before its first instruction. */
 void sn_hart_request_stop(sn_hart *h, const char *message);
+
+/* Debugger support (the GDB stub, sim/gdb). Simulated time stands still
+ * between runs, so it stops while the debugger holds the hart.
+ * sn_hart_breakpoint sets (on != 0) or clears a software breakpoint at an
+ * IMEM instruction address: a run stops with SN_HART_BREAK before
+ * executing it (the instruction a run resumes at always executes first).
+ * Returns 0, or -1 if addr is not a 4-aligned IMEM address. Breakpoints
+ * are cleared by BOOT. */
+int sn_hart_breakpoint(sn_hart *h, uint64_t addr, int on);
+
+/* The next sn_hart_run executes one instruction (or enters the trap it
+ * raises) and stops with SN_HART_BREAK before the next one. */
+void sn_hart_single_step(sn_hart *h);
+
+/* Register i between runs: 0..31 the integer registers, 32 the PC (where
+ * the next run starts). Other i read 0. */
+uint64_t sn_hart_register(sn_hart *h, unsigned i);
+
+/* Copies n bytes at CPU address addr as the CPU would read them, without
+ * side effects: IMEM, SPAD, cached DRAM (a valid L1 line's copy, else
+ * DRAM; the L1 is not touched) and its uncached alias. Returns 0, or -1
+ * (nothing copied) if any byte is elsewhere (the control region is the
+ * bus's). */
+int sn_hart_debug_read(sn_hart *h, uint64_t addr, void *dst, size_t n);
 
 /* Simulated cycles since BOOT: exact between runs; during a run (from bus
  * callbacks) use the cycle given to advance instead. */

@@ -742,6 +742,42 @@ static void test_wfi_woken_by_line(void **state)
     finish(&f);
 }
 
+/* A debugger on traps.S: a breakpoint on the ebreak at 0x44 stops before
+ * it (the ecall at 0x40 has trapped once: one record); a single step
+ * executes the ebreak and stops at the handler's first instruction; a run
+ * then ends as without the debugger, with the same cycles. */
+static void test_breakpoint_and_step(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result plain = run_to_end(&f, "traps");
+    finish(&f);
+    start(&f, "traps");
+    assert_int_equal(sn_hart_breakpoint(f.h, 0x44, 1), 0);
+    assert_int_equal(sn_hart_breakpoint(f.h, 0x46, 1), -1);
+    sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_BREAK);
+    assert_int_equal(r.pc, 0x44);
+    assert_int_equal(sn_hart_register(f.h, 32), 0x44);
+    assert_int_equal(sn_hart_register(f.h, 9), 1); /* s1: one trap so far */
+    uint64_t mcause;
+    assert_int_equal(sn_hart_debug_read(f.h, SN_SPAD_BASE, &mcause, sizeof mcause), 0);
+    assert_int_equal(mcause, 11);
+    assert_int_equal(sn_hart_debug_read(f.h, SN_CTRL_BASE, &mcause, sizeof mcause), -1);
+    sn_hart_single_step(f.h);
+    r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_BREAK);
+    assert_int_equal(r.pc, 0x5c); /* `handler` in traps.elf's symbol table, not 0x48 */
+    assert_int_equal(sn_hart_register(f.h, 32), 0x5c);
+    assert_int_equal(sn_hart_breakpoint(f.h, 0x44, 0), 0);
+    r = sn_hart_run(f.h, UINT64_MAX);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.exit_code, 4);
+    assert_int_equal(r.cycles, plain.cycles);
+    assert_int_equal(r.instret, plain.instret);
+    finish(&f);
+}
+
 static void test_refuses_rvc(void **state)
 {
     (void)state;
@@ -1258,6 +1294,7 @@ int main(void)
         cmocka_unit_test(test_timer_interrupt),
         cmocka_unit_test(test_sv39),
         cmocka_unit_test(test_wfi_woken_by_line),
+        cmocka_unit_test(test_breakpoint_and_step),
         cmocka_unit_test(test_cycle_limit),
         cmocka_unit_test(test_dram_and_alias),
         cmocka_unit_test(test_image_contents),

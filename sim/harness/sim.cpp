@@ -336,10 +336,45 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     case SN_HART_CYCLE_LIMIT:
         r.stop = SN_SIM_CYCLE_LIMIT;
         break;
+    case SN_HART_BREAK:
+        r.stop = SN_SIM_BREAK;
+        break;
     default:
         r.stop = SN_SIM_ERROR;
     }
     return r;
+}
+
+extern "C" int sn_sim_debug_breakpoint(sn_sim *s, uint64_t addr, int on)
+{
+    return sn_hart_breakpoint(s->hart, addr, on);
+}
+
+extern "C" void sn_sim_debug_step(sn_sim *s)
+{
+    sn_hart_single_step(s->hart);
+}
+
+extern "C" uint64_t sn_sim_debug_register(sn_sim *s, unsigned i)
+{
+    return sn_hart_register(s->hart, i);
+}
+
+extern "C" int sn_sim_debug_read(sn_sim *s, uint64_t addr, void *dst, size_t n)
+{
+    if (addr < SN_CTRL_BASE || addr - SN_CTRL_BASE >= SN_CTRL_SIZE || n > SN_CTRL_BASE + SN_CTRL_SIZE - addr)
+        return sn_hart_debug_read(s->hart, addr, dst, n);
+    uint8_t *out = static_cast<uint8_t *>(dst);
+    for (size_t k = 0; k < n; k++) {
+        uint32_t off = static_cast<uint32_t>(addr - SN_CTRL_BASE + k), reg = off & ~7u;
+        uint64_t v = 0;
+        if (is_mesh_reg(reg))
+            v = peek_reg(s, reg);
+        else if (reg != SN_CTRL_EXIT && reg != SN_CTRL_CONSOLE && reg != SN_CTRL_DCACHE)
+            return -1;
+        out[k] = static_cast<uint8_t>(v >> 8 * (off & 7));
+    }
+    return 0;
 }
 
 extern "C" size_t sn_sim_console_size(const sn_sim *s)

@@ -1,5 +1,5 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
- *                      [--trace FILE] [--digest] [--table TABLE.bin]
+ *                      [--trace FILE] [--digest] [--table TABLE.bin] [--gdb PORT]
  * Replays a case on the simulated SysNode through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
@@ -17,7 +17,7 @@
 #define DEFAULT_MAX_CYCLES 400000000ull
 
 static const char USAGE[] =
-    "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
+    "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest] [--gdb PORT]\n"
     "                         [--table TABLE.bin]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
@@ -49,7 +49,8 @@ int sn_cmd_run(int argc, char **argv)
     sn_replay_opts opts = {0};
     char image[PATH_MAX];
     const char *trace = NULL;
-    uint64_t cu_version = 0;
+    uint64_t cu_version = 0, gdb_port = 0;
+    int gdb = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
         int has_value = i + 1 < argc;
@@ -64,6 +65,10 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &opts.max_cycles) != 0)
                 return 2;
+        } else if (!strcmp(argv[i], "--gdb") && has_value) {
+            if (parse_u64("--gdb", argv[++i], 0, 65535, &gdb_port) != 0)
+                return 2;
+            gdb = 1;
         } else if (!strcmp(argv[i], "--cu-version") && has_value) {
             if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
                 return 2;
@@ -88,7 +93,8 @@ int sn_cmd_run(int argc, char **argv)
 
     sn_error err = {0};
     sn_transport t = {0};
-    sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    sn_status st = gdb ? sn_transport_sim_open_gdb(&t, (unsigned)cu_version, (int)gdb_port, &err)
+                       : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
     if (st == SN_OK && trace) {
         sn_transport inner = t;
         /* On failure t is left as it was: closed once, below. */

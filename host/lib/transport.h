@@ -76,6 +76,11 @@ typedef struct sn_transport {
  * cu_version (0 = default 4) behind the window. */
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e);
 
+/* The same, with the image run under GDB (sim/gdb/gdb_sim.h): every wait
+ * serves GDB's remote protocol on 127.0.0.1:gdb_port (0: a free port,
+ * printed on stderr) before the image runs. */
+sn_status sn_transport_sim_open_gdb(sn_transport *t, unsigned cu_version, int gdb_port, sn_error *e);
+
 /* A transport that forwards every access to inner and writes one line per
  * host-window access to trace_path: the operation, its address and every data
  * byte in hex, so two traces compare byte for byte. Closing it closes inner.

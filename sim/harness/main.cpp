@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gdb_stub.h"
+#include "gdb_sim.h"
 #include "sim.h"
 #include "sysnode/boot_args.h"
 
@@ -95,78 +95,6 @@ static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr,
     return true;
 }
 
-/* The image under a debugger (sim/gdb): the simulator runs only when GDB
- * steps or continues, in slices of GDB_SLICE cycles between Ctrl-C checks. */
-#define GDB_SLICE 100000ull
-
-struct gdb_session {
-    sn_sim *s;
-    uint64_t max_cycles;
-    sn_sim_result last; // the latest run's result; cycles 0 before the first
-};
-
-static uint64_t gdb_reg(void *ctx, unsigned i)
-{
-    return sn_sim_debug_register(static_cast<gdb_session *>(ctx)->s, i);
-}
-
-static int gdb_read(void *ctx, uint64_t addr, void *dst, size_t n)
-{
-    return sn_sim_debug_read(static_cast<gdb_session *>(ctx)->s, addr, dst, n);
-}
-
-static int gdb_break(void *ctx, uint64_t addr, int on)
-{
-    return sn_sim_debug_breakpoint(static_cast<gdb_session *>(ctx)->s, addr, on);
-}
-
-static sn_gdb_stop gdb_resume(void *ctx, int step, int (*interrupted)(void *), void *ictx, uint64_t *code)
-{
-    gdb_session *g = static_cast<gdb_session *>(ctx);
-    if (step)
-        sn_sim_debug_step(g->s);
-    for (;;) {
-        uint64_t limit = step || g->max_cycles - g->last.cycles < GDB_SLICE ? g->max_cycles : g->last.cycles + GDB_SLICE;
-        g->last = sn_sim_run(g->s, limit);
-        switch (g->last.stop) {
-        case SN_SIM_BREAK:
-            return SN_GDB_BREAK;
-        case SN_SIM_EXITED:
-            *code = g->last.exit_code;
-            return SN_GDB_EXITED;
-        case SN_SIM_CYCLE_LIMIT:
-            if (g->last.cycles >= g->max_cycles)
-                return SN_GDB_ENDED;
-            if (interrupted(ictx))
-                return SN_GDB_INTERRUPTED;
-            break;
-        default:
-            return SN_GDB_ENDED;
-        }
-    }
-}
-
-/* Runs the booted image under GDB; after a detach it runs on to the end.
- * *killed is set when GDB killed it. */
-static sn_sim_result run_under_gdb(sn_sim *s, uint64_t max_cycles, int port, bool *killed)
-{
-    gdb_session g = {s, max_cycles, {}};
-    g.last.stop = SN_SIM_BREAK;
-    sn_gdb_target t = {&g, gdb_reg, gdb_read, gdb_break, gdb_resume};
-    sn_gdb_end end;
-    char err[256];
-    *killed = false;
-    if (sn_gdb_serve(&t, port, &end, err, sizeof err) != 0) {
-        g.last.stop = SN_SIM_ERROR;
-        snprintf(g.last.message, sizeof g.last.message, "%s", err);
-        return g.last;
-    }
-    *killed = end == SN_GDB_KILLED;
-    if (end == SN_GDB_DETACHED && (g.last.stop == SN_SIM_BREAK || g.last.stop == SN_SIM_CYCLE_LIMIT))
-        g.last = sn_sim_run(s, max_cycles);
-    return g.last;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2 || argv[1][0] == '-')
@@ -230,11 +158,8 @@ int main(int argc, char **argv)
             ok = false;
         }
         if (ok) {
-            bool killed = false;
-            sn_sim_result r = gdb_port >= 0 ? run_under_gdb(s, max_cycles, gdb_port, &killed) : sn_sim_run(s, max_cycles);
+            sn_sim_result r = gdb_port >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_port) : sn_sim_run(s, max_cycles);
             print_console(sn_sim_console(s), sn_sim_console_size(s));
-            if (killed)
-                r.stop = SN_SIM_ERROR, snprintf(r.message, sizeof r.message, "killed by the debugger");
             switch (r.stop) {
             case SN_SIM_EXITED:
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",

@@ -52,14 +52,23 @@ sn_hart_prog(refuse_c_init_array stops.S -DCASE_C_INIT_ARRAY -Wl,--section-start
 sn_hart_prog(refuse_rodata rodata.S)
 sn_hart_prog(refuse_dram stops.S -DCASE_LOOP -Ttext=0x80000000)
 sn_hart_prog(refuse_entry stops.S -DCASE_LOOP -Ttext=0x100)
-# isa_rule holds words the loader refuses: the test pushes its raw IMEM bytes
+# Raw IMEM bytes of a program, for images the loader refuses (isa_rule) and
+# for instruction lists the decoder test reads word by word.
 find_program(SN_RISCV_OBJCOPY riscv64-unknown-elf-objcopy REQUIRED)
-add_custom_command(OUTPUT ${sn_hart_prog_dir}/isa_rule.bin
-  COMMAND ${SN_RISCV_OBJCOPY} -O binary -j .text ${sn_hart_prog_dir}/isa_rule.elf ${sn_hart_prog_dir}/isa_rule.bin
-  DEPENDS ${sn_hart_prog_dir}/isa_rule.elf
-  COMMENT "hart test program isa_rule, raw IMEM bytes"
-  VERBATIM)
-list(APPEND sn_hart_progs ${sn_hart_prog_dir}/isa_rule.bin)
+function(sn_hart_prog_bin name)
+  set(out ${sn_hart_prog_dir}/${name}.bin)
+  add_custom_command(OUTPUT ${out}
+    COMMAND ${SN_RISCV_OBJCOPY} -O binary -j .text ${sn_hart_prog_dir}/${name}.elf ${out}
+    DEPENDS ${sn_hart_prog_dir}/${name}.elf
+    COMMENT "hart test program ${name}, raw IMEM bytes"
+    VERBATIM)
+  set(sn_hart_progs ${sn_hart_progs} ${out} PARENT_SCOPE)
+endfunction()
+sn_hart_prog_bin(isa_rule)
+sn_hart_prog(isa_legal isa_legal.S)
+sn_hart_prog_bin(isa_legal)
+sn_hart_prog(isa_illegal isa_illegal.S -march=rv64imafdqc_zicsr_zifencei -mabi=lp64)
+sn_hart_prog_bin(isa_illegal)
 add_custom_target(hart_progs DEPENDS ${sn_hart_progs})
 
 sn_unit_test(test_hart SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hart.c LIBS sn_hart)

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "card_csr.h"
+#include "card_isa.h"
 #include "elf_image.h"
 #include "hart.h"
 #include "l1_cache.h"
@@ -566,6 +567,41 @@ static void expect_traps(fixture *f, const uint64_t (*want)[3], unsigned n)
     }
 }
 
+/* The raw bytes of hart_progs/<name>.bin into buf (at most size); returns
+ * the byte count, a non-zero multiple of 4. */
+static size_t read_bin(const char *name, uint8_t *buf, size_t size)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.bin", SN_HART_PROGS, name);
+    FILE *in = fopen(path, "rb");
+    assert_non_null(in);
+    size_t n = fread(buf, 1, size, in);
+    fclose(in);
+    assert_true(n > 0 && n % 4 == 0);
+    return n;
+}
+
+static uint32_t word_at(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The decoder against GAS: every word of isa_legal.S (each instruction form
+ * of the card) is accepted, every word of isa_illegal.S is refused. */
+static void test_isa_decode(void **state)
+{
+    (void)state;
+    static uint8_t buf[SN_IMEM_SIZE];
+    size_t n = read_bin("isa_legal", buf, sizeof buf);
+    for (size_t a = 0; a < n; a += 4)
+        if (sn_card_insn_class(word_at(buf + a)) == SN_INSN_ILLEGAL)
+            fail_msg("isa_legal word 0x%08x at 0x%zx refused", word_at(buf + a), a);
+    n = read_bin("isa_illegal", buf, sizeof buf);
+    for (size_t a = 0; a < n; a += 4)
+        if (sn_card_insn_class(word_at(buf + a)) != SN_INSN_ILLEGAL)
+            fail_msg("isa_illegal word 0x%08x at 0x%zx accepted", word_at(buf + a), a);
+}
+
 /* isa_rule.S, pushed raw through the window (the loader refuses its
  * words): every word the card lacks traps with cause 2 at its address,
  * inside a block (0x44) or starting one. Addresses in its comments. */
@@ -573,20 +609,13 @@ static void test_isa_rule(void **state)
 {
     (void)state;
     fixture f;
-    char path[512], err[256];
+    char err[256];
     create(&f);
-    snprintf(path, sizeof path, "%s/isa_rule.bin", SN_HART_PROGS);
-    FILE *in = fopen(path, "rb");
-    assert_non_null(in);
-    uint8_t buf[SN_IMEM_SIZE];
-    size_t n = fread(buf, 1, sizeof buf, in);
-    fclose(in);
-    assert_true(n > 0x6c && n % 4 == 0);
+    static uint8_t buf[SN_IMEM_SIZE];
+    size_t n = read_bin("isa_rule", buf, sizeof buf);
+    assert_true(n > 0x6c);
     for (size_t a = 0; a < n; a += 4)
-        assert_int_equal(sn_hart_imem_write(f.h, (uint32_t)a,
-                                            (uint32_t)buf[a] | (uint32_t)buf[a + 1] << 8 |
-                                                (uint32_t)buf[a + 2] << 16 | (uint32_t)buf[a + 3] << 24),
-                         0);
+        assert_int_equal(sn_hart_imem_write(f.h, (uint32_t)a, word_at(buf + a)), 0);
     assert_int_equal(sn_hart_boot(f.h, err, sizeof err), 0);
     sn_hart_result r = sn_hart_run(f.h, UINT64_MAX);
     assert_int_equal(r.stop, SN_HART_EXITED);
@@ -1286,6 +1315,7 @@ int main(void)
         cmocka_unit_test(test_ctrl_outside_stops),
         cmocka_unit_test(test_dram_fetch_stops),
         cmocka_unit_test(test_misaligned_jump_halts),
+        cmocka_unit_test(test_isa_decode),
         cmocka_unit_test(test_isa_rule),
         cmocka_unit_test(test_imem_write_between_runs),
         cmocka_unit_test(test_csr_file),

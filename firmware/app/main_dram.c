@@ -21,17 +21,6 @@ static const sn_mesh mesh = SN_MESH_2P2_INIT;
 /* Unit DRAM addresses are 36-bit local offsets (sysnode-facts §6). */
 #define DRAM_LOCAL_LIMIT (1ull << 36)
 
-#ifdef SN_RUNNER_WFI_AWAIT
-/* runner-wfi.elf's await (runner.h sleep_until): the timer at `until` and
- * the external line (completion or RX queue non-empty) enabled in mie with
- * mstatus.MIE clear, so wfi wakes on either without a trap
- * (sysnode-facts §1.2: the line is a level; mtimecmp is CSR 0x7C0). */
-static void sleep_until_irq(uint64_t until)
-{
-    __asm__ volatile("csrw 0x7c0, %0\n\tcsrs mie, %1\n\twfi" : : "r"(until), "r"((1ull << 11) | (1ull << 7)) : "memory");
-}
-#endif
-
 static const void *uncached(uint64_t unit_addr)
 {
     return (const void *)(uintptr_t)(SN_DRAM_CPU_BASE | (1ull << SN_UNCACHED_BIT) | unit_addr);
@@ -83,9 +72,6 @@ int main(void)
 #endif
 #ifdef SN_RUNNER_NO_DRAIN
     runner.drain_while_kicking = 0; /* the negative-test image: shows why the drain exists */
-#endif
-#ifdef SN_RUNNER_WFI_AWAIT
-    runner.sleep_until = sleep_until_irq;
 #endif
     st = sn_runner_run(&runner, &table);
     if (st == SN_OK && boot_args.result_bytes != 0)

@@ -51,11 +51,6 @@ typedef struct {
     uint64_t settle_cycles;    /* SN_RUNNER_SETTLE_CYCLES; 0 disables the settle (a test image only) */
     uint32_t settles;          /* round ends that waited out write landing */
     uint8_t drain_while_kicking; /* 1; 0 only in a test image that shows the deadlock */
-    /* NULL: awaits poll STAT. Else called in an await for completions
-     * (received, depth, idle) when STAT showed none: returns once the
-     * external interrupt line may have risen or the cycle `until` is
-     * reached (runner-wfi.elf: wfi, sysnode-facts §1.2). */
-    void (*sleep_until)(uint64_t until);
     uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; 0 = not probed */
     uint8_t unit_version[SN_NODE_COUNT]; /* CU_VERSION from CU_CAPS; 0 = not probed */
 

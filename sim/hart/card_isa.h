@@ -2,7 +2,8 @@
  * privileged instructions of M, S and U (sysnode-facts §1.1-1.2). No C, no
  * F/D/Q, no V; any other 32-bit word and every 16-bit or longer encoding is
  * an illegal instruction (mcause 2). The hart decodes every block it runs
- * with this rule before the block executes. */
+ * with this rule before the block executes, since Unicorn's CPU is RV64GC
+ * (tool-pitfalls 20). */
 #ifndef SN_CARD_ISA_H
 #define SN_CARD_ISA_H
 

@@ -236,7 +236,8 @@ static void lone_half(sn_hart *h)
 }
 
 /* Unicorn reads and writes CSRs through its own privilege check, and below
- * a CSR's level it returns garbage or drops the write (measured), so the
+ * a CSR's level it returns garbage or drops the write (measured;
+ * tool-pitfalls 18), so the
  * hart serves the card's CSRs with Unicorn in M and then puts it back at
  * the card's level (a trap may have changed it). */
 static void csr_window_open(sn_hart *h)
@@ -768,7 +769,8 @@ static void on_csr(sn_hart *h, uint64_t addr, uint32_t idx, uint32_t w)
     reg_write(h, UC_RISCV_REG_PC, addr + 4); /* skips the instruction (measured) */
 }
 
-/* An LR, SC or AMO at addr: the card refuses it on the control region with
+/* An LR, SC or AMO at addr, before Unicorn runs it as a plain read and write
+ * (tool-pitfalls 19): the card refuses it on the control region with
  * an access fault (privileged spec: 5 for LR, 7 for SC and AMOs; the facts
  * list no access-fault code, sysnode-facts §1.2) and traps a misaligned one
  * (4 for LR, 6 for SC and AMOs, §1.2), mtval the address. Returns true if

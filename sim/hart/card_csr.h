@@ -34,6 +34,7 @@ typedef struct sn_card_csr {
 #define SN_MSTATUS_SPP (1ull << 8)
 #define SN_MSTATUS_MPP_LO 11
 #define SN_MSTATUS_MPP (3ull << SN_MSTATUS_MPP_LO)
+#define SN_MSTATUS_TVM (1ull << 20) /* satp and sfence.vma trap in S */
 #define SN_MSTATUS_MASK (0x1E0000ull | SN_MSTATUS_MPP | SN_MSTATUS_SPP | SN_MSTATUS_MPIE | SN_MSTATUS_SPIE | \
                          SN_MSTATUS_MIE | SN_MSTATUS_SIE)
 /* Interrupt bits of mie/mip/mideleg: SSIP 1, MSIP 3, STIP 5, MTIP 7, SEIP 9,

@@ -686,7 +686,8 @@ static uint64_t counter_value(sn_hart *h, unsigned csr, uint32_t idx, uint64_t *
 
 /* A CSR instruction at addr (block index idx), executed here against the
  * card's CSR file (card_csr.h, sysnode-facts §1.2): the access is checked
- * against the privilege level and read-only numbers, reads show only the
+ * against the privilege level, read-only numbers and mstatus.TVM (satp from
+ * S), reads show only the
  * implemented bits, writes change only those. Unicorn never executes a CSR
  * instruction, so its own CSR file (pmpcfg, counters reading the host
  * clock, mstatus.FS) is unreachable. A CSR instruction ends its translation
@@ -696,7 +697,8 @@ static void on_csr(sn_hart *h, uint64_t addr, uint32_t idx, uint32_t w)
     unsigned csr = w >> 20, f3 = (w >> 12) & 7, rd = (w >> 7) & 31, rs1 = (w >> 15) & 31;
     const sn_card_csr *c = sn_card_csr_find(csr);
     bool writes = f3 == 1 || f3 == 5 || rs1 != 0;
-    if ((csr >> 8 & 3) > h->priv || (writes && (csr >> 10) == 3)) {
+    bool tvm = csr == 0x180 && h->priv == PRIV_S && (reg_read(h, UC_RISCV_REG_MSTATUS) & SN_MSTATUS_TVM);
+    if ((csr >> 8 & 3) > h->priv || (writes && (csr >> 10) == 3) || tvm) {
         take_exception(h, addr, CAUSE_ILLEGAL, w, HALT_ILLEGAL);
         return;
     }

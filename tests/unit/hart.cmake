@@ -39,6 +39,7 @@ sn_hart_prog(timer timer.S)
 sn_hart_prog(wfi_line wfi_line.S)
 sn_hart_prog(sv39 sv39.S)
 sn_hart_prog(console_nul console_nul.S)
+sn_hart_prog(wfi_reply wfi_reply.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
   string(TOLOWER ${case} lower)
@@ -78,3 +79,7 @@ add_dependencies(test_hart hart_progs)
 # The console through sysnode-sim keeps every byte.
 add_test(NAME card.console_keeps_nul
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/check_console.sh $<TARGET_FILE:sysnode-sim> ${sn_hart_prog_dir}/console_nul.elf)
+
+# wfi in sysnode-sim is woken by a reply entering the mesh's RX queue.
+add_test(NAME card.wfi_woken_by_reply COMMAND sysnode-sim ${sn_hart_prog_dir}/wfi_reply.elf)
+set_tests_properties(card.wfi_woken_by_reply PROPERTIES PASS_REGULAR_EXPRESSION "^sysnode-sim: exit 1 after")

@@ -420,9 +420,12 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *ud)
     h->block_len = size / 4;
     h->cursor = 0;
     if (addr >= SN_IMEM_SIZE || h->mem->checked[addr / 4] < h->block_len || size == 0) {
-        if (addr % 4 != 0) { /* only a jump gets here: Unicorn checks targets against misa (measured) */
+        if (addr % 4 != 0 || addr >= SN_IMEM_SIZE) { /* a jump off 4 bytes traps first (measured) */
             h->block_len = 0;
-            sim_error(h, addr, "the block at 0x%" PRIx64 " starts off a 4-byte boundary", addr);
+            sim_error(h, addr,
+                      "the block at 0x%" PRIx64 " starts off a 4-byte boundary or outside IMEM (code below M "
+                      "must be mapped at its IMEM address: the hart decodes IMEM by address)",
+                      addr);
             return;
         }
         if (check_block(h, addr, size)) { /* run it again with its hooks */

@@ -1117,6 +1117,13 @@ void sn_hart_clear_memories(sn_hart *h)
 {
     memset(h->mem->imem, 0, sizeof h->mem->imem);
     memset(h->mem->spad, 0, sizeof h->mem->spad);
+    memset(h->mem->checked, 0, sizeof h->mem->checked);
+    for (size_t i = 0; i < IMEM_WORDS; i++)
+        if (h->mem->site[i] != 0) {
+            uc_hook_del(h->uc, h->mem->site[i]);
+            h->mem->site[i] = 0;
+        }
+    uc_ctl_remove_cache(h->uc, SN_IMEM_BASE, SN_IMEM_BASE + SN_IMEM_SIZE);
 }
 
 int sn_hart_boot(sn_hart *h, char *err, size_t errlen)

@@ -47,11 +47,6 @@ typedef struct memories {
     uint8_t imem[SN_IMEM_SIZE]; /* guest memory (uc_mem_map_ptr), so decoding reads it directly */
     uint8_t spad[SN_SPAD_SIZE];
     sn_l1 l1; /* emptied at BOOT */
-    /* The one rule for what executes (card_isa.h), checked once per
-     * translated block: checked[i] is how many words of the block starting
-     * at word i were found legal with their sites hooked (0: not checked).
-     * Cleared by fence.i and, around the word, by a host IMEM write. */
-    uint16_t checked[IMEM_WORDS];
     /* A code hook on every word the hart must serve itself: CSR and system
      * instructions, LR/SC/AMOs, fence.i and illegal words (0: none). */
     uc_hook site[IMEM_WORDS];
@@ -80,6 +75,13 @@ struct sn_hart {
     uint64_t medeleg, mideleg, mtimecmp;
     uint64_t mip_sw;       /* SSIP, STIP, SEIP as software wrote them */
     uint64_t irq_check_at; /* the first cycle an interrupt may become deliverable */
+
+    /* The one rule for what executes (card_isa.h), checked once per
+     * translated block: checked[i] is how many words of the block starting
+     * at word i were found legal with their sites hooked (0: not checked).
+     * Cleared by BOOT, fence.i and, around the word, by a host IMEM write.
+     * Kept in the hart itself: on_block reads it for every block. */
+    uint16_t checked[IMEM_WORDS];
 
     /* Time. Instructions executed = before_block + block_len. The block hook
      * charges a whole block on entry; where a block is cut short at a known
@@ -399,7 +401,7 @@ static bool check_block(sn_hart *h, uint64_t addr, uint32_t size)
             break;
     }
     if (size != 0)
-        h->mem->checked[first] = (uint16_t)n;
+        h->checked[first] = (uint16_t)n;
     return added;
 }
 
@@ -419,7 +421,7 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *ud)
     h->block_addr = addr;
     h->block_len = size / 4;
     h->cursor = 0;
-    if (addr >= SN_IMEM_SIZE || h->mem->checked[addr / 4] < h->block_len || size == 0) {
+    if (addr >= SN_IMEM_SIZE || h->checked[addr / 4] < h->block_len || size == 0) {
         if (addr % 4 != 0 || addr >= SN_IMEM_SIZE) { /* a jump off 4 bytes traps first (measured) */
             h->block_len = 0;
             sim_error(h, addr,
@@ -439,12 +441,12 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *ud)
             return;
         }
     }
-    if (h->xret_pending) { /* Unicorn has executed it: both are at the new level */
-        h->xret_pending = false;
-        h->priv = h->uc_priv = h->next_priv;
-    }
     uint64_t now = h->before_block + h->extra_cycles;
-    if (now >= h->irq_check_at) {
+    if (now >= h->irq_check_at) { /* 0 after an xret, a trap or a CSR write */
+        if (h->xret_pending) { /* Unicorn has executed it: both are at the new level */
+            h->xret_pending = false;
+            h->priv = h->uc_priv = h->next_priv;
+        }
         csr_window_open(h);
         bool taken = check_interrupts(h, addr, now);
         csr_window_close(h);
@@ -904,7 +906,7 @@ static void serve_site(sn_hart *h, uint64_t addr, uint32_t idx, uint32_t w)
         amo_refused(h, addr, w);
         break;
     case SN_INSN_FENCE_I: /* the I-cache is dropped (sysnode-facts §1.5): so is the decode */
-        memset(h->mem->checked, 0, sizeof h->mem->checked);
+        memset(h->checked, 0, sizeof h->checked);
         break;
     case SN_INSN_WFI:
         on_wfi(h, addr, idx);
@@ -1009,7 +1011,6 @@ static int power_on(sn_hart *h, char *err, size_t errlen)
     if (h->uc != NULL)
         uc_close(h->uc);
     memset(h, 0, sizeof *h);
-    memset(mem->checked, 0, sizeof mem->checked);
     memset(mem->site, 0, sizeof mem->site);
     memset(mem->breakpoint, 0, sizeof mem->breakpoint);
     h->bus = bus;
@@ -1094,7 +1095,7 @@ int sn_hart_imem_write(sn_hart *h, uint32_t addr, uint32_t word)
         p[k] = (uint8_t)(word >> 8 * k);
     /* every block that may hold the word is decoded again, and translated again */
     uint32_t i = addr / 4, lo = i >= TB_MAX_INSNS ? i - TB_MAX_INSNS + 1 : 0;
-    memset(&h->mem->checked[lo], 0, (i - lo + 1) * sizeof h->mem->checked[0]);
+    memset(&h->checked[lo], 0, (i - lo + 1) * sizeof h->checked[0]);
     if (h->mem->site[i] != 0) {
         uc_hook_del(h->uc, h->mem->site[i]);
         h->mem->site[i] = 0;
@@ -1117,7 +1118,7 @@ void sn_hart_clear_memories(sn_hart *h)
 {
     memset(h->mem->imem, 0, sizeof h->mem->imem);
     memset(h->mem->spad, 0, sizeof h->mem->spad);
-    memset(h->mem->checked, 0, sizeof h->mem->checked);
+    memset(h->checked, 0, sizeof h->checked);
     for (size_t i = 0; i < IMEM_WORDS; i++)
         if (h->mem->site[i] != 0) {
             uc_hook_del(h->uc, h->mem->site[i]);

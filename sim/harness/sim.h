@@ -87,8 +87,8 @@ sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit);
  * reads them and without side effects: IMEM, SPAD, DRAM (the L1's view),
  * and the control region's registers whole (the mailbox and RX registers
  * as the RTL shows them: reading HEAD or RX_HDR does not pop, as on the
- * card, where only stores pop; EXIT, CONSOLE and DCACHE read 0); -1 for
- * anything else. */
+ * card, where only stores pop, sysnode-facts §2.1; EXIT, CONSOLE and DCACHE
+ * read 0); -1 for anything else. */
 int sn_sim_debug_breakpoint(sn_sim *s, uint64_t addr, int on);
 void sn_sim_debug_step(sn_sim *s);
 uint64_t sn_sim_debug_register(sn_sim *s, unsigned i);

@@ -49,8 +49,9 @@ int sn_l1_read(sn_l1 *c, uint64_t addr, unsigned size, uint64_t *value);
 int sn_l1_write(sn_l1 *c, uint64_t addr, unsigned size, uint64_t value);
 
 /* The byte the CPU would read at DRAM offset addr (a valid line's copy, else
- * DRAM), without touching the cache's state or counters: for a debugger.
- * addr must be < dram_size. */
+ * DRAM: the L1 is write-back, so a dirty line is newer than DRAM,
+ * sysnode-facts §1.5), without touching the cache's state or counters: for
+ * a debugger. addr must be < dram_size. */
 uint8_t sn_l1_peek(const sn_l1 *c, uint64_t addr);
 
 /* DCACHE bit 0: writes every dirty line back to DRAM; lines stay valid and

@@ -90,9 +90,11 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     return SN_OK;
 }
 
+/* As text (sn_sim_console_text): the host shows it in messages, and a NUL
+ * or a control byte in it must neither cut nor drive the terminal. */
 static const char *sim_console(void *ctx)
 {
-    return sn_sim_console(sim_of(ctx));
+    return sn_sim_console_text(sim_of(ctx));
 }
 
 static uint64_t sim_dram_size(void *ctx)

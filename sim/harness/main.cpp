@@ -20,24 +20,14 @@
 #include "sim.h"
 #include "sysnode/boot_args.h"
 
-/* The console, every byte: as it is into a file or a pipe; on a terminal a
- * byte other than printable ASCII, newline or tab is shown as \xHH (and a
- * backslash as \\), so control bytes cannot drive the terminal. */
-static void print_console(const char *bytes, size_t n)
+/* The console, every byte: as it is into a file or a pipe, as escaped text
+ * (sn_sim_console_text) on a terminal. */
+static void print_console(sn_sim *s)
 {
-    if (!isatty(fileno(stdout))) {
-        fwrite(bytes, 1, n, stdout);
-        return;
-    }
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = static_cast<unsigned char>(bytes[i]);
-        if (c == '\\')
-            fputs("\\\\", stdout);
-        else if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F))
-            putchar(c);
-        else
-            printf("\\x%02x", c);
-    }
+    if (isatty(fileno(stdout)))
+        fputs(sn_sim_console_text(s), stdout);
+    else
+        fwrite(sn_sim_console(s), 1, sn_sim_console_size(s), stdout);
 }
 
 static int usage()
@@ -159,7 +149,7 @@ int main(int argc, char **argv)
         }
         if (ok) {
             sn_sim_result r = gdb_port >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_port) : sn_sim_run(s, max_cycles);
-            print_console(sn_sim_console(s), sn_sim_console_size(s));
+            print_console(s);
             switch (r.stop) {
             case SN_SIM_EXITED:
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",

@@ -29,6 +29,7 @@ struct sn_sim {
     sn_dpi_units units{};
     uint64_t mesh_cycle = 0;
     std::string console;
+    std::string console_text; // sn_sim_console_text's rendering
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
     // Measurements since BOOT (sn_sim_get_stats): counted at the access, so
@@ -375,6 +376,21 @@ extern "C" int sn_sim_debug_read(sn_sim *s, uint64_t addr, void *dst, size_t n)
         out[k] = static_cast<uint8_t>(v >> 8 * (off & 7));
     }
     return 0;
+}
+
+extern "C" const char *sn_sim_console_text(sn_sim *s)
+{
+    s->console_text.clear();
+    for (unsigned char c : s->console) {
+        char esc[5];
+        if (c == '\\')
+            s->console_text += "\\\\";
+        else if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F))
+            s->console_text += static_cast<char>(c);
+        else
+            s->console_text.append(esc, static_cast<size_t>(snprintf(esc, sizeof esc, "\\x%02x", c)));
+    }
+    return s->console_text.c_str();
 }
 
 extern "C" size_t sn_sim_console_size(const sn_sim *s)

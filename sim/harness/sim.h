@@ -100,6 +100,12 @@ int sn_sim_debug_read(sn_sim *s, uint64_t addr, void *dst, size_t n);
 const char *sn_sim_console(const sn_sim *s);
 size_t sn_sim_console_size(const sn_sim *s);
 
+/* The console as text for a terminal or a message: every byte kept, those
+ * other than printable ASCII, newline and tab written as \xHH and a
+ * backslash as \\, so a NUL neither ends it nor a control byte reaches a
+ * terminal. NUL-terminated, owned by s, valid until the next call or run. */
+const char *sn_sim_console_text(sn_sim *s);
+
 /* Reads the runner's status block from the scratchpad. Returns 0, or -1 when
  * the image never stamped it (magic missing). */
 int sn_sim_status_block(sn_sim *s, sn_status_block *out);

@@ -239,9 +239,8 @@ static void lone_half(sn_hart *h)
 
 /* Unicorn reads and writes CSRs through its own privilege check, and below
  * a CSR's level it returns garbage or drops the write (measured;
- * tool-pitfalls 18), so the
- * hart serves the card's CSRs with Unicorn in M and then puts it back at
- * the card's level (a trap may have changed it). */
+ * tool-pitfalls 18), so the hart serves the card's CSRs with Unicorn in M
+ * and then puts it back at the card's level (a trap may have changed it). */
 static void csr_window_open(sn_hart *h)
 {
     if (h->uc_priv != PRIV_M) {

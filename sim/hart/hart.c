@@ -104,6 +104,12 @@ struct sn_hart {
         uint64_t value, pc;
     } half;
 
+    /* A trap found where the PC cannot be written (defer_misaligned). */
+    struct {
+        bool active;
+        uint64_t pc, cause, tval;
+    } deferred;
+
     uint64_t pc; /* where the next run starts */
     bool running, stopping, done;
     bool exit_requested;
@@ -180,9 +186,12 @@ static void sim_error(sn_hart *h, uint64_t pc, const char *fmt, ...)
 
 /* Block index of the instruction that accesses addr: the first load, store
  * or AMO at or after the cursor whose access covers addr; its effective
- * address and size go to *ea and *size. Unicorn syncs the registers but not
- * the PC for MMIO callbacks and memory hooks (measured: the PC reads 0 or
- * the block start), so effective addresses are recomputed. A block ending in
+ * address and size go to *ea and *size (for the pieces Unicorn makes of a
+ * misaligned access, which may lie off the access itself, tool-pitfalls 1:
+ * the first whose access overlaps addr's 8-byte granule). Unicorn syncs
+ * the registers but not the PC for MMIO callbacks and memory hooks
+ * (measured: the PC reads 0 or the block start), so effective addresses
+ * are recomputed. A block ending in
  * an illegal word is reported with size 0 (measured), hence the TB_MAX_INSNS
  * bound. Falls back to the cursor, leaving *ea and *size, if nothing
  * matches. */
@@ -207,7 +216,8 @@ static uint32_t locate_access(sn_hart *h, uint64_t addr, uint64_t *ea, unsigned 
         }
         uint64_t at = reg_read(h, UC_RISCV_REG_X0 + (int)((w >> 15) & 31)) + (uint64_t)imm;
         unsigned bytes = 1u << ((w >> 12) & 3);
-        if (addr - at < bytes) {
+        uint64_t reg = addr & ~7ull; /* a misaligned access arrives as pieces of the registers it overlaps */
+        if (addr - at < bytes || (reg < at + bytes && at < reg + 8)) {
             *ea = at;
             *size = bytes;
             return i;
@@ -464,14 +474,34 @@ static void on_block(uc_engine *uc, uint64_t addr, uint32_t size, void *ud)
         h->block_len = 0;
 }
 
+/* A misaligned load or store on the control region traps as on the card
+ * (sysnode-facts §1.2: 4 load, 6 store; mtval the address). Found inside
+ * Unicorn's MMIO callback, where the PC cannot be redirected: the run is
+ * stopped (the access's other pieces, which Unicorn still delivers, are
+ * dropped: nothing of it is made) and sn_hart_run enters the trap. */
+static void defer_misaligned(sn_hart *h, uint32_t idx, uint64_t ea, bool write)
+{
+    h->deferred.active = true;
+    h->deferred.pc = h->block_addr + 4ull * idx;
+    h->deferred.cause = write ? CAUSE_STORE_MISALIGNED : CAUSE_LOAD_MISALIGNED;
+    h->deferred.tval = ea;
+    uc_emu_stop(h->uc);
+}
+
 /* Starts a control-region access: finds its instruction (its PC goes to
  * *pc), brings the mesh to its cycle, charges the extra cycle. Returns false
- * if the bus asked to stop meanwhile: the access is then not made. */
+ * if the access is misaligned (a trap, defer_misaligned) or the bus asked
+ * to stop meanwhile: the access is then not made. */
 static bool ctrl_begin(sn_hart *h, uint32_t offset, uint64_t *pc)
 {
-    uint64_t ea;
-    unsigned size;
+    uint64_t ea = SN_CTRL_BASE + offset;
+    unsigned size = 8;
     uint32_t idx = locate_access(h, SN_CTRL_BASE + offset, &ea, &size);
+    if (ea % size != 0) {
+        uint32_t w = imem_word(h, h->block_addr + 4ull * idx);
+        defer_misaligned(h, idx, ea, (w & 0x7F) == 0x23);
+        return false;
+    }
     h->cursor = idx + 1;
     *pc = h->block_addr + 4ull * idx;
     advance_to(h, cycles_at(h, idx));
@@ -485,6 +515,13 @@ static bool ctrl_begin(sn_hart *h, uint32_t offset, uint64_t *pc)
 
 static void bad_ctrl(sn_hart *h, uint64_t off, unsigned size, bool write)
 {
+    uint64_t ea = SN_CTRL_BASE + off;
+    unsigned bytes = size;
+    uint32_t idx = locate_access(h, ea, &ea, &bytes);
+    if (ea % bytes != 0) {
+        defer_misaligned(h, idx, ea, write);
+        return;
+    }
     char why[160];
     if (off >= SN_CTRL_SIZE)
         snprintf(why, sizeof why, "outside the memory map (the control region is 1 KB)");
@@ -515,7 +552,7 @@ static uint64_t on_ctrl_read(uc_engine *uc, uint64_t off, unsigned size, void *u
 {
     (void)uc;
     sn_hart *h = ud;
-    if (h->stopping)
+    if (h->stopping || h->deferred.active) /* the rest of a stopped access */
         return 0;
     if (h->half.active) {
         if (!h->half.write && size == 4 && off == h->half.offset + 4u) {
@@ -546,7 +583,7 @@ static void on_ctrl_write(uc_engine *uc, uint64_t off, unsigned size, uint64_t v
 {
     (void)uc;
     sn_hart *h = ud;
-    if (h->stopping)
+    if (h->stopping || h->deferred.active) /* the rest of a stopped access */
         return;
     if (h->half.active) {
         if (h->half.write && size == 4 && off == h->half.offset + 4u) {
@@ -1249,6 +1286,13 @@ sn_hart_result sn_hart_run(sn_hart *h, uint64_t cycle_limit)
     while (!h->stopping) {
         /* count 0 keeps block chaining (tool-pitfalls 4); the until address is never reached (5) */
         uc_err e = uc_emu_start(h->uc, h->pc, UINT64_MAX, 0, 0);
+        if (h->deferred.active && !h->stopping) {
+            h->deferred.active = false;
+            csr_window_open(h);
+            take_exception(h, h->deferred.pc, h->deferred.cause, h->deferred.tval, HALT_ILLEGAL);
+            csr_window_close(h);
+            continue;
+        }
         if (!h->stopping)
             unrequested_return(h, e);
     }

@@ -27,7 +27,7 @@ static void print_console(sn_sim *s)
     if (isatty(fileno(stdout)))
         fputs(sn_sim_console_text(s), stdout);
     else
-        fwrite(sn_sim_console(s), 1, sn_sim_console_size(s), stdout);
+        fwrite(sn_sim_console(s), 1, sn_sim_console_length(s), stdout);
 }
 
 static int usage()

@@ -1,8 +1,9 @@
 /* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
  *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
  *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ *                         [--gdb PORT]
  * Replays each case on a simulated SysNode of its own (or, with --device,
- * one case on a card) through the host window (host/lib/replay.h) and prints
+ * one case on a card; with --gdb, one case under GDB) through the host window (host/lib/replay.h) and prints
  * one verdict line per case, in the order given, plus a summary line when
  * there is more than one; --jobs runs that many cases at a time, one thread
  * and one simulator each. While a replay runs longer than a second and
@@ -35,7 +36,7 @@ static const char USAGE[] =
     "usage: sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]\n"
     "                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
     "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
-    "       (--trace, --table, --device, --report, --timeline, --fst: one case)\n";
+    "                         [--gdb PORT]   (--trace, --table, --device, --report, --timeline, --fst, --gdb: one case)\n";
 
 typedef struct {
     const char *dir;
@@ -55,6 +56,8 @@ typedef struct {
     int lockstep;
     const char *trace, *device, *report, *timeline, *fst;
     uint64_t fst_from, fst_to;
+    int gdb;           /* serve GDB on gdb_port (sim/gdb) */
+    uint64_t gdb_port;
     int progress; /* stderr is a terminal */
     case_run *cases;
     size_t ncases, next;
@@ -162,8 +165,12 @@ static void replay_one(run_plan *plan, case_run *c)
                                       &pctx};
     opts.case_dir = c->dir;
     c->started = now_seconds();
-    c->status = plan->device ? sn_transport_open_device(&c->t, plan->device, plan->cu_version, &c->err)
-                             : sn_transport_sim_open(&c->t, &sim_opts, &c->err);
+    c->status = plan->gdb && plan->device
+                    ? sn_error_set(&c->err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it does not "
+                                   "combine with --device %s", plan->device)
+                : plan->gdb    ? sn_transport_sim_open_gdb(&c->t, &sim_opts, (int)plan->gdb_port, &c->err)
+                : plan->device ? sn_transport_open_device(&c->t, plan->device, plan->cu_version, &c->err)
+                               : sn_transport_sim_open(&c->t, &sim_opts, &c->err);
     sn_sim *sim = sn_transport_sim_of(&c->t);
     if (c->status == SN_OK && plan->fst && !sim)
         c->status = sn_error_set(&c->err, SN_ERR_INPUT,
@@ -344,6 +351,10 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--cu-version") && has_value) {
             if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
                 goto out;
+        } else if (!strcmp(argv[i], "--gdb") && has_value) {
+            if (parse_u64("--gdb", argv[++i], 0, 65535, &plan.gdb_port) != 0)
+                goto out;
+            plan.gdb = 1;
         } else if (!strcmp(argv[i], "--jobs") && has_value) {
             if (parse_u64("--jobs", argv[++i], 1, MAX_JOBS, &jobs) != 0)
                 goto out;
@@ -359,10 +370,11 @@ int sn_cmd_run(int argc, char **argv)
         goto out;
     }
     const char *one_case = plan.trace ? "--trace" : plan.opts.table ? "--table" : plan.device ? "--device"
-                         : plan.report ? "--report" : plan.timeline ? "--timeline" : plan.fst ? "--fst" : NULL;
+                         : plan.report ? "--report" : plan.timeline ? "--timeline" : plan.fst ? "--fst"
+                         : plan.gdb ? "--gdb" : NULL;
     if (ndirs > 1 && one_case) {
-        fprintf(stderr, "sysnode run: %s names one file or device, so it takes one case (%zu given)\n%s", one_case,
-                ndirs, USAGE);
+        fprintf(stderr, "sysnode run: %s names one file, device or port, so it takes one case (%zu given)\n%s",
+                one_case, ndirs, USAGE);
         goto out;
     }
     if (plan.lockstep && plan.device) {

@@ -116,6 +116,11 @@ typedef struct {
  * simulator cannot be created. */
 sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e);
 
+/* The same, with the image run under GDB (sim/gdb/gdb_sim.h): every wait
+ * serves GDB's remote protocol on 127.0.0.1:gdb_port (0: a free port,
+ * printed on stderr) before the image runs. */
+sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts *o, int gdb_port, sn_error *e);
+
 /* The simulator behind an in-process window or a card window over the
  * simulated card (for its FST dump, sim.h), or NULL for another window (a
  * card). Owned by t. */

@@ -45,6 +45,7 @@ struct sn_sim {
     void *progress_ctx = nullptr;
     uint64_t next_progress = 0; // mesh cycle of the next progress call
     std::string console;
+    std::string console_text; // sn_sim_console_text's rendering
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
     bool lockstep = false;   // every cycle an edge: no jumps
@@ -164,38 +165,80 @@ static uint64_t cycles_before_dump(const sn_sim *s, uint64_t now)
     return now < s->fst_from ? s->fst_from - now : 0;
 }
 
-// Brings the mesh to `cycle`. Event-driven: quiet cycles are only counted
-// (owed), up to the quiet bound measured at the last edge, that is short of
-// every event that changes more than the countdowns (a countdown's last work
-// cycle, a write landing), and short of an FST window; they are clocked as
-// one jump edge when the bound is reached or the CPU stores to the mesh.
-// Event cycles, and every cycle with --lockstep or in an FST window, are
-// ordinary edges. Exactly the every-cycle result (sim/README.md, Clocking).
+// One step of the mesh toward `cycle` (above the hart's view of it,
+// mesh_cycle + owed). Event-driven: quiet cycles are only counted (owed), up
+// to the quiet bound measured at the last edge, that is short of every event
+// that changes more than the countdowns (a countdown's last work cycle, a
+// write landing), and short of an FST window; they are clocked as one jump
+// edge when the bound is reached or the CPU stores to the mesh. Event cycles,
+// and every cycle with --lockstep or in an FST window, are ordinary edges.
+// Exactly the every-cycle result (sim/README.md, Clocking).
+static void step_toward(sn_sim *s, uint64_t cycle)
+{
+    uint64_t now = s->mesh_cycle + s->owed;
+    uint64_t free_run = s->lockstep ? 0 : cycles_before_dump(s, now);
+    if (free_run > 0) {
+        if (interrupted) { // a quiet stretch may bring no edge (tick) to stop at for long
+            sim_fail(s, "interrupted (SIGINT) at mesh cycle %llu", (unsigned long long)now);
+            return;
+        }
+        if (s->owed == 0)
+            s->quiet_budget = quiet_cycles(s);
+        uint64_t room = std::min(s->quiet_budget - s->owed, free_run);
+        if (room > 0) {
+            s->owed += std::min(room, cycle - now);
+            return;
+        }
+    }
+    clock_owed(s);
+    tick(s);
+}
+
+// Brings the mesh to `cycle` (bus->advance).
 static void advance(void *ctx, uint64_t cycle)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
     s->hart_cycle = cycle;
-    while (s->mesh_cycle + s->owed < cycle && s->error.empty()) {
-        uint64_t now = s->mesh_cycle + s->owed;
-        uint64_t free_run = s->lockstep ? 0 : cycles_before_dump(s, now);
-        if (free_run > 0) {
-            if (interrupted) { // a quiet stretch may bring no edge (tick) to stop at for long
-                sim_fail(s, "interrupted (SIGINT) at mesh cycle %llu", (unsigned long long)now);
-                break;
-            }
-            if (s->owed == 0)
-                s->quiet_budget = quiet_cycles(s);
-            uint64_t room = std::min(s->quiet_budget - s->owed, free_run);
-            if (room > 0) {
-                s->owed += std::min(room, cycle - now);
-                continue;
-            }
-        }
-        clock_owed(s);
-        tick(s);
-    }
+    while (s->mesh_cycle + s->owed < cycle && s->error.empty())
+        step_toward(s, cycle);
     if (s->progress && s->mesh_cycle + s->owed >= s->next_progress)
         report_progress(s);
+}
+
+// A mailbox register's value at the mesh's current cycle, without a CPU
+// access (not counted as MMIO, no side effect: the read port is a mux).
+static uint64_t peek_reg(sn_sim *s, uint32_t off)
+{
+    s->mesh->cpu_wr = 0;
+    s->mesh->cpu_addr = off;
+    s->mesh->eval();
+    return s->mesh->cpu_rdata;
+}
+
+// The interrupt lines (sysnode-facts §1.2) as mip bits: the external line
+// MEIP is the level OR of a non-empty completion queue and a non-empty RX
+// queue (irq_summary's mover fault, halt request and inbound doorbell are not
+// modelled); the software line MSIP (the host doorbell) is not modelled: low.
+static uint64_t irq_lines(void *ctx)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    bool external = (peek_reg(s, SN_MBOX_STAT) & SN_STAT_QUEUED_MASK) != 0 || peek_reg(s, SN_CTRL_RX_USED) != 0;
+    return external ? 1ull << 11 : 0;
+}
+
+// wfi: the mesh brought on until a line in mask is high or the limit. The
+// lines follow the mailbox's queues, which change only when a flit arrives,
+// never inside a quiet stretch: the stretches are skipped as advance skips
+// them, and the lines looked at after each step (sim/README.md, Clocking).
+static uint64_t wait_irq(void *ctx, uint64_t mask, uint64_t limit)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    while (s->mesh_cycle + s->owed < limit && s->error.empty() && !(irq_lines(s) & mask))
+        step_toward(s, limit);
+    s->hart_cycle = s->mesh_cycle + s->owed;
+    if (s->progress && s->hart_cycle >= s->next_progress)
+        report_progress(s);
+    return s->hart_cycle;
 }
 
 static bool is_mesh_reg(uint32_t off)
@@ -288,7 +331,7 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
     sn_dpi_units_init(&s->units, &s->dram);
     s->ctx = std::make_unique<VerilatedContext>();
     s->mesh = std::make_unique<Vsn_mesh_top>(s->ctx.get(), "mesh");
-    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance};
+    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance, irq_lines, wait_irq};
     s->hart = sn_hart_create(&bus, s->dram.bytes, s->dram.size, err, errlen);
     if (!s->hart) {
         sn_dram_free(&s->dram);
@@ -440,10 +483,60 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     case SN_HART_CYCLE_LIMIT:
         r.stop = SN_SIM_CYCLE_LIMIT;
         break;
+    case SN_HART_BREAK:
+        r.stop = SN_SIM_BREAK;
+        break;
     default:
         r.stop = SN_SIM_ERROR;
     }
     return r;
+}
+
+extern "C" int sn_sim_debug_breakpoint(sn_sim *s, uint64_t addr, int on)
+{
+    return sn_hart_breakpoint(s->hart, addr, on);
+}
+
+extern "C" void sn_sim_debug_step(sn_sim *s)
+{
+    sn_hart_single_step(s->hart);
+}
+
+extern "C" uint64_t sn_sim_debug_register(sn_sim *s, unsigned i)
+{
+    return sn_hart_register(s->hart, i);
+}
+
+extern "C" int sn_sim_debug_read(sn_sim *s, uint64_t addr, void *dst, size_t n)
+{
+    if (addr < SN_CTRL_BASE || addr - SN_CTRL_BASE >= SN_CTRL_SIZE || n > SN_CTRL_BASE + SN_CTRL_SIZE - addr)
+        return sn_hart_debug_read(s->hart, addr, dst, n);
+    uint8_t *out = static_cast<uint8_t *>(dst);
+    for (size_t k = 0; k < n; k++) {
+        uint32_t off = static_cast<uint32_t>(addr - SN_CTRL_BASE + k), reg = off & ~7u;
+        uint64_t v = 0;
+        if (is_mesh_reg(reg))
+            v = peek_reg(s, reg);
+        else if (reg != SN_CTRL_EXIT && reg != SN_CTRL_CONSOLE && reg != SN_CTRL_DCACHE)
+            return -1;
+        out[k] = static_cast<uint8_t>(v >> 8 * (off & 7));
+    }
+    return 0;
+}
+
+extern "C" const char *sn_sim_console_text(sn_sim *s)
+{
+    s->console_text.clear();
+    for (unsigned char c : s->console) {
+        char esc[5];
+        if (c == '\\')
+            s->console_text += "\\\\";
+        else if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F))
+            s->console_text += static_cast<char>(c);
+        else
+            s->console_text.append(esc, static_cast<size_t>(snprintf(esc, sizeof esc, "\\x%02x", c)));
+    }
+    return s->console_text.c_str();
 }
 
 extern "C" const char *sn_sim_console(const sn_sim *s)

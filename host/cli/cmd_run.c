@@ -115,6 +115,10 @@ int sn_cmd_run(int argc, char **argv)
         printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res.digest_got);
     else if (res.match)
         printf("match\n");
+    else if (res.diff_round >= 0)
+        printf("MISMATCH after round %d at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n",
+               res.diff_round, res.diff_file, (unsigned long long)res.diff_offset, (unsigned long long)res.diff_addr,
+               res.got, res.want);
     else
         printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res.diff_file,
                (unsigned long long)res.diff_offset, (unsigned long long)res.diff_addr, res.got, res.want);

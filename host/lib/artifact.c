@@ -287,28 +287,67 @@ static sn_status append_round(sn_program *p, const sn_round *r, const char *file
     return SN_OK;
 }
 
-sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e)
+/* Sizes p's per-round arrays for n rounds. */
+static sn_status program_alloc(sn_program *p, size_t n, sn_error *e)
 {
     memset(p, 0, sizeof *p);
-    if (nfiles == 0)
+    if (n == 0)
         return sn_error_set(e, SN_ERR_INPUT, "a program needs at least one artifact");
-    if (nfiles > UINT32_MAX)
-        return sn_error_set(e, SN_ERR_INPUT, "%zu artifacts: more rounds than a table holds", nfiles);
-    p->files = calloc(nfiles, sizeof *p->files);
-    p->masked = calloc(nfiles, sizeof *p->masked);
-    p->rounds = calloc(nfiles, sizeof *p->rounds);
+    if (n > UINT32_MAX)
+        return sn_error_set(e, SN_ERR_INPUT, "%zu artifacts: more rounds than a table holds", n);
+    p->files = calloc(n, sizeof *p->files);
+    p->masked = calloc(n, sizeof *p->masked);
+    p->rounds = calloc(n, sizeof *p->rounds);
     if (p->files == NULL || p->masked == NULL || p->rounds == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %zu rounds", nfiles);
-    for (size_t i = 0; i < nfiles; i++) {
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %zu rounds", n);
+    return SN_OK;
+}
+
+sn_status sn_program_load_text(sn_program *p, const char *name, const char *text, size_t len, sn_error *e)
+{
+    sn_status st = program_alloc(p, 1, e);
+    sn_json *d = NULL;
+    sn_round r;
+    memset(&r, 0, sizeof r);
+    if (st == SN_OK)
+        st = sn_json_parse(name, text, len, &d, e);
+    if (st == SN_OK)
+        st = parse_round(&r, d, e);
+    if (st == SN_OK)
+        st = append_round(p, &r, name, e);
+    sn_round_free(&r);
+    sn_json_free(d);
+    return st;
+}
+
+sn_status sn_program_slice(const sn_program *p, size_t first, size_t count, sn_program *out, sn_error *e)
+{
+    if (first > p->round_count || count > p->round_count - first)
+        return sn_error_set(e, SN_ERR_INTERNAL, "rounds %zu..+%zu of a %zu-round program", first, count,
+                            p->round_count);
+    sn_status st = program_alloc(out, count, e);
+    for (size_t i = first; st == SN_OK && i < first + count; i++) {
+        const sn_table_round *tr = &p->rounds[i];
+        sn_round view = {p->payloads + tr->payload_first, tr->payload_count, p->masked[i], p->steps + tr->step_first,
+                         tr->step_count};
+        st = append_round(out, &view, p->files[i], e);
+    }
+    return st;
+}
+
+sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e)
+{
+    sn_status st = program_alloc(p, nfiles, e);
+    if (st != SN_OK)
+        return st;
+    for (size_t i = 0; st == SN_OK && i < nfiles; i++) {
         sn_round r;
-        sn_status st = sn_round_load(&r, files[i], e);
+        st = sn_round_load(&r, files[i], e);
         if (st == SN_OK)
             st = append_round(p, &r, files[i], e);
         sn_round_free(&r);
-        if (st != SN_OK)
-            return st;
     }
-    return SN_OK;
+    return st;
 }
 
 /* Compares one of the manifest's declared totals with the loaded program. */

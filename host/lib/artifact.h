@@ -62,6 +62,16 @@ typedef struct sn_program {
  * error; SN_ERR_INPUT for nfiles = 0 or totals past uint32_t. */
 sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e);
 
+/* Loads one artifact's JSON text (len bytes; the compiler's serialised
+ * dict) as a one-round program; `name` labels every message. The rules and
+ * errors of sn_round_load, from text instead of a file. */
+sn_status sn_program_load_text(sn_program *p, const char *name, const char *text, size_t len, sn_error *e);
+
+/* Copies rounds first..first+count-1 of p into *out as rounds 0..count-1
+ * (zeroed first; free with sn_program_free). SN_ERR_INTERNAL for a range
+ * outside p or when memory runs out. */
+sn_status sn_program_slice(const sn_program *p, size_t first, size_t count, sn_program *out, sn_error *e);
+
 /* Loads the rounds of the case directory `case_dir` in its manifest's
  * "artifacts_in_order" (see manifest.h), and checks the manifest's optional
  * "rounds", "total_flits" and "flits_wider_than_256_bits" against what was

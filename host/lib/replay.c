@@ -89,7 +89,7 @@ static int push_spad(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes
     return p->t->ops->spad_write(p->t->ctx, offset, value, strobes, p->e) == SN_OK ? 0 : -1;
 }
 
-static sn_status load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e)
+sn_status sn_replay_load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e)
 {
     char err[256];
     push_ctx ctx = {t, e};
@@ -185,8 +185,6 @@ static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t 
     return SN_OK;
 }
 
-#define CLUSTER_OP_FILL 1 /* a cluster payload's op[255:252] (sysnode-facts §3.3) */
-
 /* Whether [addr, addr+n) lies inside one of the case's uploads. */
 static int inside_upload(const sn_manifest *m, uint64_t addr, uint64_t n)
 {
@@ -221,11 +219,8 @@ static sn_status cluster_rows(const sn_program *p, const sn_mesh *mesh, const sn
                 sn_payload *q = &(*rows)[(*n)++];
                 for (unsigned w = 0; w < 4; w++)
                     q->w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
-                if (sn_field_get(q, 255, 252) != CLUSTER_OP_FILL)
-                    continue;
-                uint64_t addr = sn_field_get(q, 68, 63) << 34 | sn_field_get(q, 251, 218);
-                uint64_t bytes = sn_field_get(q, 217, 202) * SN_MX_FP16_ENTRY_BYTES;
-                if (!inside_upload(m, addr, bytes)) {
+                uint64_t addr, bytes;
+                if (sn_mx_fill_source(q, &addr, &bytes) && !inside_upload(m, addr, bytes)) {
                     free(*rows);
                     *rows = NULL;
                     return sn_error_set(e, SN_ERR_INPUT,
@@ -283,10 +278,8 @@ static sn_status prepare_uploads(const sn_manifest *m, const sn_program *p, cons
     return st;
 }
 
-/* Writes the uploads, the 0xa5 poison over every expected output, the table
- * and the boot arguments. */
-static sn_status place(sn_transport *t, const sn_manifest *m, const upload_image *u, const uint8_t *table,
-                       uint64_t table_bytes, int digest, const sn_replay_result *res, sn_error *e)
+/* Writes the uploads and the 0xa5 poison over every expected output. */
+static sn_status place(sn_transport *t, const sn_manifest *m, const upload_image *u, sn_error *e)
 {
     static const unsigned char poison[4096] = {[0 ... 4095] = SN_REPLAY_POISON};
     sn_status st;
@@ -300,9 +293,7 @@ static sn_status place(sn_transport *t, const sn_manifest *m, const upload_image
                 return st;
         }
     }
-    if ((st = t->ops->dram_write(t->ctx, res->table_addr, table, table_bytes, e)) != SN_OK)
-        return st;
-    return write_boot_args(t, res->table_addr, table_bytes, digest ? &m->expected[0] : NULL, e);
+    return SN_OK;
 }
 
 /* The runner's "runner: result crc32 0xC over N bytes at 0xA" line against
@@ -328,27 +319,28 @@ static sn_status check_digest(const char *console, const sn_region *x, sn_replay
                         res->digest_want);
 }
 
-static sn_status compare_outputs(sn_transport *t, const sn_manifest *m, sn_replay_result *res, sn_error *e)
+sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32_t after_round,
+                            sn_replay_result *res, sn_error *e)
 {
     unsigned char buf[4096];
     res->match = 1;
-    for (size_t i = 0; i < m->expected_count; i++)
-        res->output_bytes += m->expected[i].nbytes;
-    for (size_t i = 0; i < m->expected_count && res->match; i++) {
-        const sn_region *x = &m->expected[i];
-        for (uint64_t off = 0; off < x->nbytes && res->match; off += sizeof buf) {
-            uint64_t n = x->nbytes - off < sizeof buf ? x->nbytes - off : sizeof buf;
-            sn_status st = t->ops->dram_read(t->ctx, x->addr + off, buf, n, e);
+    for (size_t i = 0; i < n; i++)
+        res->output_bytes += x[i].nbytes;
+    for (size_t i = 0; i < n && res->match; i++) {
+        for (uint64_t off = 0; off < x[i].nbytes && res->match; off += sizeof buf) {
+            uint64_t len = x[i].nbytes - off < sizeof buf ? x[i].nbytes - off : sizeof buf;
+            sn_status st = t->ops->dram_read(t->ctx, x[i].addr + off, buf, len, e);
             if (st != SN_OK)
                 return st;
-            for (uint64_t k = 0; k < n; k++) {
-                if (buf[k] != x->data[off + k]) {
+            for (uint64_t k = 0; k < len; k++) {
+                if (buf[k] != x[i].data[off + k]) {
                     res->match = 0;
+                    res->diff_round = after_round;
                     res->diff_offset = off + k;
-                    res->diff_addr = x->addr + off + k;
-                    snprintf(res->diff_file, sizeof res->diff_file, "%s", x->file);
+                    res->diff_addr = x[i].addr + off + k;
+                    snprintf(res->diff_file, sizeof res->diff_file, "%s", x[i].file);
                     res->got = buf[k];
-                    res->want = x->data[off + k];
+                    res->want = x[i].data[off + k];
                     break;
                 }
             }
@@ -356,9 +348,30 @@ static sn_status compare_outputs(sn_transport *t, const sn_manifest *m, sn_repla
     }
     if (res->match)
         return SN_OK;
-    return sn_error_set(e, SN_ERR_MISMATCH, "%s: offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x",
+    char when[48] = "";
+    if (after_round >= 0)
+        snprintf(when, sizeof when, "after round %d: ", after_round);
+    return sn_error_set(e, SN_ERR_MISMATCH, "%s%s: offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x", when,
                         res->diff_file, (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr,
                         res->got, res->want);
+}
+
+sn_status sn_replay_boot(sn_transport *t, const sn_replay_boot_plan *plan, sn_replay_result *res, sn_error *e)
+{
+    sn_status st;
+    if ((st = t->ops->dram_write(t->ctx, plan->table_addr, plan->table, plan->table_bytes, e)) != SN_OK ||
+        (st = write_boot_args(t, plan->table_addr, plan->table_bytes, plan->result, e)) != SN_OK ||
+        (st = t->ops->boot(t->ctx, e)) != SN_OK)
+        return st;
+    sn_run_status r;
+    if ((st = t->ops->wait(t->ctx, plan->max_cycles, &r, e)) != SN_OK)
+        return st;
+    res->cycles = r.cycles;
+    res->instret = r.instret;
+    st = run_status(&r, t->ops->console(t->ctx), plan->image_path, e);
+    if (st == SN_OK)
+        st = check_summary(t->ops->console(t->ctx), plan->program, plan->image_path, res, e);
+    return st;
 }
 
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e)
@@ -372,6 +385,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     char err[256];
     sn_status st;
     memset(res, 0, sizeof *res);
+    res->diff_round = -1;
     memset(&prog, 0, sizeof prog);
     memset(&img, 0, sizeof img);
 
@@ -379,10 +393,16 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK || (st = sn_manifest_read_data(&m, e)) != SN_OK ||
         (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK)
         goto out;
-    if ((st = sn_mesh_check_manifest(&m, e)) != SN_OK || (st = check_regions(&m, e)) != SN_OK)
+    if ((st = sn_mesh_check_manifest(&m, e)) != SN_OK)
         goto out;
     sn_mesh mesh = sn_mesh_from_manifest(&m);
     if ((st = check_mesh(&m, &mesh, e)) != SN_OK)
+        goto out;
+    if (m.host_step_count > 0) {
+        st = sn_replay_host_steps(opts, t, &m, &prog, res, e);
+        goto out;
+    }
+    if ((st = check_regions(&m, e)) != SN_OK)
         goto out;
     if (opts->table) {
         size_t n = 0;
@@ -405,20 +425,13 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
         goto out;
 
     /* Only now does anything reach the SysNode. */
-    if ((st = load_image(t, &img, opts->image, e)) != SN_OK ||
-        (st = place(t, &m, &uploads, table, table_bytes, opts->digest, res, e)) != SN_OK ||
-        (st = t->ops->boot(t->ctx, e)) != SN_OK)
+    sn_replay_boot_plan plan = {opts->image, &prog, table, table_bytes, res->table_addr,
+                                opts->digest ? &m.expected[0] : NULL, opts->max_cycles};
+    if ((st = sn_replay_load_image(t, &img, opts->image, e)) != SN_OK || (st = place(t, &m, &uploads, e)) != SN_OK ||
+        (st = sn_replay_boot(t, &plan, res, e)) != SN_OK)
         goto out;
-    sn_run_status r;
-    if ((st = t->ops->wait(t->ctx, opts->max_cycles, &r, e)) != SN_OK)
-        goto out;
-    res->cycles = r.cycles;
-    res->instret = r.instret;
-    st = run_status(&r, t->ops->console(t->ctx), opts->image, e);
     if (st == SN_OK)
-        st = check_summary(t->ops->console(t->ctx), &prog, opts->image, res, e);
-    if (st == SN_OK)
-        st = compare_outputs(t, &m, res, e);
+        st = sn_replay_compare(t, m.expected, m.expected_count, -1, res, e);
     if (st == SN_OK && opts->digest)
         st = check_digest(t->ops->console(t->ctx), &m.expected[0], res, e);
 out:

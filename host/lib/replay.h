@@ -9,7 +9,10 @@
 
 #include <stdint.h>
 
+#include "artifact.h"
+#include "elf_image.h"
 #include "error.h"
+#include "manifest.h"
 #include "transport.h"
 
 /* Byte written over every expected-output range before boot, so bytes left
@@ -42,6 +45,7 @@ typedef struct {
     uint32_t digest_got, digest_want;
     uint64_t output_bytes;
     int match;            /* 1 when every expected byte came back */
+    int32_t diff_round;   /* first difference: found after this round by a host step, -1 after the last */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
     char diff_file[128];  /* ... the expected file it belongs to ... */
@@ -58,5 +62,56 @@ typedef struct {
  * with its console line in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
  * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e);
+
+/* sn_replay_case's path for a manifest with host steps (m and p loaded and
+ * read, the mesh checked; artifacts/FORMAT.md §9): every expected output of
+ * every point poisoned, then the uploads before round 0 written, then each
+ * stretch of rounds up to a host step runs (sn_device_run), the step's
+ * expected outputs are compared (a difference is SN_ERR_MISMATCH naming the
+ * round, res->diff_round) and its uploads written; the last stretch ends
+ * with the compare after the last round. res->flits, completions and cycles
+ * are summed over the stretches. Errors: those of sn_replay_case, and
+ * SN_ERR_INPUT for --table (opts->table) or an expected output at the top
+ * of DRAM where the table goes. */
+sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m,
+                               const sn_program *p, sn_replay_result *res, sn_error *e);
+
+/* Compares regions x[0..n) (their data) with DRAM through t; after_round
+ * names the round a host step compares after (-1: after the last round).
+ * SN_OK on a match; SN_ERR_MISMATCH with res->match 0 and the first
+ * difference in res (file, offset, address, both bytes, diff_round) and in
+ * e ("after round R: FILE: offset ..."); or the transport's error.
+ * res->output_bytes grows by the regions' bytes. */
+sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32_t after_round,
+                            sn_replay_result *res, sn_error *e);
+
+/* Loads the runner ELF img (read from path, named in messages) through t's
+ * IMEM and scratchpad window. SN_ERR_INPUT for an image the window refuses,
+ * or the transport's error. */
+sn_status sn_replay_load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e);
+
+/* One boot of a packed program (DESIGN.md §3): the table image
+ * (artifacts/FORMAT.md §2-§3, table_bytes bytes) goes to unit DRAM address
+ * table_addr (8-aligned), the boot arguments (FORMAT.md §6) point at it and
+ * at result (a region the runner digests after its last round, or NULL). */
+typedef struct {
+    const char *image_path;   /* the loaded image, for messages */
+    const sn_program *program; /* what the table holds: the runner's summary must match it */
+    const uint8_t *table;
+    uint64_t table_bytes;
+    uint64_t table_addr;
+    const sn_region *result;
+    uint64_t max_cycles; /* CPU cycles before the run counts as a hang */
+} sn_replay_boot_plan;
+
+/* Writes the plan's table and boot arguments, pulses BOOT, waits up to
+ * plan->max_cycles and checks the exit: res->cycles and res->instret are
+ * set from the run, res->flits and res->completions from the runner's
+ * summary line. DRAM is otherwise left as it is (operands are the caller's).
+ * Errors: the runner's own exit status with its console line in e,
+ * SN_ERR_TRAP for a halt, SN_ERR_HANG when the cap passes, SN_ERR_PROTOCOL
+ * when the summary is missing or describes another program, SN_ERR_INTERNAL
+ * for a simulation error, or the transport's error. */
+sn_status sn_replay_boot(sn_transport *t, const sn_replay_boot_plan *plan, sn_replay_result *res, sn_error *e);
 
 #endif

@@ -303,20 +303,22 @@ static sn_status program_alloc(sn_program *p, size_t n, sn_error *e)
     return SN_OK;
 }
 
-sn_status sn_program_load_text(sn_program *p, const char *name, const char *text, size_t len, sn_error *e)
+sn_status sn_program_load_texts(sn_program *p, const char *const *names, const char *const *texts,
+                                const size_t *lens, size_t n, sn_error *e)
 {
-    sn_status st = program_alloc(p, 1, e);
-    sn_json *d = NULL;
-    sn_round r;
-    memset(&r, 0, sizeof r);
-    if (st == SN_OK)
-        st = sn_json_parse(name, text, len, &d, e);
-    if (st == SN_OK)
-        st = parse_round(&r, d, e);
-    if (st == SN_OK)
-        st = append_round(p, &r, name, e);
-    sn_round_free(&r);
-    sn_json_free(d);
+    sn_status st = program_alloc(p, n, e);
+    for (size_t i = 0; st == SN_OK && i < n; i++) {
+        sn_json *d = NULL;
+        sn_round r;
+        memset(&r, 0, sizeof r);
+        st = sn_json_parse(names[i], texts[i], lens[i], &d, e);
+        if (st == SN_OK)
+            st = parse_round(&r, d, e);
+        if (st == SN_OK)
+            st = append_round(p, &r, names[i], e);
+        sn_round_free(&r);
+        sn_json_free(d);
+    }
     return st;
 }
 

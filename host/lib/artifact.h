@@ -62,10 +62,13 @@ typedef struct sn_program {
  * error; SN_ERR_INPUT for nfiles = 0 or totals past uint32_t. */
 sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e);
 
-/* Loads one artifact's JSON text (len bytes; the compiler's serialised
- * dict) as a one-round program; `name` labels every message. The rules and
- * errors of sn_round_load, from text instead of a file. */
-sn_status sn_program_load_text(sn_program *p, const char *name, const char *text, size_t len, sn_error *e);
+/* Loads n artifacts' JSON texts (texts[i] of lens[i] bytes: the compiler's
+ * serialised dicts) as rounds 0..n-1, names[i] labelling round i's
+ * messages (*p zeroed first; free with sn_program_free, also after a
+ * failure). The rules and errors of sn_program_load, from text instead of
+ * files. */
+sn_status sn_program_load_texts(sn_program *p, const char *const *names, const char *const *texts,
+                                const size_t *lens, size_t n, sn_error *e);
 
 /* Copies rounds first..first+count-1 of p into *out as rounds 0..count-1
  * (zeroed first; free with sn_program_free). SN_ERR_INTERNAL for a range

@@ -11,6 +11,7 @@
 #include "report.h"
 #include "runner.h"
 #include "sysnode/boot_args.h"
+#include "sysnode/host_sync.h"
 #include "sysnode/table_image.h"
 
 static sn_runner runner;
@@ -46,6 +47,15 @@ static void digest_results(void)
     sn_console_puts(line);
 }
 
+/* The table and the result region lie inside DRAM (FORMAT.md §6). */
+static int args_inside_dram(void)
+{
+    uint64_t dram = boot_args.dram_bytes && boot_args.dram_bytes < DRAM_LOCAL_LIMIT ? boot_args.dram_bytes
+                                                                                       : DRAM_LOCAL_LIMIT;
+    return boot_args.table_addr < dram && boot_args.table_bytes <= dram - boot_args.table_addr &&
+           boot_args.result_addr < dram && boot_args.result_bytes <= dram - boot_args.result_addr;
+}
+
 int main(void)
 {
     static char text[256];
@@ -55,17 +65,9 @@ int main(void)
     sn_runner_init(&runner, 0, &mesh, &status_block);
     if (boot_args.magic != SN_BOOT_ARGS_MAGIC || boot_args.version != SN_BOOT_ARGS_VERSION)
         return sn_app_fail(SN_ERR_BOOT_ARGS, "no boot-argument block at 0x10040 (magic or version wrong)");
-    uint64_t dram = boot_args.dram_bytes && boot_args.dram_bytes < DRAM_LOCAL_LIMIT ? boot_args.dram_bytes
-                                                                                       : DRAM_LOCAL_LIMIT;
-    if (boot_args.table_addr >= dram || boot_args.table_bytes > dram - boot_args.table_addr ||
-        boot_args.result_addr >= dram || boot_args.result_bytes > dram - boot_args.result_addr)
-        return sn_app_fail(SN_ERR_BOOT_ARGS, "boot arguments place the table or the result region outside DRAM");
-
-    const void *image = uncached(boot_args.table_addr);
-    sn_status st = sn_table_image_open(image, boot_args.table_bytes, &table, &fault);
-    if (st != SN_OK)
-        return sn_app_fail(st, sn_table_image_describe(&fault, text, sizeof text));
-
+    runner.host_release = (volatile const uint64_t *)SN_HOST_RELEASE_ADDR;
+    runner.host_held = (volatile uint64_t *)SN_HOST_HELD_ADDR;
+    *runner.host_held = 0;
     runner.probe_units = 1;
 #ifdef SN_RUNNER_NO_SETTLE
     runner.settle_cycles = 0; /* the negative-test image: shows why the settle exists */
@@ -73,7 +75,19 @@ int main(void)
 #ifdef SN_RUNNER_NO_DRAIN
     runner.drain_while_kicking = 0; /* the negative-test image: shows why the drain exists */
 #endif
-    st = sn_runner_run(&runner, &table);
+    /* A live host session (host_sync.h) hands over one table after another,
+     * each ending at a sync point; the units keep their state throughout. */
+    sn_status st;
+    do {
+        runner.host_command = SN_HOST_CONTINUE;
+        if (!args_inside_dram())
+            return sn_app_fail(SN_ERR_BOOT_ARGS, "boot arguments place the table or the result region outside DRAM");
+        st = sn_table_image_open(uncached(boot_args.table_addr), boot_args.table_bytes, &table, &fault);
+        if (st != SN_OK)
+            return sn_app_fail(st, sn_table_image_describe(&fault, text, sizeof text));
+        st = sn_runner_run(&runner, &table);
+        runner.probe_units = 0; /* probed once per BOOT */
+    } while (st == SN_OK && runner.host_command == SN_HOST_NEXT_TABLE);
     if (st == SN_OK && boot_args.result_bytes != 0)
         digest_results();
     return sn_app_report(&runner, st, table.round_count);

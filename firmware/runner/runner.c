@@ -1,6 +1,7 @@
 /* The runner core (see runner.h). Steps and rules: DESIGN.md §2; mailbox
  * behaviour: sysnode-facts §2. */
 #include "runner.h"
+#include "sysnode/host_sync.h"
 #include "fmt.h"
 #include "table_check.h"
 #include "sysnode/field.h"
@@ -343,6 +344,23 @@ static sn_status end_round(sn_runner *r, int unfenced)
     return SN_OK;
 }
 
+/* Holds at a host sync point after a finished round (host_sync.h): the
+ * round's completions are all counted and its writes have landed, so the
+ * host reads results and writes operands; the wait is bounded. */
+static sn_status host_sync(sn_runner *r)
+{
+    uint32_t seq = ++r->syncs;
+    r->status->phase = SN_PHASE_HOST_SYNC;
+    *r->host_held = seq;
+    uint64_t start = sn_port_cycles(r->port);
+    uint64_t word;
+    while (SN_HOST_RELEASE_SEQ(word = *r->host_release) != seq)
+        if (sn_port_cycles(r->port) - start >= r->hang_cycles)
+            return fail(r, SN_ERR_HANG, NO_NODE, seq);
+    r->host_command = SN_HOST_RELEASE_CMD(word);
+    return SN_OK;
+}
+
 /* Records a rule broken by the table as it stands in DRAM now. */
 static sn_status table_changed(sn_runner *r, const sn_table_fault *f)
 {
@@ -398,6 +416,10 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             r->status->phase = SN_PHASE_BARRIER;
             st = wait_for(r, WAIT_IDLE, NO_NODE);
             break;
+        case SN_STEP_HOST_SYNC: /* held after the round ends, below */
+            if (!r->host_release)
+                st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s.op);
+            break;
         default:
             st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s.op);
         }
@@ -405,7 +427,10 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             return st;
     }
     r->status->step = round.step_count;
-    return end_round(r, unfenced);
+    sn_status st = end_round(r, unfenced);
+    if (st == SN_OK && round.step_count > 0 && t->steps[round.step_first + round.step_count - 1].op == SN_STEP_HOST_SYNC)
+        st = host_sync(r);
+    return st;
 }
 
 sn_status sn_runner_run(sn_runner *r, const sn_table *table)
@@ -510,6 +535,14 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
         sn_fmt_dec(&f, s->error_value);
         break;
     case SN_ERR_HANG:
+        if (s->phase == SN_PHASE_HOST_SYNC) {
+            sn_fmt_str(&f, "hang: the host did not release host sync point ");
+            sn_fmt_dec(&f, s->error_value);
+            sn_fmt_str(&f, " within ");
+            sn_fmt_dec(&f, (uint32_t)r->hang_cycles);
+            sn_fmt_str(&f, " cycles");
+            return buf;
+        }
         if (s->phase == SN_PHASE_BOOT) {
             sn_fmt_str(&f, "hang: no CU_CTRL reply from ");
             sn_fmt_node(&f, s->error_node);

@@ -63,6 +63,14 @@ typedef struct {
     uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */
     uint8_t shadow_valid;      /* bit i: shadow[i] is what the register holds */
 
+    /* Host sync points (sysnode/host_sync.h): the words the image shares
+     * with the host; NULL on an image without a host, where a sync step is
+     * refused. */
+    volatile const uint64_t *host_release;
+    volatile uint64_t *host_held;
+    uint32_t syncs;            /* sync points held since BOOT */
+    uint32_t host_command;     /* the command that released the last one (enum sn_host_command) */
+
     uint32_t unknown_completions; /* from coordinates with no unit in the mesh */
     uint32_t total_completions;
     uint32_t total_flits;
@@ -86,7 +94,11 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * it; a barrier waits until no flit is outstanding. At a round's end, when a
  * unit the round kicked or awaited is older than CU_VERSION 5 (or was not
  * probed), the runner settles: it waits settle_cycles, still draining; then
- * every node's received count must equal its expected count.
+ * every node's received count must equal its expected count. A round whose
+ * last step is a host sync then holds (host_sync.h): held word = its number,
+ * status phase SN_PHASE_HOST_SYNC, until the release word carries that
+ * number (host_command = its command), or hang_cycles pass (SN_ERR_HANG,
+ * error_value = the sync point's number, error_node none).
  * Returns SN_OK, or the first error (also recorded in r->status):
  *   SN_ERR_TABLE_STEP  unknown step opcode;
  *   SN_ERR_TABLE_SLOT  a kick past the round's payloads or the 128-slot window;

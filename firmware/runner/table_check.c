@@ -30,6 +30,10 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
     case SN_STEP_SEED:
     case SN_STEP_BARRIER:
         return SN_OK;
+    case SN_STEP_HOST_SYNC:
+        if (s->x != 0 || s->y != 0 || s->a != 0 || s->b != 0) /* its place: sn_table_check_round */
+            return found(f, SN_ERR_TABLE_STEP, SN_RULE_SYNC_PLACE, NO_NODE, 0, 0);
+        return SN_OK;
     case SN_STEP_KICK:
         if (!is_unit(mesh, s->x, s->y))
             return found(f, SN_ERR_TABLE_NODE, SN_RULE_KICK_NODE, node, 0, 0);
@@ -76,6 +80,8 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
     for (uint32_t i = 0; i < round->step_count && st == SN_OK; i++) {
         f->step = i;
         st = sn_table_check_step(&t->steps[round->step_first + i], round, mesh, kicked, awaited, f);
+        if (st == SN_OK && t->steps[round->step_first + i].op == SN_STEP_HOST_SYNC && i + 1 != round->step_count)
+            st = found(f, SN_ERR_TABLE_STEP, SN_RULE_SYNC_PLACE, NO_NODE, 0, 0);
     }
     /* Only units of the mesh are ever counted: other coordinates are refused. */
     for (unsigned u = 0; u < mesh->unit_count; u++) {
@@ -118,6 +124,7 @@ static const char *rule_text(sn_table_rule rule)
     case SN_RULE_AWAIT_ZERO: return "await count of 0";
     case SN_RULE_AWAITS_SHORT: return "node awaited for fewer completions than flits kicked to it: awaited ";
     case SN_RULE_AWAIT_TOTAL: return "awaits for the node pass 2^31-1 in the round: this await ";
+    case SN_RULE_SYNC_PLACE: return "a host sync step must be its round's last step, with x, y, a and b 0";
     default: return "no fault";
     }
 }

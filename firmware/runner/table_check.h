@@ -28,6 +28,7 @@ typedef enum {
     SN_RULE_AWAIT_ZERO,     /* an await count of 0 */
     SN_RULE_AWAITS_SHORT,   /* a node awaited for fewer completions than flits kicked to it */
     SN_RULE_AWAIT_TOTAL,    /* a node's awaits in a round pass SN_AWAIT_TOTAL_MAX */
+    SN_RULE_SYNC_PLACE,     /* a host sync step that is not its round's last step, or has a field not 0 */
 } sn_table_rule;
 
 /* The most completions a round may await from one node: the runner compares

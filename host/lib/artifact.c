@@ -352,6 +352,24 @@ sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles
     return st;
 }
 
+sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_after, sn_program *out, sn_error *e)
+{
+    sn_status st = program_alloc(out, p->round_count, e);
+    for (size_t i = 0; st == SN_OK && i < p->round_count; i++) {
+        const sn_table_round *tr = &p->rounds[i];
+        sn_table_step *steps = malloc((tr->step_count + 1) * sizeof *steps);
+        if (!steps)
+            return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+        memcpy(steps, p->steps + tr->step_first, tr->step_count * sizeof *steps);
+        steps[tr->step_count] = (sn_table_step){.op = SN_STEP_HOST_SYNC};
+        sn_round view = {p->payloads + tr->payload_first, tr->payload_count, p->masked[i], steps,
+                         tr->step_count + (sync_after[i] ? 1 : 0)};
+        st = append_round(out, &view, p->files[i], e);
+        free(steps);
+    }
+    return st;
+}
+
 /* Compares one of the manifest's declared totals with the loaded program. */
 static sn_status check_declared(const sn_manifest *m, const char *key, int64_t declared,
                                 size_t loaded, sn_error *e)

@@ -75,6 +75,12 @@ sn_status sn_program_load_texts(sn_program *p, const char *const *names, const c
  * outside p or when memory runs out. */
 sn_status sn_program_slice(const sn_program *p, size_t first, size_t count, sn_program *out, sn_error *e);
 
+/* Copies p into *out (zeroed first; free with sn_program_free), ending
+ * round i with a host sync step (SN_STEP_HOST_SYNC, artifacts/FORMAT.md §9)
+ * where sync_after[i] (one flag per round) is nonzero. SN_ERR_INTERNAL when
+ * memory runs out. */
+sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_after, sn_program *out, sn_error *e);
+
 /* Loads the rounds of the case directory `case_dir` in its manifest's
  * "artifacts_in_order" (see manifest.h), and checks the manifest's optional
  * "rounds", "total_flits" and "flits_wider_than_256_bits" against what was

@@ -7,7 +7,9 @@
 
 #include "mxfp7.h"
 #include "pack.h"
+#include "sysnode/host_sync.h"
 #include "sysnode/mesh.h"
+#include "sysnode/status_block.h"
 
 sn_status sn_device_init(sn_device *d, sn_transport *t, const char *image_path, uint64_t max_cycles, sn_error *e)
 {
@@ -130,67 +132,182 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
     return SN_OK;
 }
 
-/* Converts every region p FILLs from the host's FP16 and writes it (the
- * MXFP7 entries, then zeros where FP16 was), as sn_mx_convert_image does
- * for a case's uploads. */
-static sn_status write_fills(sn_device *d, const sn_program *p, uint32_t first_round, const sn_mesh *mesh,
-                             sn_error *e)
+sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)
 {
-    sn_payload *rows;
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    sn_program rounds;
+    sn_payload *rows = NULL;
     size_t nrows;
     uint64_t lo, hi;
-    sn_status st = cluster_fills(d, p, first_round, mesh, &rows, &nrows, &lo, &hi, e);
-    if (st != SN_OK || lo >= hi) {
-        free(rows);
-        return st;
-    }
-    uint8_t *image = malloc(hi - lo);
-    if (!image) {
-        free(rows);
-        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes", (unsigned long long)(hi - lo));
-    }
-    memcpy(image, d->shadow + lo, hi - lo);
-    st = sn_mx_convert_image(image, lo, hi - lo, rows, nrows, NULL, e);
-    for (size_t i = 0; st == SN_OK && i < nrows; i++) {
-        uint64_t addr, bytes;
-        if (sn_mx_fill_source(&rows[i], &addr, &bytes) && bytes > 0)
-            st = d->t->ops->dram_write(d->t->ctx, addr, image + (addr - lo), bytes, e);
+    sn_status st = sn_program_slice(p, first, last - first + 1, &rounds, e);
+    if (st == SN_OK)
+        st = cluster_fills(d, &rounds, first, &mesh, &rows, &nrows, &lo, &hi, e);
+    uint8_t *image = st == SN_OK && lo < hi ? malloc(hi - lo) : NULL;
+    if (st == SN_OK && lo < hi && !image)
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes", (unsigned long long)(hi - lo));
+    if (image) {
+        memcpy(image, d->shadow + lo, hi - lo);
+        st = sn_mx_convert_image(image, lo, hi - lo, rows, nrows, NULL, e);
+        for (size_t i = 0; st == SN_OK && i < nrows; i++) {
+            uint64_t addr, bytes;
+            if (sn_mx_fill_source(&rows[i], &addr, &bytes) && bytes > 0)
+                st = d->t->ops->dram_write(d->t->ctx, addr, image + (addr - lo), bytes, e);
+        }
     }
     free(image);
     free(rows);
+    sn_program_free(&rounds);
     return st;
 }
 
-sn_status sn_device_run(sn_device *d, const sn_program *p, uint32_t first_round, const sn_region *result,
-                        sn_replay_result *res, sn_error *e)
+sn_status sn_device_table_addr(const sn_device *d, uint64_t bytes, uint64_t *addr, sn_error *e)
+{
+    uint64_t need = (bytes + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
+    if (need > d->dram_bytes)
+        return sn_error_set(e, SN_ERR_INPUT, "the packed table (%llu bytes) does not fit DRAM (%llu bytes)",
+                            (unsigned long long)bytes, (unsigned long long)d->dram_bytes);
+    *addr = d->dram_bytes - need;
+    uint64_t clash = last_written(d, *addr, bytes);
+    if (clash != UINT64_MAX)
+        return sn_error_set(e, SN_ERR_INPUT,
+                            "the packed table (%llu bytes at 0x%llx, the top of DRAM) would cover 0x%llx, which the "
+                            "host wrote",
+                            (unsigned long long)bytes, (unsigned long long)*addr, (unsigned long long)clash);
+    return SN_OK;
+}
+
+static sn_status write_release(sn_device *d, uint64_t word, sn_error *e)
+{
+    return d->t->ops->spad_write(d->t->ctx, SN_HOST_RELEASE_ADDR - SN_SPAD_BASE, word, 0xFF, e);
+}
+
+sn_status sn_device_boot(sn_device *d, const uint8_t *table, uint64_t table_bytes, uint64_t table_addr,
+                         const sn_region *result, sn_error *e)
+{
+    sn_status st = sn_replay_load_image(d->t, &d->image, d->image_path, e);
+    if (st == SN_OK)
+        st = d->t->ops->dram_write(d->t->ctx, table_addr, table, table_bytes, e);
+    if (st == SN_OK)
+        st = sn_replay_write_boot_args(d->t, table_addr, table_bytes, result, e);
+    if (st == SN_OK)
+        st = write_release(d, 0, e);
+    if (st == SN_OK)
+        st = d->t->ops->boot(d->t->ctx, e);
+    d->held = 0;
+    d->syncs = 0;
+    d->cycles = 0;
+    d->cap = d->max_cycles;
+    return st;
+}
+
+sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_bytes, uint64_t table_addr,
+                            sn_error *e)
+{
+    if (!d->held)
+        return sn_error_set(e, SN_ERR_INTERNAL, "release: the runner holds at no sync point");
+    sn_status st = SN_OK;
+    if (table) {
+        st = d->t->ops->dram_write(d->t->ctx, table_addr, table, table_bytes, e);
+        if (st == SN_OK)
+            st = sn_replay_write_boot_args(d->t, table_addr, table_bytes, NULL, e);
+    }
+    if (st == SN_OK)
+        st = write_release(d, SN_HOST_RELEASE(d->syncs, table ? SN_HOST_NEXT_TABLE : SN_HOST_CONTINUE), e);
+    if (st == SN_OK) {
+        d->held = 0;
+        d->cap = d->cycles + d->max_cycles;
+    }
+    return st;
+}
+
+sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e)
+{
+    return d->t->ops->spad_read(d->t->ctx, SN_STATUS_BLOCK_ADDR - SN_SPAD_BASE, out, sizeof *out, e);
+}
+
+sn_status sn_device_wait(sn_device *d, int *held, sn_run_status *rs, sn_error *e)
+{
+    *held = 0;
+    for (;;) {
+        uint64_t limit = d->cycles + SN_DEVICE_POLL_CYCLES < d->cap ? d->cycles + SN_DEVICE_POLL_CYCLES : d->cap;
+        sn_status st = d->t->ops->wait(d->t->ctx, limit, rs, e);
+        if (st != SN_OK)
+            return st;
+        d->cycles = rs->cycles;
+        if (rs->stop != SN_RUN_CYCLE_LIMIT)
+            return SN_OK;
+        uint64_t word;
+        st = d->t->ops->spad_read(d->t->ctx, SN_HOST_HELD_ADDR - SN_SPAD_BASE, &word, sizeof word, e);
+        if (st != SN_OK)
+            return st;
+        if (word == (uint64_t)d->syncs + 1) {
+            d->syncs++;
+            d->held = *held = 1;
+            return SN_OK;
+        }
+        if (d->cycles >= d->cap) {
+            sn_status_block sb;
+            memset(&sb, 0, sizeof sb);
+            sn_device_status(d, &sb, NULL);
+            return sn_error_set(e, SN_ERR_HANG,
+                                "hang: the runner neither reached host sync point %u nor exited within %llu cycles "
+                                "(the cap; runner at round %u step %u, phase %u, %u flits sent); console: %s",
+                                d->syncs + 1, (unsigned long long)d->max_cycles, sb.round, sb.step, sb.phase,
+                                sb.flits_sent, d->t->ops->console(d->t->ctx));
+        }
+    }
+}
+
+sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res, sn_error *e)
 {
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
-    uint8_t *table = NULL;
-    uint64_t table_bytes = 0;
-    sn_status st = sn_pack_program(p, &mesh, &table, &table_bytes, e);
-    if (st != SN_OK)
-        return st;
-    uint64_t need = (table_bytes + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
-    uint64_t table_addr = d->dram_bytes - need, clash;
-    if (need > d->dram_bytes)
-        st = sn_error_set(e, SN_ERR_INPUT, "the packed table (%llu bytes) does not fit DRAM (%llu bytes)",
-                          (unsigned long long)table_bytes, (unsigned long long)d->dram_bytes);
-    else if ((clash = last_written(d, table_addr, table_bytes)) != UINT64_MAX)
-        st = sn_error_set(e, SN_ERR_INPUT,
-                          "the packed table (%llu bytes at 0x%llx, the top of DRAM) would cover 0x%llx, which the "
-                          "host wrote",
-                          (unsigned long long)table_bytes, (unsigned long long)table_addr, (unsigned long long)clash);
-    if (st == SN_OK)
-        st = write_fills(d, p, first_round, &mesh, e);
-    sn_replay_boot_plan plan = {d->image_path, p, table, table_bytes, table_addr, result, d->max_cycles};
+    uint8_t *table = NULL, *sync_after = calloc(p->round_count ? p->round_count : 1, 1);
+    uint64_t table_bytes = 0, table_addr = 0;
+    sn_program held;
+    sn_status_block before, after;
     memset(res, 0, sizeof *res);
+    memset(&before, 0, sizeof before);
+    memset(&after, 0, sizeof after);
+    res->diff_round = -1;
     res->rounds = (uint32_t)p->round_count;
-    res->table_addr = table_addr;
-    res->table_bytes = table_bytes;
+    if (!sync_after)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    sync_after[p->round_count - 1] = 1;
+    sn_status st = sn_program_with_host_syncs(p, sync_after, &held, e);
     if (st == SN_OK)
-        st = sn_replay_load_image(d->t, &d->image, d->image_path, e);
+        st = sn_pack_program(&held, &mesh, &table, &table_bytes, e);
     if (st == SN_OK)
-        st = sn_replay_boot(d->t, &plan, res, e);
+        st = sn_device_table_addr(d, table_bytes, &table_addr, e);
+    if (st == SN_OK)
+        st = sn_device_write_fills(d, p, 0, (uint32_t)p->round_count - 1, e);
+    if (st == SN_OK && d->held)
+        st = sn_device_status(d, &before, e);
+    uint64_t start = d->held ? d->cycles : 0;
+    if (st == SN_OK)
+        st = d->held ? sn_device_release(d, table, table_bytes, table_addr, e)
+                     : sn_device_boot(d, table, table_bytes, table_addr, NULL, e);
+    int stopped_here = 0;
+    sn_run_status rs;
+    if (st == SN_OK)
+        st = sn_device_wait(d, &stopped_here, &rs, e);
+    if (st == SN_OK && !stopped_here) {
+        st = sn_replay_run_status(&rs, d->t->ops->console(d->t->ctx), d->image_path, e);
+        if (st == SN_OK)
+            st = sn_error_set(e, SN_ERR_PROTOCOL, "%s exited instead of holding after the last round: %s",
+                              d->image_path, d->t->ops->console(d->t->ctx));
+    }
+    if (st == SN_OK)
+        st = sn_device_status(d, &after, e);
+    if (st == SN_OK) {
+        res->flits = after.flits_sent - before.flits_sent;
+        res->completions = after.completions - before.completions;
+        res->cycles = d->cycles - start;
+        res->table_addr = table_addr;
+        res->table_bytes = table_bytes;
+        res->match = 1;
+    }
+    sn_program_free(&held);
+    free(sync_after);
     free(table);
     return st;
 }

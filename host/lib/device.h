@@ -1,11 +1,12 @@
-/* A live session on a SysNode: the host writes and reads DRAM and runs
- * programs one boot at a time, as a compiler runtime does between kernels
- * (issue 12; DESIGN.md §3). DRAM keeps its bytes across boots. The host's own
- * writes are remembered (a shadow of every byte it wrote), because a matmul
- * cluster FILL reads 128-byte MXFP7 entries converted from the FP16 the host
- * wrote (DESIGN.md §6): before each boot, every region the program FILLs is
- * converted from that shadow and written, exactly as `sysnode run` converts
- * a case's uploads. */
+/* A live session on a SysNode: the host writes and reads DRAM between the
+ * rounds of one runner boot, as a compiler runtime does between kernels
+ * (artifacts/FORMAT.md §9; DESIGN.md §3). The runner holds at each host sync
+ * point (firmware/include/sysnode/host_sync.h) and the host releases it, so
+ * the units keep their state from round to round. The host's own writes are
+ * remembered (a shadow of every byte it wrote), because a matmul cluster
+ * FILL reads 128-byte MXFP7 entries converted from the FP16 the host wrote
+ * (DESIGN.md §6): before rounds run, every region they FILL is converted
+ * from that shadow and written, as `sysnode run` converts a case's uploads. */
 #ifndef SN_HOST_DEVICE_H
 #define SN_HOST_DEVICE_H
 
@@ -15,20 +16,30 @@
 #include "elf_image.h"
 #include "error.h"
 #include "replay.h"
+#include "sysnode/status_block.h"
 #include "transport.h"
+
+/* How often, in CPU cycles, the host looks at the runner's held word while
+ * the simulated runner runs; a held runner spins at most this long before
+ * the host sees it. */
+#define SN_DEVICE_POLL_CYCLES 16384u
 
 typedef struct sn_device {
     sn_transport *t;      /* borrowed: the caller opens and closes it */
     char *image_path;
-    sn_elf_image image;   /* the runner, loaded once, pushed at every boot */
-    uint64_t max_cycles;  /* cap per boot */
+    sn_elf_image image;   /* the runner, loaded once, pushed at BOOT */
+    uint64_t max_cycles;  /* cap per run between two host steps */
     uint64_t dram_bytes;
     uint8_t *shadow;      /* dram_bytes: the bytes the host last wrote */
     uint8_t *written;     /* one bit per DRAM byte: the host wrote it */
+    int held;             /* the runner holds at sync point `syncs` */
+    uint32_t syncs;       /* sync points reached since BOOT */
+    uint64_t cycles;      /* CPU cycles since BOOT at the last stop */
+    uint64_t cap;         /* the cycle the current run may not pass */
 } sn_device;
 
 /* Prepares *d over transport t with the runner ELF at image_path and a cap
- * of max_cycles CPU cycles per boot. Errors: SN_ERR_INPUT naming the image
+ * of max_cycles CPU cycles per run. Errors: SN_ERR_INPUT naming the image
  * when it cannot be loaded; SN_ERR_INTERNAL when the shadow (DRAM size plus
  * one eighth) cannot be allocated. Free with sn_device_free, also after a
  * failure. */
@@ -42,17 +53,49 @@ sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t
 /* Reads n bytes at unit DRAM address addr. SN_ERR_INPUT past the end of DRAM. */
 sn_status sn_device_read(sn_device *d, uint64_t addr, void *dst, uint64_t n, sn_error *e);
 
-/* Runs program p (rounds numbered from 0 in it; first_round is added in
- * messages, for a slice of a longer program) in one boot: the table rules
- * and packing of `sysnode pack` (mesh rv64_mesh_2p2, DESIGN.md §6), the
- * FILL conversion, the table at the top of DRAM (FORMAT.md §6), then
- * sn_replay_boot; result (or NULL) is the region the runner digests.
- * res->rounds, flits, completions, cycles and instret describe this boot.
- * Errors: a table rule (SN_ERR_TABLE_*, naming the artifact, round, step);
- * SN_ERR_INPUT for a FILL that reads bytes the host never wrote (naming
- * artifact, round, slot and range) or a table that would cover bytes the
- * host wrote; then those of sn_replay_boot. Nothing boots on an input error. */
-sn_status sn_device_run(sn_device *d, const sn_program *p, uint32_t first_round, const sn_region *result,
-                        sn_replay_result *res, sn_error *e);
+/* Converts every region rounds first..last of p FILL from the host's FP16
+ * and writes it (the MXFP7 entries, then zeros where FP16 was). SN_ERR_INPUT
+ * for a FILL of bytes the host never wrote (naming artifact, round, slot,
+ * range) or FILLs sn_mx_convert_image refuses. */
+sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e);
+
+/* The unit DRAM address where a table of `bytes` goes: the top of DRAM,
+ * SN_REPLAY_TABLE_ALIGN-aligned. SN_ERR_INPUT when it does not fit or would
+ * cover bytes the host wrote (naming the first). */
+sn_status sn_device_table_addr(const sn_device *d, uint64_t bytes, uint64_t *addr, sn_error *e);
+
+/* Loads the image, writes the table (table_bytes at table_addr) and the
+ * boot arguments (result: the region to digest, or NULL), clears the
+ * release word and pulses BOOT. */
+sn_status sn_device_boot(sn_device *d, const uint8_t *table, uint64_t table_bytes, uint64_t table_addr,
+                         const sn_region *result, sn_error *e);
+
+/* Releases the held runner (host_sync.h) with command SN_HOST_CONTINUE, or,
+ * when table is not NULL, writes that table and the boot arguments naming
+ * it and releases with SN_HOST_NEXT_TABLE. */
+sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_bytes, uint64_t table_addr,
+                            sn_error *e);
+
+/* Lets the runner run until it holds at its next sync point (*held = 1,
+ * d->syncs counts it) or stops (*held = 0, *rs says how), polling every
+ * SN_DEVICE_POLL_CYCLES. SN_ERR_HANG when max_cycles pass since the boot or
+ * the last release without either (the message names the sync point
+ * awaited and the runner's status block). */
+sn_status sn_device_wait(sn_device *d, int *held, sn_run_status *rs, sn_error *e);
+
+/* The runner's status block (firmware/include/sysnode/status_block.h). */
+sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e);
+
+/* Runs program p (one execute of a live session) to a sync point after its
+ * last round: the table rules and packing of `sysnode pack` (mesh
+ * rv64_mesh_2p2, DESIGN.md §6), the FILL conversion, then a BOOT (first
+ * call) or a release with the new table; the runner holds after p's last
+ * round, its units keeping their state for the next call. res->rounds,
+ * flits, completions and cycles count this run. Errors: a table rule
+ * (SN_ERR_TABLE_*, naming artifact, round, step) or SN_ERR_INPUT (FILL or
+ * table placement) before anything runs; the runner's error (its status,
+ * with its console; the session is then over and the next call boots
+ * afresh); SN_ERR_HANG past max_cycles. */
+sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res, sn_error *e);
 
 #endif

@@ -30,7 +30,7 @@ static uint64_t kicked_flits(const sn_program *p)
 /* The runner's summary line "runner: ok rounds=R flits=F completions=C ...",
  * which must describe the case's own program: an image that ran another
  * table (an embedded image of another case) or printed nothing is refused. */
-static sn_status check_summary(const char *console, const sn_program *p, const char *image, sn_replay_result *res,
+sn_status sn_replay_check_summary(const char *console, const sn_program *p, const char *image, sn_replay_result *res,
                                sn_error *e)
 {
     const char *line = strstr(console, RUNNER_OK);
@@ -50,7 +50,7 @@ static sn_status check_summary(const char *console, const sn_program *p, const c
     return SN_OK;
 }
 
-static sn_status run_status(const sn_run_status *r, const char *console, const char *image, sn_error *e)
+sn_status sn_replay_run_status(const sn_run_status *r, const char *console, const char *image, sn_error *e)
 {
     switch (r->stop) {
     case SN_RUN_EXITED:
@@ -169,7 +169,7 @@ static sn_status place_table(const sn_manifest *m, uint64_t table_bytes, uint64_
     return SN_OK;
 }
 
-static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes,
+sn_status sn_replay_write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes,
                                  const sn_region *result, sn_error *e)
 {
     sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes,
@@ -360,7 +360,7 @@ sn_status sn_replay_boot(sn_transport *t, const sn_replay_boot_plan *plan, sn_re
 {
     sn_status st;
     if ((st = t->ops->dram_write(t->ctx, plan->table_addr, plan->table, plan->table_bytes, e)) != SN_OK ||
-        (st = write_boot_args(t, plan->table_addr, plan->table_bytes, plan->result, e)) != SN_OK ||
+        (st = sn_replay_write_boot_args(t, plan->table_addr, plan->table_bytes, plan->result, e)) != SN_OK ||
         (st = t->ops->boot(t->ctx, e)) != SN_OK)
         return st;
     sn_run_status r;
@@ -368,9 +368,9 @@ sn_status sn_replay_boot(sn_transport *t, const sn_replay_boot_plan *plan, sn_re
         return st;
     res->cycles = r.cycles;
     res->instret = r.instret;
-    st = run_status(&r, t->ops->console(t->ctx), plan->image_path, e);
+    st = sn_replay_run_status(&r, t->ops->console(t->ctx), plan->image_path, e);
     if (st == SN_OK)
-        st = check_summary(t->ops->console(t->ctx), plan->program, plan->image_path, res, e);
+        st = sn_replay_check_summary(t->ops->console(t->ctx), plan->program, plan->image_path, res, e);
     return st;
 }
 

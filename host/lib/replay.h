@@ -76,6 +76,24 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
 sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m,
                                const sn_program *p, sn_replay_result *res, sn_error *e);
 
+/* The runner's stop as a status: SN_OK for exit 0; its exit status with the
+ * console line in e; SN_ERR_TRAP for a halt; SN_ERR_HANG past the cap;
+ * SN_ERR_INTERNAL for a simulation error. image names the runner. */
+sn_status sn_replay_run_status(const sn_run_status *r, const char *console, const char *image, sn_error *e);
+
+/* Checks the runner's summary line "runner: ok rounds=R flits=F
+ * completions=C" in console against p (its rounds and kicked flits) and
+ * sets res->flits and res->completions. SN_ERR_PROTOCOL when it is missing
+ * or describes another program. */
+sn_status sn_replay_check_summary(const char *console, const sn_program *p, const char *image, sn_replay_result *res,
+                                  sn_error *e);
+
+/* Writes the boot-argument block (artifacts/FORMAT.md §6) through t's
+ * scratchpad window: the table at table_addr (table_bytes), the region the
+ * runner digests after its last round (result, or NULL), t's DRAM size. */
+sn_status sn_replay_write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes,
+                                    const sn_region *result, sn_error *e);
+
 /* Compares regions x[0..n) (their data) with DRAM through t; after_round
  * names the round a host step compares after (-1: after the last round).
  * SN_OK on a match; SN_ERR_MISMATCH with res->match 0 and the first

@@ -1,7 +1,7 @@
 /* Replaying a case with host steps between rounds (see replay.h,
- * artifacts/FORMAT.md §9): each stretch of rounds between two host steps is
- * one boot of the runner on a device session (device.h), so DRAM, and the
- * host's FP16 for the clusters' FILLs, carry over from stretch to stretch. */
+ * artifacts/FORMAT.md §9): one boot of the runner, whose table ends each
+ * round a host step follows with a host sync step; at each, the runner holds
+ * (device.h) while the host compares and uploads, then the host releases it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,18 +30,10 @@ static sn_status poison_all(sn_transport *t, const sn_manifest *m, sn_error *e)
     return st;
 }
 
-/* No expected output may reach the top of DRAM, where each stretch's table
- * goes (the whole program's table is the largest of them). Uploads are
- * checked by the device, against every byte the host wrote. */
-static sn_status check_table_room(const sn_manifest *m, const sn_program *p, uint64_t dram_bytes, sn_error *e)
+/* No expected output may reach the top of DRAM, where the table goes;
+ * uploads are checked by the device, against every byte the host wrote. */
+static sn_status check_table_room(const sn_manifest *m, uint64_t bytes, uint64_t dram_bytes, sn_error *e)
 {
-    static const sn_mesh mesh = SN_MESH_2P2_INIT;
-    uint8_t *table = NULL;
-    uint64_t bytes = 0;
-    sn_status st = sn_pack_program(p, &mesh, &table, &bytes, e);
-    free(table);
-    if (st != SN_OK)
-        return st;
     uint64_t need = (bytes + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
     uint64_t table_addr = need > dram_bytes ? 0 : dram_bytes - need;
     for (size_t k = 0; k <= m->host_step_count; k++) {
@@ -65,31 +57,6 @@ static sn_status upload(sn_device *d, const sn_region *u, size_t n, sn_error *e)
     return st;
 }
 
-/* Runs rounds first..last of p as one boot and adds its counts to res. */
-static sn_status run_stretch(sn_device *d, const sn_program *p, uint32_t first, uint32_t last,
-                             const sn_region *result, sn_replay_result *res, sn_error *e)
-{
-    sn_program stretch;
-    sn_replay_result r;
-    sn_status st = sn_program_slice(p, first, last - first + 1, &stretch, e);
-    if (st == SN_OK)
-        st = sn_device_run(d, &stretch, first, result, &r, e);
-    sn_program_free(&stretch);
-    if (st == SN_OK || st == SN_ERR_MISMATCH) {
-        res->flits += r.flits;
-        res->completions += r.completions;
-        res->cycles += r.cycles;
-        res->instret += r.instret;
-        res->table_addr = r.table_addr;
-        res->table_bytes = r.table_bytes > res->table_bytes ? r.table_bytes : res->table_bytes;
-    } else if (e) {
-        char inner[sizeof e->msg];
-        snprintf(inner, sizeof inner, "%s", e->msg);
-        sn_error_set(e, st, "rounds %u..%u (%s .. %s): %s", first, last, p->files[first], p->files[last], inner);
-    }
-    return st;
-}
-
 /* The runner's digest line against the first expected output after the last round. */
 static sn_status check_digest(sn_transport *t, const sn_region *x, sn_replay_result *res, sn_error *e)
 {
@@ -108,39 +75,101 @@ static sn_status check_digest(sn_transport *t, const sn_region *x, sn_replay_res
                         x->file, crc, res->digest_want);
 }
 
+/* The round each host step follows, as one flag per round. */
+static uint8_t *sync_flags(const sn_manifest *m, const sn_program *p)
+{
+    uint8_t *flags = calloc(p->round_count, 1);
+    for (size_t k = 0; flags && k < m->host_step_count; k++)
+        flags[m->host_steps[k].after_round] = 1;
+    return flags;
+}
+
+/* The stretch of rounds from `first` to the next host step (or the end). */
+static uint32_t stretch_end(const sn_manifest *m, const sn_program *p, size_t step)
+{
+    return step < m->host_step_count ? m->host_steps[step].after_round : (uint32_t)p->round_count - 1;
+}
+
 sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m,
                                const sn_program *p, sn_replay_result *res, sn_error *e)
 {
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
     if (opts->table)
-        return sn_error_set(e, SN_ERR_INPUT, "%s: --table runs one packed table, but the case has host steps "
-                            "between rounds", m->path);
+        return sn_error_set(e, SN_ERR_INPUT, "%s: --table runs a table without host sync points, but the case has "
+                            "host steps between rounds", m->path);
     snprintf(res->name, sizeof res->name, "%s", m->name);
     res->rounds = (uint32_t)p->round_count;
     sn_device d;
+    sn_program synced;
+    uint8_t *table = NULL, *flags = sync_flags(m, p);
+    uint64_t table_addr = 0;
     memset(&d, 0, sizeof d);
-    sn_status st = check_table_room(m, p, t->ops->dram_size(t->ctx), e);
+    memset(&synced, 0, sizeof synced);
+    sn_status st = flags ? SN_OK : sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    if (st == SN_OK)
+        st = sn_program_with_host_syncs(p, flags, &synced, e);
+    if (st == SN_OK)
+        st = sn_pack_program(&synced, &mesh, &table, &res->table_bytes, e);
+    if (st == SN_OK)
+        st = check_table_room(m, res->table_bytes, t->ops->dram_size(t->ctx), e);
     if (st == SN_OK)
         st = sn_device_init(&d, t, opts->image, opts->max_cycles, e);
     if (st == SN_OK)
         st = poison_all(t, m, e);
     if (st == SN_OK)
         st = upload(&d, m->uploads, m->upload_count, e);
-    uint32_t first = 0;
-    for (size_t k = 0; st == SN_OK && k <= m->host_step_count; k++) {
-        int at_end = k == m->host_step_count;
-        const sn_host_step *h = at_end ? NULL : &m->host_steps[k];
-        uint32_t last = at_end ? (uint32_t)p->round_count - 1 : h->after_round;
-        const sn_region *digest = at_end && opts->digest && m->expected_count ? &m->expected[0] : NULL;
-        st = run_stretch(&d, p, first, last, digest, res, e);
+    if (st == SN_OK)
+        st = sn_device_table_addr(&d, res->table_bytes, &table_addr, e);
+    if (st == SN_OK)
+        st = sn_device_write_fills(&d, p, 0, stretch_end(m, p, 0), e);
+    const sn_region *digest = opts->digest && m->expected_count ? &m->expected[0] : NULL;
+    if (st == SN_OK)
+        st = sn_device_boot(&d, table, res->table_bytes, table_addr, digest, e);
+    res->table_addr = table_addr;
+    sn_run_status rs;
+    int held = 0;
+    for (size_t k = 0; st == SN_OK && k < m->host_step_count; k++) {
+        const sn_host_step *h = &m->host_steps[k];
+        st = sn_device_wait(&d, &held, &rs, e);
+        if (st == SN_OK && !held) {
+            st = sn_replay_run_status(&rs, t->ops->console(t->ctx), opts->image, e);
+            if (st == SN_OK)
+                st = sn_error_set(e, SN_ERR_PROTOCOL, "%s exited before the host step after round %u: %s",
+                                  opts->image, h->after_round, t->ops->console(t->ctx));
+        }
+        sn_status_block sb;
+        if (st == SN_OK && (st = sn_device_status(&d, &sb, e)) == SN_OK) {
+            res->flits = sb.flits_sent; /* so far: a mismatch here reports them */
+            res->completions = sb.completions;
+            res->cycles = rs.cycles;
+        }
         if (st == SN_OK)
-            st = at_end ? sn_replay_compare(t, m->expected, m->expected_count, -1, res, e)
-                        : sn_replay_compare(t, h->expected, h->expected_count, (int32_t)last, res, e);
-        if (st == SN_OK && !at_end)
+            st = sn_replay_compare(t, h->expected, h->expected_count, (int32_t)h->after_round, res, e);
+        if (st == SN_OK)
             st = upload(&d, h->uploads, h->upload_count, e);
-        if (st == SN_OK && digest)
-            st = check_digest(t, digest, res, e);
-        first = last + 1;
+        if (st == SN_OK)
+            st = sn_device_write_fills(&d, p, h->after_round + 1, stretch_end(m, p, k + 1), e);
+        if (st == SN_OK)
+            st = sn_device_release(&d, NULL, 0, 0, e);
     }
+    if (st == SN_OK)
+        st = sn_device_wait(&d, &held, &rs, e);
+    if (st == SN_OK && held)
+        st = sn_error_set(e, SN_ERR_PROTOCOL, "%s held at a sync point after the last round", opts->image);
+    if (st == SN_OK) {
+        res->cycles = rs.cycles;
+        res->instret = rs.instret;
+        st = sn_replay_run_status(&rs, t->ops->console(t->ctx), opts->image, e);
+    }
+    if (st == SN_OK)
+        st = sn_replay_check_summary(t->ops->console(t->ctx), p, opts->image, res, e);
+    if (st == SN_OK)
+        st = sn_replay_compare(t, m->expected, m->expected_count, -1, res, e);
+    if (st == SN_OK && digest)
+        st = check_digest(t, digest, res, e);
     sn_device_free(&d);
+    sn_program_free(&synced);
+    free(table);
+    free(flags);
     return st;
 }

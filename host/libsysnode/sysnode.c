@@ -145,7 +145,7 @@ int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_
     d->err = (sn_error){0};
     sn_status st = load_texts(texts, lens, count, name ? name : "artifact", &p, &d->err);
     if (st == SN_OK)
-        st = sn_device_run(&d->dev, &p, 0, NULL, &r, &d->err);
+        st = sn_device_run(&d->dev, &p, &r, &d->err);
     r.match = st == SN_OK;
     r.rounds = (uint32_t)count;
     keep_result(d, st, &r);

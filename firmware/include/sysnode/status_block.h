@@ -19,6 +19,7 @@ enum sn_phase {
     SN_PHASE_BARRIER = 4,
     SN_PHASE_ROUND_END = 5,
     SN_PHASE_DONE = 6,
+    SN_PHASE_HOST_SYNC = 7, /* holding at a host sync point after `round` (sysnode/host_sync.h) */
 };
 
 typedef struct {

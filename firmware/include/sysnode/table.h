@@ -21,6 +21,8 @@ enum sn_step_op {
     SN_STEP_KICK = 2,    /* x, y, a = base slot, b = flit count */
     SN_STEP_AWAIT = 3,   /* x, y, a = completion count (cumulative in the round) */
     SN_STEP_BARRIER = 4, /* drain every outstanding completion */
+    SN_STEP_HOST_SYNC = 5, /* last step of a round: hold for the host after the round (sysnode/host_sync.h);
+                              x, y, a, b 0 */
 };
 
 typedef struct {

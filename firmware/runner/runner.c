@@ -354,9 +354,12 @@ static sn_status host_sync(sn_runner *r)
     *r->host_held = seq;
     uint64_t start = sn_port_cycles(r->port);
     uint64_t word;
-    while (SN_HOST_RELEASE_SEQ(word = *r->host_release) != seq)
+    /* STAT is read to pace the poll (and, on the mailbox model, to let time pass). */
+    while (SN_HOST_RELEASE_SEQ(word = *r->host_release) != seq) {
+        (void)rd(r, SN_MBOX_STAT);
         if (sn_port_cycles(r->port) - start >= r->hang_cycles)
             return fail(r, SN_ERR_HANG, NO_NODE, seq);
+    }
     r->host_command = SN_HOST_RELEASE_CMD(word);
     return SN_OK;
 }

@@ -11,3 +11,15 @@ sn_unit_test(test_runner
   LIBS "")
 target_include_directories(test_runner PRIVATE ${CMAKE_SOURCE_DIR}/firmware/runner
                                                ${CMAKE_SOURCE_DIR}/firmware/port)
+
+# The host sync point (host_sync.h) on the same model.
+sn_unit_test(test_host_sync
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_host_sync.c
+          ${CMAKE_CURRENT_LIST_DIR}/runner_fixture.c
+          ${CMAKE_CURRENT_LIST_DIR}/mbox_model.c
+          ${CMAKE_SOURCE_DIR}/firmware/runner/runner.c
+          ${CMAKE_SOURCE_DIR}/firmware/runner/table_check.c
+          ${CMAKE_SOURCE_DIR}/firmware/runner/fmt.c
+  LIBS "")
+target_include_directories(test_host_sync PRIVATE ${CMAKE_SOURCE_DIR}/firmware/runner
+                                                  ${CMAKE_SOURCE_DIR}/firmware/port)

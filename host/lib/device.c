@@ -49,6 +49,12 @@ static sn_status check_range(const sn_device *d, uint64_t addr, uint64_t n, cons
 sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t n, sn_error *e)
 {
     sn_status st = check_range(d, addr, n, "DRAM write", e);
+    if (st == SN_OK && d->table_bytes && addr < d->table_addr + d->table_bytes && d->table_addr < addr + n)
+        st = sn_error_set(e, SN_ERR_INPUT,
+                          "DRAM write of %llu bytes at 0x%llx covers the runner's table (%llu bytes at 0x%llx, the "
+                          "top of DRAM)",
+                          (unsigned long long)n, (unsigned long long)addr, (unsigned long long)d->table_bytes,
+                          (unsigned long long)d->table_addr);
     if (st == SN_OK)
         st = d->t->ops->dram_write(d->t->ctx, addr, src, n, e);
     if (st != SN_OK)
@@ -197,6 +203,8 @@ sn_status sn_device_boot(sn_device *d, const uint8_t *table, uint64_t table_byte
     d->syncs = 0;
     d->cycles = 0;
     d->cap = d->max_cycles;
+    d->table_addr = table_addr;
+    d->table_bytes = table_bytes;
     return st;
 }
 
@@ -216,6 +224,10 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
     if (st == SN_OK) {
         d->held = 0;
         d->cap = d->cycles + d->max_cycles;
+    }
+    if (st == SN_OK && table) {
+        d->table_addr = table_addr;
+        d->table_bytes = table_bytes;
     }
     return st;
 }

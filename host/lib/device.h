@@ -36,6 +36,7 @@ typedef struct sn_device {
     uint32_t syncs;       /* sync points reached since BOOT */
     uint64_t cycles;      /* CPU cycles since BOOT at the last stop */
     uint64_t cap;         /* the cycle the current run may not pass */
+    uint64_t table_addr, table_bytes; /* the table the runner reads, while it runs */
 } sn_device;
 
 /* Prepares *d over transport t with the runner ELF at image_path and a cap
@@ -47,7 +48,8 @@ sn_status sn_device_init(sn_device *d, sn_transport *t, const char *image_path, 
 void sn_device_free(sn_device *d);
 
 /* Writes n bytes to unit DRAM address addr and records them as the host's.
- * SN_ERR_INPUT when [addr, addr+n) passes the end of DRAM (nothing written). */
+ * SN_ERR_INPUT when [addr, addr+n) passes the end of DRAM or covers the
+ * table of the runner's current boot (nothing written). */
 sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t n, sn_error *e);
 
 /* Reads n bytes at unit DRAM address addr. SN_ERR_INPUT past the end of DRAM. */

@@ -46,6 +46,14 @@ static sn_status check_range(const sn_device *d, uint64_t addr, uint64_t n, cons
     return SN_OK;
 }
 
+void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
+{
+    if (clear)
+        memset(d->written, 0, d->dram_bytes / 8 + 1);
+    for (uint64_t a = addr; a < addr + n && a < d->dram_bytes; a++)
+        d->written[a / 8] |= (uint8_t)(1u << (a % 8));
+}
+
 sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t n, sn_error *e)
 {
     sn_status st = check_range(d, addr, n, "DRAM write", e);
@@ -60,8 +68,7 @@ sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t
     if (st != SN_OK)
         return st;
     memcpy(d->shadow + addr, src, n);
-    for (uint64_t a = addr; a < addr + n; a++)
-        d->written[a / 8] |= (uint8_t)(1u << (a % 8));
+    sn_device_mark(d, addr, n, 0);
     return SN_OK;
 }
 
@@ -136,6 +143,21 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
         }
     }
     return SN_OK;
+}
+
+sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)
+{
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    sn_program rounds;
+    sn_payload *rows = NULL;
+    size_t nrows;
+    uint64_t lo, hi;
+    sn_status st = sn_program_slice(p, first, last - first + 1, &rounds, e);
+    if (st == SN_OK)
+        st = cluster_fills(d, &rounds, first, &mesh, &rows, &nrows, &lo, &hi, e);
+    free(rows);
+    sn_program_free(&rounds);
+    return st;
 }
 
 sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)

@@ -55,6 +55,15 @@ sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t
 /* Reads n bytes at unit DRAM address addr. SN_ERR_INPUT past the end of DRAM. */
 sn_status sn_device_read(sn_device *d, uint64_t addr, void *dst, uint64_t n, sn_error *e);
 
+/* Marks [addr, addr+n) (inside DRAM) as written by the host, or, with
+ * addr = n = 0 and clear set, forgets every mark: for checking a whole
+ * program's FILLs before anything is written (sn_device_check_fills). */
+void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear);
+
+/* SN_OK when every FILL of rounds first..last of p reads bytes the host
+ * wrote (marked); else SN_ERR_INPUT as sn_device_write_fills. */
+sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e);
+
 /* Converts every region rounds first..last of p FILL from the host's FP16
  * and writes it (the MXFP7 entries, then zeros where FP16 was). SN_ERR_INPUT
  * for a FILL of bytes the host never wrote (naming artifact, round, slot,

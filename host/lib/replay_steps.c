@@ -75,6 +75,31 @@ static sn_status check_digest(sn_transport *t, const sn_region *x, sn_replay_res
                         x->file, crc, res->digest_want);
 }
 
+/* The stretch of rounds from `first` to the next host step (or the end). */
+static uint32_t stretch_end(const sn_manifest *m, const sn_program *p, size_t step)
+{
+    return step < m->host_step_count ? m->host_steps[step].after_round : (uint32_t)p->round_count - 1;
+}
+
+/* Every stretch's FILLs read bytes uploaded before it: checked for the
+ * whole case before anything is written (no partial run on bad input). */
+static sn_status check_all_fills(sn_device *d, const sn_manifest *m, const sn_program *p, sn_error *e)
+{
+    sn_status st = SN_OK;
+    uint32_t first = 0;
+    for (size_t k = 0; st == SN_OK && k <= m->host_step_count; k++) {
+        const sn_region *u = k == 0 ? m->uploads : m->host_steps[k - 1].uploads;
+        size_t n = k == 0 ? m->upload_count : m->host_steps[k - 1].upload_count;
+        for (size_t i = 0; i < n; i++)
+            sn_device_mark(d, u[i].addr, u[i].nbytes, 0);
+        uint32_t last = stretch_end(m, p, k);
+        st = sn_device_check_fills(d, p, first, last, e);
+        first = last + 1;
+    }
+    sn_device_mark(d, 0, 0, 1);
+    return st;
+}
+
 /* The round each host step follows, as one flag per round. */
 static uint8_t *sync_flags(const sn_manifest *m, const sn_program *p)
 {
@@ -82,12 +107,6 @@ static uint8_t *sync_flags(const sn_manifest *m, const sn_program *p)
     for (size_t k = 0; flags && k < m->host_step_count; k++)
         flags[m->host_steps[k].after_round] = 1;
     return flags;
-}
-
-/* The stretch of rounds from `first` to the next host step (or the end). */
-static uint32_t stretch_end(const sn_manifest *m, const sn_program *p, size_t step)
-{
-    return step < m->host_step_count ? m->host_steps[step].after_round : (uint32_t)p->round_count - 1;
 }
 
 sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m,
@@ -114,6 +133,8 @@ sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, cons
         st = check_table_room(m, res->table_bytes, t->ops->dram_size(t->ctx), e);
     if (st == SN_OK)
         st = sn_device_init(&d, t, opts->image, opts->max_cycles, e);
+    if (st == SN_OK)
+        st = check_all_fills(&d, m, p, e);
     if (st == SN_OK)
         st = poison_all(t, m, e);
     if (st == SN_OK)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""host_step_case.py SRC_CASE OUTDIR: writes two cases with a host step
+"""host_step_case.py SRC_CASE OUTDIR [MATMUL_CASE]: writes two cases with a host step
 between rounds (artifacts/FORMAT.md §9) from the one-round vadd128 case
 (c = a + b, flat FP16[128]):
 
@@ -9,7 +9,10 @@ between rounds (artifacts/FORMAT.md §9) from the one-round vadd128 case
   (every |c| <= 384, so doubling is exact), not c, which it would leave had it
   not read what the host wrote.
   OUTDIR/host_step_wrong: the same with one byte of the intermediate's
-  expected bytes changed, which the host step must catch after round 0."""
+  expected bytes changed, which the host step must catch after round 0.
+  OUTDIR/host_step_fill_late (from MATMUL_CASE, a multi-round case whose
+  round 0 FILLs its operands): the operands uploaded only after round 0, so
+  round 0's FILL reads bytes nobody wrote; refused before anything runs."""
 import hashlib
 import json
 import os
@@ -51,8 +54,26 @@ def write_case(src, case, name, intermediate):
         json.dump(manifest, f, indent=1)
 
 
+def write_fill_late(src, case):
+    m = json.load(open(os.path.join(src, "manifest.json")))
+    os.makedirs(case, exist_ok=True)
+    for name in m["artifacts_in_order"]:
+        shutil.copy(os.path.join(src, name), os.path.join(case, name))
+    ups = [region(case, u["file"], u["addr"], open(os.path.join(src, u["file"]), "rb").read())
+           for u in m["uploads_before_round0"]]
+    exps = [region(case, x["file"], x["addr"], open(os.path.join(src, x["file"]), "rb").read())
+            for x in m["expected_outputs_after_last_round"]]
+    manifest = {"name": "host_step_fill_late", "artifacts_in_order": m["artifacts_in_order"],
+                "uploads_before_round0": [], "host_steps": [{"after_round": 0, "uploads": ups}],
+                "expected_outputs_after_last_round": exps}
+    with open(os.path.join(case, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+
+
 def main():
     src, outdir = sys.argv[1], sys.argv[2]
+    if len(sys.argv) > 3:
+        write_fill_late(sys.argv[3], os.path.join(outdir, "host_step_fill_late"))
     write_case(src, os.path.join(outdir, "host_step_ok"), "host_step_ok", lambda c: c)
     write_case(src, os.path.join(outdir, "host_step_wrong"), "host_step_wrong",
                lambda c: c[:37] + bytes([c[37] ^ 0x40]) + c[38:])

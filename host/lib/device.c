@@ -254,6 +254,13 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
     return st;
 }
 
+void sn_device_forget_runner(sn_device *d)
+{
+    d->held = 0;
+    d->syncs = 0;
+    d->table_addr = d->table_bytes = 0;
+}
+
 sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e)
 {
     return d->t->ops->spad_read(d->t->ctx, SN_STATUS_BLOCK_ADDR - SN_SPAD_BASE, out, sizeof *out, e);

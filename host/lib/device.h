@@ -94,6 +94,11 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
  * awaited and the runner's status block). */
 sn_status sn_device_wait(sn_device *d, int *held, sn_run_status *rs, sn_error *e);
 
+/* Forgets the live runner (its hold, its table): another user of the
+ * transport booted the SysNode (a case replay), so the next sn_device_run
+ * boots afresh. The host's shadow is kept. */
+void sn_device_forget_runner(sn_device *d);
+
 /* The runner's status block (firmware/include/sysnode/status_block.h). */
 sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e);
 

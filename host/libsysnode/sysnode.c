@@ -159,6 +159,7 @@ int32_t sysnode_run_case(sysnode_device *d, const char *case_dir, int32_t digest
     sn_replay_result r;
     d->err = (sn_error){0};
     sn_status st = sn_replay_case(&opts, &d->t, &r, &d->err);
+    sn_device_forget_runner(&d->dev); /* the case booted its own runner */
     keep_result(d, st, &r);
     return done(d, st);
 }

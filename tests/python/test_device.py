@@ -67,6 +67,26 @@ class Errors(unittest.TestCase):
         with self.assertRaises(sysnode.SysNodeError):
             self.dev.read(16 * 1024 * 1024, 1)
 
+    def test_runner_diagnosis(self):
+        """vadd128 awaiting one completion more than it kicks: the runner's own
+        hang report, naming round, step, node and what it was owed."""
+        uploads, artifacts, _ = case_session.load(os.path.join(CASES, "vadd128"))
+        for addr, data in uploads:
+            self.dev.write(addr, data)
+        artifact = artifacts[0]
+        for step in artifact["steps"]:
+            if step[0] == "await":
+                step[3] += 1
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            self.dev.execute(artifact, name="overawait.json")
+        e = cm.exception
+        self.assertEqual((e.status, e.status_name), (0x40, "SN_ERR_HANG"))
+        self.assertIn("round 0 step 2: hang: no completion for", e.diagnosis)
+        self.assertIn("node (1,0): awaited 27, received 26, owed 1", e.diagnosis)
+        # The session starts again with the next execute (a fresh BOOT).
+        artifact = case_session.load(os.path.join(CASES, "vadd128"))[1][0]
+        self.assertEqual(self.dev.execute(artifact).flits, 26)
+
     def test_mismatch_names_byte(self):
         with self.assertRaises(sysnode.SysNodeError) as cm:
             self.dev.run_case(os.environ["SN_HOST_STEP_DIR"] + "/host_step_wrong")

@@ -370,6 +370,22 @@ sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_af
     return st;
 }
 
+/* Ends every round a host step of m follows with a host sync step (FORMAT.md §9). */
+static sn_status add_host_syncs(sn_program *p, const sn_manifest *m, sn_error *e)
+{
+    uint8_t *flags = calloc(p->round_count, 1);
+    if (!flags)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    for (size_t k = 0; k < m->host_step_count; k++)
+        flags[m->host_steps[k].after_round] = 1;
+    sn_program synced;
+    sn_status st = sn_program_with_host_syncs(p, flags, &synced, e);
+    free(flags);
+    sn_program_free(p);
+    *p = synced;
+    return st;
+}
+
 /* Compares one of the manifest's declared totals with the loaded program. */
 static sn_status check_declared(const sn_manifest *m, const char *key, int64_t declared,
                                 size_t loaded, sn_error *e)
@@ -399,6 +415,8 @@ sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
     if (st == SN_OK)
         st = check_declared(&m, "flits_wider_than_256_bits", m.declared_wide_flits,
                             p->masked_total, e);
+    if (st == SN_OK && m.host_step_count > 0)
+        st = add_host_syncs(p, &m, e);
     for (size_t i = 0; paths != NULL && i < m.artifact_count; i++)
         free(paths[i]);
     free(paths);

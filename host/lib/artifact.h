@@ -84,7 +84,9 @@ sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_af
 /* Loads the rounds of the case directory `case_dir` in its manifest's
  * "artifacts_in_order" (see manifest.h), and checks the manifest's optional
  * "rounds", "total_flits" and "flits_wider_than_256_bits" against what was
- * loaded (SN_ERR_INPUT on a difference). */
+ * loaded (SN_ERR_INPUT on a difference). Every round a host step follows
+ * ends with a host sync step (artifacts/FORMAT.md §9), so `sysnode pack`,
+ * `dump` and `run` see one program. */
 sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e);
 
 /* Frees everything *p owns and zeroes it. */

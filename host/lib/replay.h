@@ -65,14 +65,17 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
 
 /* sn_replay_case's path for a manifest with host steps (m and p loaded and
  * read, the mesh checked; artifacts/FORMAT.md §9): every expected output of
- * every point poisoned, then the uploads before round 0 written, then each
- * stretch of rounds up to a host step runs (sn_device_run), the step's
- * expected outputs are compared (a difference is SN_ERR_MISMATCH naming the
- * round, res->diff_round) and its uploads written; the last stretch ends
- * with the compare after the last round. res->flits, completions and cycles
- * are summed over the stretches. Errors: those of sn_replay_case, and
- * SN_ERR_INPUT for --table (opts->table) or an expected output at the top
- * of DRAM where the table goes. */
+ * every point poisoned, then the uploads before round 0 written, then one
+ * BOOT; at each host step the runner holds (device.h), the step's expected
+ * outputs are compared (a difference is SN_ERR_MISMATCH naming the round,
+ * res->diff_round), its uploads written and the runner released; the run
+ * ends with the compare after the last round. res->flits, completions and
+ * cycles come from the runner. p already ends every such round with a host sync
+ * step (sn_program_load_case); opts->table replaces its packed table.
+ * Errors: those of sn_replay_case; SN_ERR_INPUT for an expected output at
+ * the top of DRAM where the table goes or a FILL of bytes no earlier upload
+ * wrote (before anything is written); SN_ERR_PROTOCOL when the runner exits
+ * before a host step or holds after the last round. */
 sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m,
                                const sn_program *p, sn_replay_result *res, sn_error *e);
 

@@ -8,6 +8,7 @@
 
 #include "device.h"
 #include "crc32.h"
+#include "json.h"
 #include "pack.h"
 #include "replay.h"
 
@@ -100,35 +101,24 @@ static sn_status check_all_fills(sn_device *d, const sn_manifest *m, const sn_pr
     return st;
 }
 
-/* The round each host step follows, as one flag per round. */
-static uint8_t *sync_flags(const sn_manifest *m, const sn_program *p)
-{
-    uint8_t *flags = calloc(p->round_count, 1);
-    for (size_t k = 0; flags && k < m->host_step_count; k++)
-        flags[m->host_steps[k].after_round] = 1;
-    return flags;
-}
-
 sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m,
                                const sn_program *p, sn_replay_result *res, sn_error *e)
 {
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
-    if (opts->table)
-        return sn_error_set(e, SN_ERR_INPUT, "%s: --table runs a table without host sync points, but the case has "
-                            "host steps between rounds", m->path);
     snprintf(res->name, sizeof res->name, "%s", m->name);
     res->rounds = (uint32_t)p->round_count;
     sn_device d;
-    sn_program synced;
-    uint8_t *table = NULL, *flags = sync_flags(m, p);
+    uint8_t *table = NULL;
     uint64_t table_addr = 0;
     memset(&d, 0, sizeof d);
-    memset(&synced, 0, sizeof synced);
-    sn_status st = flags ? SN_OK : sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
-    if (st == SN_OK)
-        st = sn_program_with_host_syncs(p, flags, &synced, e);
-    if (st == SN_OK)
-        st = sn_pack_program(&synced, &mesh, &table, &res->table_bytes, e);
+    sn_status st;
+    if (opts->table) { /* the runner checks it, sync steps included */
+        size_t n = 0;
+        st = sn_file_read(opts->table, &table, &n, e);
+        res->table_bytes = n;
+    } else {
+        st = sn_pack_program(p, &mesh, &table, &res->table_bytes, e);
+    }
     if (st == SN_OK)
         st = check_table_room(m, res->table_bytes, t->ops->dram_size(t->ctx), e);
     if (st == SN_OK)
@@ -189,8 +179,6 @@ sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, cons
     if (st == SN_OK && digest)
         st = check_digest(t, digest, res, e);
     sn_device_free(&d);
-    sn_program_free(&synced);
     free(table);
-    free(flags);
     return st;
 }

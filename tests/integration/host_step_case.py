@@ -7,7 +7,9 @@ between rounds (artifacts/FORMAT.md §9) from the one-round vadd128 case
   (the compiler's expected bytes) and uploads c as both operands; round 1 (the
   same artifact) must then leave 2c, computed here in exact FP16 arithmetic
   (every |c| <= 384, so doubling is exact), not c, which it would leave had it
-  not read what the host wrote.
+  not read what the host wrote. The host step also zeroes round 0's result,
+  which round 1 overwrites: an upload between rounds may cover bytes an
+  earlier round wrote and a later compare expects.
   OUTDIR/host_step_wrong: the same with one byte of the intermediate's
   expected bytes changed, which the host step must catch after round 0.
   OUTDIR/host_step_fill_late (from MATMUL_CASE, a multi-round case whose
@@ -46,7 +48,9 @@ def write_case(src, case, name, intermediate):
         "host_steps": [{
             "after_round": 0,
             "expected_outputs": [region(case, "expected_after_round0.bin", out["addr"], intermediate(c))],
-            "uploads": [region(case, "step0_upload_%d.bin" % i, u["addr"], c) for i, u in enumerate(ups)],
+            "uploads": [region(case, "step0_upload_%d.bin" % i, u["addr"], c) for i, u in enumerate(ups)]
+            # over round 0's result, where round 1 writes again: per point in time
+            + [region(case, "step0_clear.bin", out["addr"], bytes(len(c)))],
         }],
         "expected_outputs_after_last_round": [region(case, "expected_output.bin", out["addr"], twice)],
     }

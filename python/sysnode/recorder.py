@@ -9,7 +9,9 @@ round. Writes at one point are merged into contiguous regions, a later
 write winning. A read of bytes the host wrote at the same point is not
 recorded (it would check the host's own bytes, and a host step compares
 before it uploads); nor are reads before the first round or writes after
-the last one (nothing runs after them)."""
+the last one (nothing runs after them). Each of those is listed, with its
+address and size, in the manifest's "recorder_notes" (a descriptive member
+`sysnode run` ignores), so nothing is left out silently."""
 import hashlib
 import json
 import os
@@ -60,6 +62,7 @@ class Recorder:
         self.artifacts = []  # JSON texts, one per round
         self.writes = {}     # point -> merged regions
         self.reads = {}      # point -> merged regions
+        self.notes = []      # what the case cannot replay, in words
         if os.path.exists(os.path.join(case_dir, "manifest.json")):
             raise FileExistsError("%s already holds a case (manifest.json)" % case_dir)
 
@@ -74,7 +77,12 @@ class Recorder:
 
     def read(self, addr, n):
         data = self.device.read(addr, n)
-        if self.point > 0 and not _overlaps(self.writes.get(self.point, []), addr, n):
+        if self.point == 0:
+            self.notes.append("read of %d bytes at 0x%x before round 0: nothing to check" % (n, addr))
+        elif _overlaps(self.writes.get(self.point, []), addr, n):
+            self.notes.append("read of %d bytes at 0x%x after round %d: covers bytes the host wrote there"
+                              % (n, addr, self.point - 1))
+        else:
             _merge(self.reads.setdefault(self.point, []), addr, data)
         return data
 
@@ -128,6 +136,10 @@ class Recorder:
         }
         if steps:
             manifest["host_steps"] = steps
+        notes = self.notes + ["write of %d bytes at 0x%x after the last round: nothing runs after it"
+                              % (len(data), addr) for addr, data in self.writes.get(rounds, [])]
+        if notes:
+            manifest["recorder_notes"] = notes
         tmp = os.path.join(self.case_dir, "manifest.json.tmp")
         with open(tmp, "w") as f:
             json.dump(manifest, f, indent=1)

@@ -86,6 +86,36 @@ class Recording(unittest.TestCase):
         self.assertEqual(run.returncode, 1)
         self.assertIn("MISMATCH after round 0 at %s offset 5" % step["file"], run.stdout)
 
+    def test_merge_and_notes(self):
+        """Writes at one point merge (the later wins); what cannot be replayed
+        is listed in recorder_notes."""
+        uploads, artifacts, expected = case_session.load(os.path.join(CASES, "vadd128"))
+        (a_addr, a), (b_addr, b) = uploads
+        out_addr, c = expected[0]
+        folder = os.path.join(self.tmp, "merged")
+        with sysnode.Device() as dev:
+            rec = sysnode.Recorder(dev, folder)
+            rec.read(0, 4)
+            rec.write(a_addr, bytes(len(a)))        # overwritten below
+            rec.write(a_addr + 16, a[16:])
+            rec.write(a_addr, a[:32])               # overlaps both, joins them
+            rec.write(b_addr, b)
+            rec.execute(artifacts[0])
+            self.assertEqual(rec.read(out_addr, len(c)), c)
+            rec.write(0x8000, b"late")
+            rec.close()
+        with open(os.path.join(folder, "manifest.json")) as f:
+            m = json.load(f)
+        ups = m["uploads_before_round0"]
+        self.assertEqual([(u["addr"], u["nbytes"]) for u in ups], [(a_addr, len(a)), (b_addr, len(b))])
+        with open(os.path.join(folder, ups[0]["file"]), "rb") as f:
+            self.assertEqual(f.read(), a)
+        self.assertEqual(m["recorder_notes"], [
+            "read of 4 bytes at 0x0 before round 0: nothing to check",
+            "write of 4 bytes at 0x8000 after the last round: nothing runs after it"])
+        run = replay(folder)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+
     def test_nothing_to_compare(self):
         with sysnode.Device() as dev:
             rec = sysnode.Recorder(dev, os.path.join(self.tmp, "empty"))

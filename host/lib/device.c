@@ -266,16 +266,16 @@ sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e)
     return d->t->ops->spad_read(d->t->ctx, SN_STATUS_BLOCK_ADDR - SN_SPAD_BASE, out, sizeof *out, e);
 }
 
-sn_status sn_device_wait(sn_device *d, int *held, sn_run_status *rs, sn_error *e)
+sn_status sn_device_wait(sn_device *d, int poll, int *held, sn_run_status *rs, sn_error *e)
 {
     *held = 0;
     for (;;) {
-        uint64_t limit = d->cycles + SN_DEVICE_POLL_CYCLES < d->cap ? d->cycles + SN_DEVICE_POLL_CYCLES : d->cap;
+        uint64_t limit = poll && d->cycles + SN_DEVICE_POLL_CYCLES < d->cap ? d->cycles + SN_DEVICE_POLL_CYCLES : d->cap;
         sn_status st = d->t->ops->wait(d->t->ctx, limit, rs, e);
         if (st != SN_OK)
             return st;
         d->cycles = rs->cycles;
-        if (rs->stop != SN_RUN_CYCLE_LIMIT)
+        if (rs->stop != SN_RUN_CYCLE_LIMIT || !poll) /* the caller words an exit, a halt, the cap */
             return SN_OK;
         uint64_t word;
         st = d->t->ops->spad_read(d->t->ctx, SN_HOST_HELD_ADDR - SN_SPAD_BASE, &word, sizeof word, e);
@@ -330,7 +330,7 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
     int stopped_here = 0;
     sn_run_status rs;
     if (st == SN_OK)
-        st = sn_device_wait(d, &stopped_here, &rs, e);
+        st = sn_device_wait(d, 1, &stopped_here, &rs, e);
     if (st == SN_OK && !stopped_here) {
         st = sn_replay_run_status(&rs, d->t->ops->console(d->t->ctx), d->image_path, e);
         if (st == SN_OK)

@@ -89,10 +89,11 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
 
 /* Lets the runner run until it holds at its next sync point (*held = 1,
  * d->syncs counts it) or stops (*held = 0, *rs says how), polling every
- * SN_DEVICE_POLL_CYCLES. SN_ERR_HANG when max_cycles pass since the boot or
- * the last release without either (the message names the sync point
- * awaited and the runner's status block). */
-sn_status sn_device_wait(sn_device *d, int *held, sn_run_status *rs, sn_error *e);
+ * SN_DEVICE_POLL_CYCLES; with poll 0 (no sync point ahead), in one wait to
+ * the cap, as a run without host steps always was. SN_ERR_HANG when
+ * max_cycles pass since the boot or the last release without either (the
+ * message names the sync point awaited and the runner's status block). */
+sn_status sn_device_wait(sn_device *d, int poll, int *held, sn_run_status *rs, sn_error *e);
 
 /* Forgets the live runner (its hold, its table): another user of the
  * transport booted the SysNode (a case replay), so the next sn_device_run

@@ -1,9 +1,10 @@
 /* A replay session: one prebuilt runner image for every program. Through the
- * host window (transport.h) it loads the image, writes the case's operands,
- * the packed table (artifacts/FORMAT.md) and the boot arguments, poisons the
- * expected-output ranges, boots, waits for exit within a cycle cap, reads the
- * outputs back and compares them byte for byte (DESIGN.md §1, §3; the case
- * layout of artifacts-facts §5). */
+ * host window (transport.h) it poisons the expected-output ranges, writes the
+ * case's operands, loads the image, writes the packed table
+ * (artifacts/FORMAT.md) and the boot arguments, boots, does the case's host
+ * steps at the runner's sync points (FORMAT.md §9), waits for exit within a
+ * cycle cap, reads the outputs back and compares them byte for byte
+ * (DESIGN.md §1, §3; the case layout of artifacts-facts §5). */
 #ifndef SN_HOST_REPLAY_H
 #define SN_HOST_REPLAY_H
 
@@ -40,7 +41,6 @@ typedef struct {
     uint64_t instret;
     uint64_t table_addr;  /* where the packed table was written */
     uint64_t table_bytes;
-    uint64_t mxfp7_regions; /* FILL regions converted from FP16 to MXFP7 */
     int digest_checked;   /* the runner's result CRC was compared (opts.digest) */
     uint32_t digest_got, digest_want;
     uint64_t output_bytes;
@@ -63,21 +63,20 @@ typedef struct {
  * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e);
 
-/* sn_replay_case's path for a manifest with host steps (m and p loaded and
- * read, the mesh checked; artifacts/FORMAT.md §9): every expected output of
- * every point poisoned, then the uploads before round 0 written, then one
- * BOOT; at each host step the runner holds (device.h), the step's expected
- * outputs are compared (a difference is SN_ERR_MISMATCH naming the round,
- * res->diff_round), its uploads written and the runner released; the run
- * ends with the compare after the last round. res->flits, completions and
- * cycles come from the runner. p already ends every such round with a host sync
- * step (sn_program_load_case); opts->table replaces its packed table.
- * Errors: those of sn_replay_case; SN_ERR_INPUT for an expected output at
- * the top of DRAM where the table goes or a FILL of bytes no earlier upload
- * wrote (before anything is written); SN_ERR_PROTOCOL when the runner exits
- * before a host step or holds after the last round. */
-sn_status sn_replay_host_steps(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m,
-                               const sn_program *p, sn_replay_result *res, sn_error *e);
+/* sn_replay_case after the case is loaded (m read, p from
+ * sn_program_load_case, the mesh checked): every expected output of every
+ * point poisoned, then the uploads before round 0 written, FILLs converted,
+ * one BOOT; at each host step the runner holds (device.h), the step's
+ * expected outputs are compared (a difference is SN_ERR_MISMATCH naming the
+ * round, res->diff_round), its uploads written and the runner released; the
+ * run ends with the compare after the last round. opts->table replaces the
+ * packed table. Errors: those of sn_replay_case; SN_ERR_INPUT for an
+ * expected output at the top of DRAM where the table goes, an upload over
+ * the table, or a FILL of bytes no earlier upload wrote (all before anything
+ * is written); SN_ERR_PROTOCOL when the runner exits before a host step or
+ * holds after the last round. */
+sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m, const sn_program *p,
+                            sn_replay_result *res, sn_error *e);
 
 /* The runner's stop as a status: SN_OK for exit 0; its exit status with the
  * console line in e; SN_ERR_TRAP for a halt; SN_ERR_HANG past the cap;
@@ -111,28 +110,10 @@ sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32
  * or the transport's error. */
 sn_status sn_replay_load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e);
 
-/* One boot of a packed program (DESIGN.md §3): the table image
- * (artifacts/FORMAT.md §2-§3, table_bytes bytes) goes to unit DRAM address
- * table_addr (8-aligned), the boot arguments (FORMAT.md §6) point at it and
- * at result (a region the runner digests after its last round, or NULL). */
-typedef struct {
-    const char *image_path;   /* the loaded image, for messages */
-    const sn_program *program; /* what the table holds: the runner's summary must match it */
-    const uint8_t *table;
-    uint64_t table_bytes;
-    uint64_t table_addr;
-    const sn_region *result;
-    uint64_t max_cycles; /* CPU cycles before the run counts as a hang */
-} sn_replay_boot_plan;
-
-/* Writes the plan's table and boot arguments, pulses BOOT, waits up to
- * plan->max_cycles and checks the exit: res->cycles and res->instret are
- * set from the run, res->flits and res->completions from the runner's
- * summary line. DRAM is otherwise left as it is (operands are the caller's).
- * Errors: the runner's own exit status with its console line in e,
- * SN_ERR_TRAP for a halt, SN_ERR_HANG when the cap passes, SN_ERR_PROTOCOL
- * when the summary is missing or describes another program, SN_ERR_INTERNAL
- * for a simulation error, or the transport's error. */
-sn_status sn_replay_boot(sn_transport *t, const sn_replay_boot_plan *plan, sn_replay_result *res, sn_error *e);
+/* The runner's "runner: result crc32 0xC over N bytes at 0xA" line in
+ * console against the CRC-32 of x's bytes; res->digest_* are set. SN_ERR_
+ * MISMATCH (res->match 0) when they differ: the runner read bytes that had
+ * not landed; SN_ERR_PROTOCOL when the line is missing. */
+sn_status sn_replay_check_digest(const char *console, const sn_region *x, sn_replay_result *res, sn_error *e);
 
 #endif

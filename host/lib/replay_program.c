@@ -1,7 +1,7 @@
-/* Replaying a case with host steps between rounds (see replay.h,
- * artifacts/FORMAT.md §9): one boot of the runner, whose table ends each
- * round a host step follows with a host sync step; at each, the runner holds
- * (device.h) while the host compares and uploads, then the host releases it. */
+/* The replay of a loaded case (sn_replay_program, see replay.h): one boot of
+ * the runner on a device session (device.h); the table ends each round a
+ * host step follows with a host sync step (artifacts/FORMAT.md §9), where
+ * the runner holds while the host compares and uploads, then releases it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +31,11 @@ static sn_status poison_all(sn_transport *t, const sn_manifest *m, sn_error *e)
     return st;
 }
 
-/* No expected output may reach the top of DRAM, where the table goes;
- * uploads are checked by the device, against every byte the host wrote. */
-static sn_status check_table_room(const sn_manifest *m, uint64_t bytes, uint64_t dram_bytes, sn_error *e)
+/* No expected output may reach the top of DRAM, where the table goes
+ * (table_addr); uploads are checked by the device, against every byte the
+ * host wrote. */
+static sn_status check_table_room(const sn_manifest *m, uint64_t table_addr, uint64_t bytes, sn_error *e)
 {
-    uint64_t need = (bytes + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
-    uint64_t table_addr = need > dram_bytes ? 0 : dram_bytes - need;
     for (size_t k = 0; k <= m->host_step_count; k++) {
         const sn_region *x = k < m->host_step_count ? m->host_steps[k].expected : m->expected;
         size_t n = k < m->host_step_count ? m->host_steps[k].expected_count : m->expected_count;
@@ -64,12 +63,15 @@ static uint32_t stretch_end(const sn_manifest *m, const sn_program *p, size_t st
     return step < m->host_step_count ? m->host_steps[step].after_round : (uint32_t)p->round_count - 1;
 }
 
-/* Every stretch's FILLs read bytes uploaded before it: checked for the
- * whole case before anything is written (no partial run on bad input). */
-static sn_status check_all_fills(sn_device *d, const sn_manifest *m, const sn_program *p, sn_error *e)
+/* Before anything is written: every stretch's FILLs read bytes uploaded
+ * before it, and no upload of any point covers the table (no partial run
+ * on bad input). */
+static sn_status check_uploads(sn_device *d, const sn_manifest *m, const sn_program *p, uint64_t table_bytes,
+                               sn_error *e)
 {
     sn_status st = SN_OK;
     uint32_t first = 0;
+    uint64_t table_addr;
     for (size_t k = 0; st == SN_OK && k <= m->host_step_count; k++) {
         const sn_region *u = k == 0 ? m->uploads : m->host_steps[k - 1].uploads;
         size_t n = k == 0 ? m->upload_count : m->host_steps[k - 1].upload_count;
@@ -79,6 +81,8 @@ static sn_status check_all_fills(sn_device *d, const sn_manifest *m, const sn_pr
         st = sn_device_check_fills(d, p, first, last, e);
         first = last + 1;
     }
+    if (st == SN_OK)
+        st = sn_device_table_addr(d, table_bytes, &table_addr, e);
     sn_device_mark(d, 0, 0, 1);
     return st;
 }
@@ -102,17 +106,17 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
         st = sn_pack_program(p, &mesh, &table, &res->table_bytes, e);
     }
     if (st == SN_OK)
-        st = check_table_room(m, res->table_bytes, t->ops->dram_size(t->ctx), e);
-    if (st == SN_OK)
         st = sn_device_init(&d, t, opts->image, opts->max_cycles, e);
     if (st == SN_OK)
-        st = check_all_fills(&d, m, p, e);
+        st = sn_device_table_addr(&d, res->table_bytes, &table_addr, e);
+    if (st == SN_OK)
+        st = check_table_room(m, table_addr, res->table_bytes, e);
+    if (st == SN_OK)
+        st = check_uploads(&d, m, p, res->table_bytes, e);
     if (st == SN_OK)
         st = poison_all(t, m, e);
     if (st == SN_OK)
         st = upload(&d, m->uploads, m->upload_count, e);
-    if (st == SN_OK)
-        st = sn_device_table_addr(&d, res->table_bytes, &table_addr, e);
     if (st == SN_OK)
         st = sn_device_write_fills(&d, p, 0, stretch_end(m, p, 0), e);
     const sn_region *digest = opts->digest && m->expected_count ? &m->expected[0] : NULL;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fp16_ref.h"
 #include "sysnode.h"
 
 #define VADD SN_ARTIFACTS_DIR "/compiler/vadd128/"
@@ -104,6 +105,20 @@ static void execute_vadd(void **state)
     assert_int_equal(r.flits, 26); /* vadd128's manifest: total_flits */
     assert_int_equal(r.completions, 26);
     assert_true(r.cycles > 0);
+
+    /* A host step: c written back as both operands, the same artifact again
+     * leaves 2c (exact in FP16: every |c| <= 384), computed here. */
+    assert_int_equal(sysnode_write(d, 0x1000, got, sizeof got), 0);
+    assert_int_equal(sysnode_write(d, 0x2000, got, sizeof got), 0);
+    assert_int_equal(sysnode_execute(d, texts, lens, 1, "vadd128"), 0);
+    unsigned char twice[256];
+    assert_int_equal(sysnode_read(d, 0x3000, twice, sizeof twice), 0);
+    for (size_t i = 0; i < sizeof twice; i += 2) {
+        uint16_t c = (uint16_t)(x[i] | x[i + 1] << 8), t = (uint16_t)(twice[i] | twice[i + 1] << 8);
+        assert_int_equal(t, ref_fp16_round(2 * ref_fp16_value(c)));
+    }
+    sysnode_last_result(d, &r);
+    assert_int_equal(r.flits, 26); /* this execute's own */
 
     /* A table rule, named by round and step, before anything runs. */
     const char *bad[] = {"{\"flits\": [1], \"steps\": [[\"kick\", 1, 0, 0, 2]]}"};

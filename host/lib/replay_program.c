@@ -63,26 +63,31 @@ static uint32_t stretch_end(const sn_manifest *m, const sn_program *p, size_t st
     return step < m->host_step_count ? m->host_steps[step].after_round : (uint32_t)p->round_count - 1;
 }
 
-/* Before anything is written: every stretch's FILLs read bytes uploaded
- * before it, and no upload of any point covers the table (no partial run
- * on bad input). */
-static sn_status check_uploads(sn_device *d, const sn_manifest *m, const sn_program *p, uint64_t table_bytes,
-                               sn_error *e)
+/* Before anything is written: no upload of any point reaches the table at
+ * table_addr, and every stretch's FILLs read bytes uploaded before it (no
+ * partial run on bad input). */
+static sn_status check_uploads(sn_device *d, const sn_manifest *m, const sn_program *p, uint64_t table_addr,
+                               uint64_t table_bytes, sn_error *e)
 {
     sn_status st = SN_OK;
     uint32_t first = 0;
-    uint64_t table_addr;
     for (size_t k = 0; st == SN_OK && k <= m->host_step_count; k++) {
         const sn_region *u = k == 0 ? m->uploads : m->host_steps[k - 1].uploads;
         size_t n = k == 0 ? m->upload_count : m->host_steps[k - 1].upload_count;
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; st == SN_OK && i < n; i++) {
+            if (u[i].addr + u[i].nbytes > table_addr)
+                st = sn_error_set(e, SN_ERR_INPUT, "%s: upload %s (0x%llx, %llu bytes) reaches the top of DRAM, where "
+                                  "the packed table (%llu bytes) goes", m->path, u[i].file,
+                                  (unsigned long long)u[i].addr, (unsigned long long)u[i].nbytes,
+                                  (unsigned long long)table_bytes);
             sn_device_mark(d, u[i].addr, u[i].nbytes, 0);
+        }
+        if (st != SN_OK)
+            break;
         uint32_t last = stretch_end(m, p, k);
         st = sn_device_check_fills(d, p, first, last, e);
         first = last + 1;
     }
-    if (st == SN_OK)
-        st = sn_device_table_addr(d, table_bytes, &table_addr, e);
     sn_device_mark(d, 0, 0, 1);
     return st;
 }
@@ -112,7 +117,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     if (st == SN_OK)
         st = check_table_room(m, table_addr, res->table_bytes, e);
     if (st == SN_OK)
-        st = check_uploads(&d, m, p, res->table_bytes, e);
+        st = check_uploads(&d, m, p, table_addr, res->table_bytes, e);
     if (st == SN_OK)
         st = poison_all(t, m, e);
     if (st == SN_OK)

@@ -4,6 +4,8 @@ compiler's expected bytes; run_case replays a folder; errors arrive as
 SysNodeError with the runner's or the checker's diagnosis."""
 import json
 import os
+import shutil
+import tempfile
 import unittest
 
 import case_session
@@ -95,6 +97,26 @@ class Errors(unittest.TestCase):
         self.assertEqual((e.result.diff_round, e.result.diff_file, e.result.diff_offset),
                          (0, "expected_after_round0.bin", 37))
         self.assertIn("after round 0", e.diagnosis)
+
+    def test_regions_at_the_table(self):
+        """The table goes at the top of DRAM: an upload or expected output there
+        is refused, naming the file."""
+        top = 16 * 1024 * 1024 - 256
+        for key in ("uploads_before_round0", "expected_outputs_after_last_round"):
+            with self.subTest(member=key), tempfile.TemporaryDirectory() as tmp:
+                case = os.path.join(tmp, "case")
+                shutil.copytree(os.path.join(CASES, "vadd128"), case)
+                path = os.path.join(case, "manifest.json")
+                with open(path) as f:
+                    m = json.load(f)
+                m[key][0]["addr"] = top
+                with open(path, "w") as f:
+                    json.dump(m, f)
+                with self.assertRaises(sysnode.SysNodeError) as cm:
+                    self.dev.run_case(case)
+                self.assertEqual(cm.exception.status_name, "SN_ERR_INPUT")
+                self.assertIn("%s (0x%x, 256 bytes) reaches the top of DRAM" % (m[key][0]["file"], top),
+                              cm.exception.diagnosis)
 
     def test_open_refuses(self):
         with self.assertRaises(sysnode.SysNodeError) as cm:

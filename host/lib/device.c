@@ -8,6 +8,7 @@
 #include "mxfp7.h"
 #include "pack.h"
 #include "sysnode/host_sync.h"
+#include "window_load.h"
 #include "sysnode/mesh.h"
 #include "sysnode/status_block.h"
 
@@ -212,11 +213,11 @@ static sn_status write_release(sn_device *d, uint64_t word, sn_error *e)
 sn_status sn_device_boot(sn_device *d, const uint8_t *table, uint64_t table_bytes, uint64_t table_addr,
                          const sn_region *result, sn_error *e)
 {
-    sn_status st = sn_replay_load_image(d->t, &d->image, d->image_path, e);
+    sn_status st = sn_window_load_image(d->t, &d->image, d->image_path, e);
     if (st == SN_OK)
         st = d->t->ops->dram_write(d->t->ctx, table_addr, table, table_bytes, e);
     if (st == SN_OK)
-        st = sn_replay_write_boot_args(d->t, table_addr, table_bytes, result, e);
+        st = sn_window_write_boot_args(d->t, table_addr, table_bytes, result ? result->addr : 0, result ? result->nbytes : 0, e);
     if (st == SN_OK)
         st = write_release(d, 0, e);
     if (st == SN_OK)
@@ -239,7 +240,7 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
     if (table) {
         st = d->t->ops->dram_write(d->t->ctx, table_addr, table, table_bytes, e);
         if (st == SN_OK)
-            st = sn_replay_write_boot_args(d->t, table_addr, table_bytes, NULL, e);
+            st = sn_window_write_boot_args(d->t, table_addr, table_bytes, 0, 0, e);
     }
     if (st == SN_OK)
         st = write_release(d, SN_HOST_RELEASE(d->syncs, table ? SN_HOST_NEXT_TABLE : SN_HOST_CONTINUE), e);

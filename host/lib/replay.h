@@ -73,8 +73,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
  * packed table. Errors: those of sn_replay_case; SN_ERR_INPUT for an
  * expected output at the top of DRAM where the table goes, an upload over
  * the table, or a FILL of bytes no earlier upload wrote (all before anything
- * is written); SN_ERR_PROTOCOL when the runner exits before a host step or
- * holds after the last round. */
+ * is written); SN_ERR_PROTOCOL when the runner exits before a host step. */
 sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m, const sn_program *p,
                             sn_replay_result *res, sn_error *e);
 
@@ -90,11 +89,11 @@ sn_status sn_replay_run_status(const sn_run_status *r, const char *console, cons
 sn_status sn_replay_check_summary(const char *console, const sn_program *p, const char *image, sn_replay_result *res,
                                   sn_error *e);
 
-/* Writes the boot-argument block (artifacts/FORMAT.md §6) through t's
- * scratchpad window: the table at table_addr (table_bytes), the region the
- * runner digests after its last round (result, or NULL), t's DRAM size. */
-sn_status sn_replay_write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes,
-                                    const sn_region *result, sn_error *e);
+/* The runner's "runner: result crc32 0xC over N bytes at 0xA" line in
+ * console against the CRC-32 of x's bytes; res->digest_* are set. SN_ERR_
+ * MISMATCH (res->match 0) when they differ: the runner read bytes that had
+ * not landed; SN_ERR_PROTOCOL when the line is missing. */
+sn_status sn_replay_check_digest(const char *console, const sn_region *x, sn_replay_result *res, sn_error *e);
 
 /* Compares regions x[0..n) (their data) with DRAM through t; after_round
  * names the round a host step compares after (-1: after the last round).
@@ -104,16 +103,5 @@ sn_status sn_replay_write_boot_args(sn_transport *t, uint64_t table_addr, uint64
  * res->output_bytes grows by the regions' bytes. */
 sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32_t after_round,
                             sn_replay_result *res, sn_error *e);
-
-/* Loads the runner ELF img (read from path, named in messages) through t's
- * IMEM and scratchpad window. SN_ERR_INPUT for an image the window refuses,
- * or the transport's error. */
-sn_status sn_replay_load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e);
-
-/* The runner's "runner: result crc32 0xC over N bytes at 0xA" line in
- * console against the CRC-32 of x's bytes; res->digest_* are set. SN_ERR_
- * MISMATCH (res->match 0) when they differ: the runner read bytes that had
- * not landed; SN_ERR_PROTOCOL when the line is missing. */
-sn_status sn_replay_check_digest(const char *console, const sn_region *x, sn_replay_result *res, sn_error *e);
 
 #endif

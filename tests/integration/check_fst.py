@@ -56,7 +56,7 @@ assert 2 * (5000 - 64) <= end <= 2 * 5000 + 1, end
 stopped = os.path.join(work, "sigint.fst")
 proc = subprocess.Popen([sysnode, "run", f"{cases}/matmul_512x256x512", "--fst", stopped],
                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-while proc.poll() is None and not any(os.path.getsize(p) > 0 for p in glob.glob(stopped + ".partial-*")):
+while proc.poll() is None and not any(os.path.getsize(p) > 0 for p in glob.glob(f"{stopped}.partial-{proc.pid}*")):
     time.sleep(0.05)
 proc.send_signal(signal.SIGINT)
 out, err = proc.communicate()

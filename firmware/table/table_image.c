@@ -5,6 +5,7 @@
 #include "sysnode/table_image.h"
 
 #include "crc32.h"
+#include "word_hash.h"
 #include "fmt.h"
 
 #define HDR_OFF(field) ((uint32_t)offsetof(sn_table_image_header, field))
@@ -35,7 +36,7 @@ static void read_header(const uint8_t *b, sn_table_image_header *h)
     RD(steps_offset);
     RD(payloads_offset);
     RD(total_bytes);
-    RD(body_crc32);
+    h->body_hash = rd_le(b + HDR_OFF(body_hash), sizeof h->body_hash);
     RD(header_crc32);
 #undef RD
 }
@@ -110,9 +111,10 @@ sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table 
     sn_status st = check_layout(&h, image_bytes, fault);
     if (st != SN_OK)
         return st;
-    crc = sn_crc32(b + SN_TABLE_IMAGE_HEADER_BYTES, h.total_bytes - SN_TABLE_IMAGE_HEADER_BYTES);
-    if (h.body_crc32 != crc)
-        return fail(fault, SN_TI_BODY_CRC, HDR_OFF(body_crc32), h.body_crc32, crc, 0);
+    uint64_t hash = sn_word_hash((const uint64_t *)(const void *)(b + SN_TABLE_IMAGE_HEADER_BYTES),
+                                 (h.total_bytes - SN_TABLE_IMAGE_HEADER_BYTES) / 8);
+    if (h.body_hash != hash)
+        return fail(fault, SN_TI_BODY_HASH, HDR_OFF(body_hash), h.body_hash, hash, 0);
 
     out->rounds = (const sn_table_round *)(const void *)(b + h.rounds_offset);
     out->steps = (const sn_table_step *)(const void *)(b + h.steps_offset);
@@ -234,8 +236,8 @@ char *sn_table_image_describe(const sn_table_image_fault *f, char *buf, uint32_t
         sn_fmt_dec(&o, f->expected);
         sn_fmt_str(&o, " (truncated)");
         break;
-    case SN_TI_BODY_CRC:
-        field_at(&o, "body CRC", f->value, f->field, 1);
+    case SN_TI_BODY_HASH:
+        field_at(&o, "body hash", f->value, f->field, 1);
         sn_fmt_str(&o, ", computed ");
         sn_fmt_hex(&o, f->expected);
         break;

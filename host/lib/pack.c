@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "crc32.h"
+#include "word_hash.h"
 #include "sysnode/regs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
@@ -100,7 +101,8 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
     PUT_HDR(b, steps_offset, steps_off);
     PUT_HDR(b, payloads_offset, payloads_off);
     PUT_HDR(b, total_bytes, total);
-    PUT_HDR(b, body_crc32, sn_crc32(b + SN_TABLE_IMAGE_HEADER_BYTES, total - SN_TABLE_IMAGE_HEADER_BYTES));
+    PUT_HDR(b, body_hash, sn_word_hash((const uint64_t *)(const void *)(b + SN_TABLE_IMAGE_HEADER_BYTES),
+                                       (total - SN_TABLE_IMAGE_HEADER_BYTES) / 8));
     /* Last: the header CRC covers every header field before it. */
     PUT_HDR(b, header_crc32, sn_crc32(b, offsetof(sn_table_image_header, header_crc32)));
     *image = b;

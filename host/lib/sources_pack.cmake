@@ -6,6 +6,7 @@ target_sources(sn_host PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/disasm.c
   ${CMAKE_SOURCE_DIR}/firmware/table/table_image.c
   ${CMAKE_SOURCE_DIR}/firmware/table/crc32.c
+  ${CMAKE_SOURCE_DIR}/firmware/table/word_hash.c
   ${CMAKE_SOURCE_DIR}/firmware/runner/table_check.c
   ${CMAKE_SOURCE_DIR}/firmware/runner/fmt.c
 )

@@ -15,6 +15,7 @@
 
 #include "artifact.h"
 #include "crc32.h"
+#include "word_hash.h"
 #include "pack.h"
 #include "sim.h"
 #include "sysnode/boot_args.h"
@@ -25,8 +26,8 @@
 /* FORMAT.md §2: header fields used here. */
 #define H_STEPS_OFFSET 0x24
 #define H_TOTAL_BYTES 0x2C
-#define H_BODY_CRC 0x30
-#define H_HEADER_CRC 0x34
+#define H_BODY_HASH 0x30
+#define H_HEADER_CRC 0x38
 #define HEADER_BYTES 64
 #define ROUND0 64 /* rounds_offset: round 0's record */
 
@@ -50,7 +51,9 @@ static void put32(uint8_t *p, uint32_t v)
 static void reseal(uint8_t *img)
 {
     uint32_t total = get32(img + H_TOTAL_BYTES);
-    put32(img + H_BODY_CRC, sn_crc32(img + HEADER_BYTES, total - HEADER_BYTES));
+    uint64_t hash = sn_word_hash((const uint64_t *)(const void *)(img + HEADER_BYTES), (total - HEADER_BYTES) / 8);
+    put32(img + H_BODY_HASH, (uint32_t)hash);
+    put32(img + H_BODY_HASH + 4, (uint32_t)(hash >> 32));
     put32(img + H_HEADER_CRC, sn_crc32(img, H_HEADER_CRC));
 }
 
@@ -167,7 +170,7 @@ static void every_rule_refused_before_any_go(void **state)
 }
 
 /* Any single flipped byte fails a format check (header CRC, reserved bytes,
- * body CRC) before the rules, the probes or any payload. */
+ * body hash) before the rules, the probes or any payload. */
 static void every_flipped_byte_refused_before_any_go(void **state)
 {
     fixture *f = *state;

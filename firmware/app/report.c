@@ -31,10 +31,6 @@ sn_status sn_app_report(const sn_runner *r, sn_status st, uint32_t rounds)
     sn_fmt_dec(&f, r->total_flits);
     sn_fmt_str(&f, " completions=");
     sn_fmt_dec(&f, r->total_completions);
-    sn_fmt_str(&f, " mmio_reads=");
-    sn_fmt_dec(&f, r->mmio.reads);
-    sn_fmt_str(&f, " mmio_writes=");
-    sn_fmt_dec(&f, r->mmio.writes);
     sn_fmt_str(&f, "\n");
     sn_console_puts(line);
     return SN_OK;

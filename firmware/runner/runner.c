@@ -15,15 +15,13 @@ SN_STATIC_ASSERT(SN_RUNNER_SETTLE_CYCLES > SN_V4_WRITE_LANDING_CYCLES,
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,
                                        SN_MBOX_ARG3};
 
-static uint64_t rd(sn_runner *r, unsigned offset)
+static inline uint64_t rd(sn_runner *r, unsigned offset)
 {
-    r->mmio.reads++;
     return sn_port_read(r->port, offset);
 }
 
-static void wr(sn_runner *r, unsigned offset, uint64_t value)
+static inline void wr(sn_runner *r, unsigned offset, uint64_t value)
 {
-    r->mmio.writes++;
     sn_port_write(r->port, offset, value);
 }
 
@@ -31,6 +29,8 @@ static void wr(sn_runner *r, unsigned offset, uint64_t value)
 static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t value)
 {
     sn_status_block *s = r->status;
+    s->flits_sent = r->total_flits;
+    s->completions = r->total_completions;
     if (s->error == SN_OK) {
         s->error = status;
         s->error_round = s->round;
@@ -41,11 +41,6 @@ static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t va
     return status;
 }
 
-/* A completion source the runner credits: a unit of the mesh. */
-static int is_unit(const sn_runner *r, unsigned x, unsigned y)
-{
-    return !(x == SN_SYSNODE_X && y == SN_SYSNODE_Y) && sn_mesh_find(r->mesh, x, y) != 0;
-}
 
 /* Clears n bytes (a multiple of 4) a word at a time: the image has no libc,
  * and byte loops cost the boot about 18 k cycles on the runner state. */
@@ -67,6 +62,11 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
     r->inst_depth = SN_INST_DEPTH_DEFAULT;
     r->settle_cycles = SN_RUNNER_SETTLE_CYCLES;
     r->drain_while_kicking = 1;
+    for (unsigned i = 0; i < mesh->unit_count; i++) {
+        uint32_t n = sn_mesh_node(mesh, i);
+        if (n != SN_NODE_ID(SN_SYSNODE_X, SN_SYSNODE_Y))
+            r->is_unit[n] = 1;
+    }
     status->magic = SN_STATUS_MAGIC;
     status->phase = SN_PHASE_BOOT;
     status->wait_node = NO_NODE;
@@ -79,13 +79,11 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * credited to the node that sent them, including nodes never kicked). */
 static sn_status take(sn_runner *r, uint64_t head)
 {
-    unsigned x = SN_HEAD_SRC_X(head), y = SN_HEAD_SRC_Y(head);
-    uint32_t node = SN_NODE_ID(x, y);
+    uint32_t node = SN_NODE_ID(SN_HEAD_SRC_X(head), SN_HEAD_SRC_Y(head));
     unsigned code = SN_HEAD_CODE(head);
 
     r->total_completions++;
-    r->status->completions = r->total_completions;
-    if (!is_unit(r, x, y)) {
+    if (!r->is_unit[node]) {
         r->unknown_completions++;
         return fail(r, SN_ERR_UNKNOWN_SOURCE, node, code);
     }
@@ -108,6 +106,19 @@ static sn_status take(sn_runner *r, uint64_t head)
     }
 }
 
+/* Pops `count` records STAT showed queued. */
+static sn_status drain(sn_runner *r, uint32_t count)
+{
+    for (; count != 0; count--) {
+        uint64_t head = rd(r, SN_MBOX_HEAD);
+        wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
+        sn_status st = take(r, head);
+        if (st != SN_OK)
+            return st;
+    }
+    return SN_OK;
+}
+
 /* Reads STAT once and pops every queued record if at least `threshold` wait.
  * *stat_out gets the STAT word; *took says whether any record was popped. */
 static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
@@ -121,14 +132,7 @@ static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, i
     if (queued == 0 || queued < threshold)
         return SN_OK;
     *took = 1;
-    for (uint32_t i = 0; i < queued; i++) {
-        uint64_t head = rd(r, SN_MBOX_HEAD);
-        wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
-        sn_status st = take(r, head);
-        if (st != SN_OK)
-            return st;
-    }
-    return SN_OK;
+    return drain(r, queued);
 }
 
 static uint32_t depth_of(const sn_runner *r, uint32_t node)
@@ -189,6 +193,7 @@ static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
         }
     }
     r->status->wait_node = NO_NODE;
+    r->status->completions = r->total_completions;
     return SN_OK;
 }
 
@@ -277,26 +282,54 @@ static sn_status probe_units(sn_runner *r)
 
 /* ---- steps (kick) ------------------------------------------------------------ */
 
-static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *round,
-                      const sn_table_step *s)
+/* Sends n payload rows to node at DST value dst: the per-payload path.
+ * One STAT read per GO confirms the previous flit was taken (STAT[15]) and
+ * shows the queue; only a set STAT[15], STAT[31], SN_RUNNER_DRAIN_AT queued
+ * records or a node at its inst_depth leave it for the bounded waits. The
+ * shadow of DST/ARG0..ARG3 lives in locals for the kick (DESIGN §3). */
+static sn_status kick(sn_runner *r, const sn_table_payload *p, uint32_t n, uint32_t node, uint64_t dst)
 {
-    uint32_t node = SN_NODE_ID(s->x, s->y);
-    for (uint32_t i = 0; i < s->b; i++) {
-        const sn_table_payload *p = &t->payloads[round->payload_first + s->a + i];
-        sn_status st;
-        if (r->outstanding[node] >= depth_of(r, node) && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+    const uint32_t depth = depth_of(r, node);
+    const uint32_t drain_at = r->drain_while_kicking ? SN_RUNNER_DRAIN_AT : UINT32_MAX;
+    const uint64_t offer_or_lost = (1ull << SN_STAT_OFFERED_BIT) | (1ull << SN_STAT_OVERFLOW_BIT);
+    sn_status st;
+    /* GO latched the last flit: register writes may precede the STAT check. */
+    set_reg(r, REG_DST, dst);
+    for (unsigned w = 0; w < 4; w++)
+        if (!(r->shadow_valid & (2u << w)))
+            set_reg(r, 1 + w, p->arg[3 - w]); /* only before the first kick without a probe */
+    uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
+    for (const sn_table_payload *end = p + n; p != end; p++) {
+        if (r->outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
             return st;
-        if ((st = wait_for(r, WAIT_OFFER_CLEAR, node)) != SN_OK)
+        uint64_t stat = rd(r, SN_MBOX_STAT);
+        uint32_t queued = (uint32_t)(stat & SN_STAT_QUEUED_MASK);
+        if (stat & offer_or_lost) {
+            if ((st = wait_for(r, WAIT_OFFER_CLEAR, node)) != SN_OK)
+                return st;
+        } else if (queued >= drain_at && (st = drain(r, queued)) != SN_OK) {
             return st;
-        set_reg(r, REG_DST, SN_DST_VALUE(s->x, s->y));
-        for (unsigned w = 0; w < 4; w++)
-            set_reg(r, 1 + w, p->arg[3 - w]); /* row is {ARG3, ARG2, ARG1, ARG0} */
+        }
+        /* row is {ARG3, ARG2, ARG1, ARG0} (FORMAT.md §3) */
+        if (p->arg[3] != a0)
+            wr(r, SN_MBOX_ARG0, a0 = p->arg[3]);
+        if (p->arg[2] != a1)
+            wr(r, SN_MBOX_ARG1, a1 = p->arg[2]);
+        if (p->arg[1] != a2)
+            wr(r, SN_MBOX_ARG2, a2 = p->arg[1]);
+        if (p->arg[0] != a3)
+            wr(r, SN_MBOX_ARG3, a3 = p->arg[0]);
         wr(r, SN_MBOX_GO, 1);
         r->outstanding[node]++;
         r->in_flight++;
-        r->total_flits++;
-        r->status->flits_sent = r->total_flits;
     }
+    r->shadow[1] = a0;
+    r->shadow[2] = a1;
+    r->shadow[3] = a2;
+    r->shadow[4] = a3;
+    r->total_flits += n;
+    r->status->flits_sent = r->total_flits;
+    r->status->completions = r->total_completions;
     return SN_OK;
 }
 
@@ -387,7 +420,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             break;
         case SN_STEP_KICK:
             r->status->phase = SN_PHASE_KICK;
-            st = kick(r, t, &round, &s);
+            st = kick(r, &t->payloads[round.payload_first + s.a], s.b, node, SN_DST_VALUE(s.x, s.y));
             break;
         case SN_STEP_AWAIT:
             r->status->phase = SN_PHASE_AWAIT;

@@ -35,12 +35,6 @@
 #define SN_CAPS_VERSION(v) ((uint32_t)((v) >> 40) & 0xFF)
 #define SN_CAPS_INST_DEPTH(v) ((uint32_t)((v) >> 20) & 0xFFFF)
 
-/* Counts of MMIO accesses, the runner's figure of merit (DESIGN §3). */
-typedef struct {
-    uint32_t reads;
-    uint32_t writes;
-} sn_runner_mmio;
-
 typedef struct {
     sn_port *port;
     const sn_mesh *mesh;
@@ -66,7 +60,7 @@ typedef struct {
     uint32_t unknown_completions; /* from coordinates with no unit in the mesh */
     uint32_t total_completions;
     uint32_t total_flits;
-    sn_runner_mmio mmio;
+    uint8_t is_unit[SN_NODE_COUNT]; /* by SN_NODE_ID: 1 for a unit of the mesh, 0 for the SysNode or nothing */
 } sn_runner;
 
 /* Prepares r to drive the mailbox behind port for a mesh. status must point

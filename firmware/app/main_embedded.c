@@ -1,5 +1,5 @@
 /* The embedded-table runner image: runs the table `sysnode header` generated
- * into table_embedded.h, prints one summary line and exits with the status. */
+ * into table_embedded.h and reports through its status block. */
 #include "report.h"
 #include "runner.h"
 #include "table_embedded.h"
@@ -12,6 +12,5 @@ int main(void)
 {
     sn_runner_init(&runner, 0, &mesh, &status_block);
     runner.probe_units = 1;
-    sn_status st = sn_runner_run(&runner, &sn_embedded_table);
-    return sn_app_report(&runner, st, sn_embedded_table.round_count);
+    return sn_app_report(&status_block, sn_runner_run(&runner, &sn_embedded_table));
 }

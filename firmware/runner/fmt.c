@@ -45,12 +45,3 @@ void sn_fmt_hex(sn_fmt *f, uint64_t v)
     for (; shift >= 0; shift -= 4)
         put(f, hex[(v >> shift) & 0xF]);
 }
-
-void sn_fmt_node(sn_fmt *f, uint32_t node)
-{
-    put(f, '(');
-    sn_fmt_dec(f, node & 0xF);
-    put(f, ',');
-    sn_fmt_dec(f, (node >> 4) & 0xF);
-    put(f, ')');
-}

@@ -1,5 +1,6 @@
-/* Bounded text building for freestanding code: the runner's messages are
- * composed with these instead of snprintf (the image links no libc). */
+/* Bounded text building for freestanding code: an image's one summary line
+ * is composed with these instead of snprintf (the image links no libc);
+ * messages are worded on the host (host/lib/messages.h). */
 #ifndef SN_FMT_H
 #define SN_FMT_H
 
@@ -19,7 +20,5 @@ void sn_fmt_str(sn_fmt *f, const char *s);
 void sn_fmt_dec(sn_fmt *f, uint64_t v);
 /* Appends v as 0x-prefixed lowercase hex without leading zeros. */
 void sn_fmt_hex(sn_fmt *f, uint64_t v);
-/* Appends "(x,y)" for a node id (SN_NODE_ID). */
-void sn_fmt_node(sn_fmt *f, uint32_t node);
 
 #endif

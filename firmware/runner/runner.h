@@ -45,19 +45,19 @@ typedef struct {
     uint64_t settle_cycles;    /* SN_RUNNER_SETTLE_CYCLES; 0 disables the settle (a test image only) */
     uint32_t settles;          /* round ends that waited out write landing */
     uint8_t drain_while_kicking; /* 1; 0 only in a test image that shows the deadlock */
-    uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; 0 = not probed */
+    uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; inst_depth for a unit not probed */
     uint8_t unit_version[SN_NODE_COUNT]; /* CU_VERSION from CU_CAPS; 0 = not probed */
 
-    /* per node (SN_NODE_ID), per round */
-    uint32_t expected[SN_NODE_COUNT];
-    uint32_t received[SN_NODE_COUNT];
-    uint32_t outstanding[SN_NODE_COUNT];
-    uint32_t in_flight;        /* sum of outstanding[] */
+    /* per node (SN_NODE_ID), per round; received = kicked - outstanding + other */
+    uint32_t expected[SN_NODE_COUNT];    /* cumulative await count */
+    uint32_t kicked[SN_NODE_COUNT];      /* flits sent */
+    uint32_t outstanding[SN_NODE_COUNT]; /* flits sent and not completed */
+    uint32_t other[SN_NODE_COUNT];       /* records that completed no flit: peer acks, extras */
+    uint32_t in_flight;                  /* sum of outstanding[] */
 
     uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */
     uint8_t shadow_valid;      /* bit i: shadow[i] is what the register holds */
 
-    uint32_t unknown_completions; /* from coordinates with no unit in the mesh */
     uint32_t total_completions;
     uint32_t total_flits;
     uint8_t is_unit[SN_NODE_COUNT]; /* by SN_NODE_ID: 1 for a unit of the mesh, 0 for the SysNode or nothing */
@@ -73,7 +73,8 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * the mailbox's typed send (DST[24], type 7, index in payload[247:240]) and
  * takes each reply from the RX queue (value = RX_P3[47:0] << 16 |
  * RX_P2[63:48]) to set unit_depth and unit_version (sysnode-facts §2.5, §7.1;
- * tests/rv64/hw_bundle.c@1a77e97e); then runs every round of table in order: per round, counts restart at 0; kicks
+ * tests/rv64/hw_bundle.c@1a77e97e); then runs every round of table in order:
+ * per round, counts restart at 0; kicks
  * send payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0
  * and draining HEAD while it waits, at most inst_depth outstanding per node);
  * an await grows the node's expected count and blocks until received reaches
@@ -93,12 +94,9 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  *                      or no CU_CTRL reply within hang_cycles;
  *   SN_ERR_UNIT_CAPS   a unit's CU_CAPS type differs from the mesh, or inst_depth 0;
  *   SN_ERR_PROTOCOL    a signal code or CU_CTRL reply the runner does not expect.
- * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2. */
+ * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2.
+ * Every error is reported in r->status with the facts its message names
+ * (FORMAT.md §7); the host words it (host/lib/messages.h). */
 sn_status sn_runner_run(sn_runner *r, const sn_table *table);
-
-/* Writes a one-line description of r's first error into buf (NUL-terminated,
- * at most size bytes), naming round, step, node and values; for a hang, one
- * line per node that was still owed completions. Returns buf. */
-char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size);
 
 #endif

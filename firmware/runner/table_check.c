@@ -1,6 +1,5 @@
 /* The table rules (see table_check.h). */
 #include "table_check.h"
-#include "fmt.h"
 
 #define NO_NODE 0xFFFFFFFFu
 
@@ -100,67 +99,4 @@ sn_status sn_table_check(const sn_table *t, const sn_mesh *mesh, uint32_t *kicke
             return st;
     }
     return SN_OK;
-}
-
-static const char *rule_text(sn_table_rule rule)
-{
-    switch (rule) {
-    case SN_RULE_STEP_WINDOW: return "the round's steps end at ";
-    case SN_RULE_PAYLOAD_WINDOW: return "the round's payloads end at ";
-    case SN_RULE_ROUND_SLOTS: return "the round stages more payloads than the staging window: ";
-    case SN_RULE_OPCODE: return "unknown step opcode ";
-    case SN_RULE_RESERVED: return "reserved step field is not 0: ";
-    case SN_RULE_KICK_NODE: return "kick to a coordinate with no unit";
-    case SN_RULE_KICK_EMPTY: return "kick of 0 flits";
-    case SN_RULE_KICK_WINDOW: return "kick passes the staging window: ends at slot ";
-    case SN_RULE_KICK_PAYLOADS: return "kick passes the round's payloads: ends at slot ";
-    case SN_RULE_AWAIT_NODE: return "await on a coordinate with no unit";
-    case SN_RULE_AWAIT_ZERO: return "await count of 0";
-    case SN_RULE_AWAITS_SHORT: return "node awaited for fewer completions than flits kicked to it: awaited ";
-    case SN_RULE_AWAIT_TOTAL: return "awaits for the node pass 2^31-1 in the round: this await ";
-    default: return "no fault";
-    }
-}
-
-char *sn_table_fault_describe(const sn_table_fault *f, char *buf, uint32_t size)
-{
-    sn_fmt out;
-    sn_fmt_init(&out, buf, size);
-    sn_fmt_str(&out, "round ");
-    sn_fmt_dec(&out, f->round);
-    if (f->rule == SN_RULE_AWAITS_SHORT) {
-        sn_fmt_str(&out, " (end of round)");
-    } else {
-        sn_fmt_str(&out, " step ");
-        sn_fmt_dec(&out, f->step);
-    }
-    sn_fmt_str(&out, ": ");
-    sn_fmt_str(&out, rule_text(f->rule));
-    switch (f->rule) {
-    case SN_RULE_STEP_WINDOW:
-    case SN_RULE_PAYLOAD_WINDOW:
-    case SN_RULE_ROUND_SLOTS:
-    case SN_RULE_KICK_WINDOW:
-    case SN_RULE_KICK_PAYLOADS:
-    case SN_RULE_AWAITS_SHORT:
-    case SN_RULE_AWAIT_TOTAL:
-        sn_fmt_dec(&out, f->value);
-        sn_fmt_str(&out, f->rule == SN_RULE_AWAITS_SHORT ? ", kicked "
-                         : f->rule == SN_RULE_AWAIT_TOTAL  ? ", room "
-                                                           : ", limit ");
-        sn_fmt_dec(&out, f->limit);
-        break;
-    case SN_RULE_OPCODE:
-    case SN_RULE_RESERVED:
-        sn_fmt_dec(&out, f->value);
-        break;
-    default:
-        break;
-    }
-    if (f->node != NO_NODE) {
-        sn_fmt_str(&out, " (node ");
-        sn_fmt_node(&out, f->node);
-        sn_fmt_str(&out, ")");
-    }
-    return buf;
 }

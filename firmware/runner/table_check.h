@@ -1,8 +1,8 @@
 /* The table rules: what a table must satisfy before the runner issues any GO.
  * One implementation, compiled into the firmware (checked before the first
  * GO) and into the host (checked when packing or emitting a table), so both
- * refuse the same tables with the same words. Rules: DESIGN.md §2,
- * artifacts-facts §1.2 (kohakuaccel/runtime/loader.py, dispatch.py@7703ee8).
+ * refuse the same tables; the host words a fault (host/lib/messages.h).
+ * Rules: DESIGN.md §2, artifacts-facts §1.2 (kohakuaccel/runtime/loader.py, dispatch.py@7703ee8).
  * Freestanding. */
 #ifndef SN_TABLE_CHECK_H
 #define SN_TABLE_CHECK_H
@@ -64,9 +64,5 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
  * Sets fault->rule, status, node, value and limit; not round or step. */
 sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
                               uint32_t *kicked, uint32_t *awaited, sn_table_fault *fault);
-
-/* Writes "round R step S: <rule in words>" for fault into buf (size bytes,
- * NUL-terminated). Returns buf. */
-char *sn_table_fault_describe(const sn_table_fault *fault, char *buf, uint32_t size);
 
 #endif

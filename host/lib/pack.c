@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "crc32.h"
+#include "messages.h"
 #include "word_hash.h"
 #include "sysnode/regs.h"
 #include "sysnode/table_image.h"

@@ -11,10 +11,10 @@
 #include "json.h"
 #include "mxfp7.h"
 #include "crc32.h"
+#include "messages.h"
 #include "pack.h"
 #include "sysnode/boot_args.h"
-
-static const char RUNNER_OK[] = "runner: ok ";
+#include "sysnode/status_block.h"
 
 /* The flits the program's kicks send, over all rounds. */
 static uint64_t kicked_flits(const sn_program *p)
@@ -27,38 +27,49 @@ static uint64_t kicked_flits(const sn_program *p)
     return n;
 }
 
-/* The runner's summary line "runner: ok rounds=R flits=F completions=C ...",
- * which must describe the case's own program: an image that ran another
- * table (an embedded image of another case) or printed nothing is refused. */
-static sn_status check_summary(const char *console, const sn_program *p, const char *image, sn_replay_result *res,
-                               sn_error *e)
+/* Reads the runner's status block (FORMAT.md §7) through the scratchpad
+ * window; *valid is 0 when the image never stamped it. */
+static sn_status read_status_block(sn_transport *t, sn_status_block *sb, int *valid, sn_error *e)
 {
-    const char *line = strstr(console, RUNNER_OK);
-    unsigned rounds, flits, completions;
-    if (!line || sscanf(line + sizeof RUNNER_OK - 1, "rounds=%u flits=%u completions=%u", &rounds, &flits,
-                        &completions) != 3)
-        return sn_error_set(e, SN_ERR_PROTOCOL, "%s exited 0 without the runner's summary line; console: %s", image,
-                            console);
-    res->flits = flits;
-    res->completions = completions;
-    if (rounds != p->round_count || flits != kicked_flits(p))
+    sn_status st = t->ops->spad_read(t->ctx, SN_STATUS_BLOCK_ADDR - SN_SPAD_BASE, sb, sizeof *sb, e);
+    *valid = st == SN_OK && sb->magic == SN_STATUS_MAGIC;
+    return st;
+}
+
+/* The runner's counts, which must describe the case's own program: an image
+ * that ran another table (an embedded image of another case) or reported
+ * nothing is refused. */
+static sn_status check_summary(const sn_status_block *sb, int valid, const sn_program *p, const char *image,
+                               sn_replay_result *res, sn_error *e)
+{
+    if (!valid)
+        return sn_error_set(e, SN_ERR_PROTOCOL, "%s exited 0 without the runner's status block at 0x%x",
+                            image, (unsigned)SN_STATUS_BLOCK_ADDR);
+    res->flits = sb->flits_sent;
+    res->completions = sb->completions;
+    if (sb->rounds_run != p->round_count || sb->flits_sent != kicked_flits(p))
         return sn_error_set(e, SN_ERR_PROTOCOL,
                             "%s ran %u round%s and %u flits, but the case's program has %zu round%s and %llu flits: "
                             "the image (or the --table file) carries another program",
-                            image, rounds, rounds == 1 ? "" : "s", flits, p->round_count,
+                            image, sb->rounds_run, sb->rounds_run == 1 ? "" : "s", sb->flits_sent, p->round_count,
                             p->round_count == 1 ? "" : "s", (unsigned long long)kicked_flits(p));
     return SN_OK;
 }
 
-static sn_status run_status(const sn_run_status *r, const char *console, const char *image, sn_error *e)
+/* How the run ended, in words: a runner error from its status block (the
+ * console when the image keeps none), a halt, the cycle cap. */
+static sn_status run_status(const sn_run_status *r, const sn_status_block *sb, int valid, const char *console,
+                            const char *image, sn_error *e)
 {
+    char words[1536];
     switch (r->stop) {
     case SN_RUN_EXITED:
         if (r->exit_code == SN_OK)
             return SN_OK;
         return sn_error_set(e, r->exit_code < 0x100 ? (sn_status)r->exit_code : SN_ERR_INTERNAL,
                             "%s exited with 0x%llx after %llu cycles: %s", image, (unsigned long long)r->exit_code,
-                            (unsigned long long)r->cycles, console);
+                            (unsigned long long)r->cycles,
+                            valid && sb->error == r->exit_code ? sn_runner_describe(sb, words, sizeof words) : console);
     case SN_RUN_HALTED:
         return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u: %s", image, r->halt_cause, console);
     case SN_RUN_CYCLE_LIMIT:
@@ -305,17 +316,14 @@ static sn_status place(sn_transport *t, const sn_manifest *m, const upload_image
     return write_boot_args(t, res->table_addr, table_bytes, digest ? &m->expected[0] : NULL, e);
 }
 
-/* The runner's "runner: result crc32 0xC over N bytes at 0xA" line against
- * the CRC of the expected bytes. */
-static sn_status check_digest(const char *console, const sn_region *x, sn_replay_result *res, sn_error *e)
+/* The CRC-32 the runner recorded in its status block over the first expected
+ * output, as it read it after its last round, against the expected bytes'. */
+static sn_status check_digest(const sn_status_block *sb, const sn_region *x, sn_replay_result *res, sn_error *e)
 {
-    static const char key[] = "runner: result crc32 ";
-    const char *line = strstr(console, key);
-    unsigned crc;
-    if (!line || sscanf(line + sizeof key - 1, "0x%x", &crc) != 1)
-        return sn_error_set(e, SN_ERR_PROTOCOL, "the runner printed no result digest (an image without it?)");
+    if (!sb->digest_done)
+        return sn_error_set(e, SN_ERR_PROTOCOL, "the runner recorded no result digest (an image without it?)");
     res->digest_checked = 1;
-    res->digest_got = crc;
+    res->digest_got = sb->digest_crc32;
     res->digest_want = sn_crc32(x->data, x->nbytes);
     if (res->digest_got == res->digest_want)
         return SN_OK;
@@ -414,13 +422,17 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
         goto out;
     res->cycles = r.cycles;
     res->instret = r.instret;
-    st = run_status(&r, t->ops->console(t->ctx), opts->image, e);
+    sn_status_block sb;
+    int valid;
+    if ((st = read_status_block(t, &sb, &valid, e)) != SN_OK)
+        goto out;
+    st = run_status(&r, &sb, valid, t->ops->console(t->ctx), opts->image, e);
     if (st == SN_OK)
-        st = check_summary(t->ops->console(t->ctx), &prog, opts->image, res, e);
+        st = check_summary(&sb, valid, &prog, opts->image, res, e);
     if (st == SN_OK)
         st = compare_outputs(t, &m, res, e);
     if (st == SN_OK && opts->digest)
-        st = check_digest(t->ops->console(t->ctx), &m.expected[0], res, e);
+        st = check_digest(&sb, &m.expected[0], res, e);
 out:
     free(uploads.image);
     free(table);

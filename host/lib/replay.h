@@ -31,7 +31,7 @@ typedef struct {
 typedef struct {
     char name[128];
     uint32_t rounds;      /* rounds in the case's artifacts */
-    uint32_t flits;       /* payloads the runner sent (its console summary) */
+    uint32_t flits;       /* payloads the runner sent (its status block) */
     uint32_t completions; /* completions the runner counted */
     uint64_t cycles;      /* simulated CPU cycles from boot to exit */
     uint64_t instret;
@@ -55,7 +55,7 @@ typedef struct {
  * after its last round differs from the expected bytes' CRC: what a consumer
  * on the SysNode would have read): SN_ERR_INPUT/SN_ERR_IO for a bad case or
  * image (nothing is written to the SysNode), the runner's own exit status
- * with its console line in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
+ * with its status block worded in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
  * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e);
 

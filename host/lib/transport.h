@@ -1,6 +1,6 @@
 /* The SysNode's host-side window as the loader uses it: load IMEM and the
- * scratchpad, read and write DRAM, pulse BOOT, wait for exit with the status
- * word, read the console (sysnode-facts §1.3: hs_* regions IMEM/SPAD/control,
+ * scratchpad, read the scratchpad (the runner's status block), read and write
+ * DRAM, pulse BOOT, wait for exit with the status word, read the console (sysnode-facts §1.3: hs_* regions IMEM/SPAD/control,
  * STATUS {exited, halted, cause}, EXIT, console FIFO). Everything above this
  * interface works the same on the simulator and on a card (DESIGN §3). */
 #ifndef SN_HOST_TRANSPORT_H
@@ -32,6 +32,8 @@ typedef struct sn_transport_ops {
     sn_status (*imem_write)(void *ctx, uint32_t addr, uint32_t word, sn_error *e);
     /* SPAD: one 64-bit word per write at offset (8-aligned, below 32 KB) with byte strobes. */
     sn_status (*spad_write)(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes, sn_error *e);
+    /* SPAD: n bytes from offset (below 32 KB), e.g. the runner's status block after a run. */
+    sn_status (*spad_read)(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e);
     /* DRAM at unit address addr, n bytes. */
     sn_status (*dram_write)(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e);
     sn_status (*dram_read)(void *ctx, uint64_t addr, void *dst, uint64_t n, sn_error *e);

@@ -20,6 +20,14 @@ static sn_status sim_spad_write(void *ctx, uint32_t offset, uint64_t value, uint
     return SN_OK;
 }
 
+static sn_status sim_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e)
+{
+    if (sn_sim_spad_read(ctx, offset, dst, n) != 0)
+        return sn_error_set(e, SN_ERR_INPUT, "SPAD read of %u bytes at offset 0x%x: outside the 32 KB window", n,
+                            offset);
+    return SN_OK;
+}
+
 static sn_status sim_dram_write(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e)
 {
     if (sn_sim_dram_write(ctx, addr, src, n) != 0)
@@ -81,8 +89,8 @@ static void sim_close(void *ctx)
 }
 
 static const sn_transport_ops sim_ops = {
-    sim_imem_write, sim_spad_write, sim_dram_write, sim_dram_read, sim_boot,
-    sim_wait,       sim_console,    sim_dram_size,  sim_close,
+    sim_imem_write, sim_spad_write, sim_spad_read, sim_dram_write, sim_dram_read,
+    sim_boot,       sim_wait,       sim_console,   sim_dram_size,  sim_close,
 };
 
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e)

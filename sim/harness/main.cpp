@@ -1,6 +1,8 @@
 // sysnode-sim: boots a runner image on the simulated SysNode, prints its
-// console and how it stopped, and exits with the image's exit code (or 124
-// for a hang, 125 for a halt or simulation error, 2 for bad usage).
+// console, how it stopped and the runner's error worded from its status
+// block (host/lib/messages.h, as `sysnode run` words it), and exits with
+// the image's exit code (or 124 for a hang, 125 for a halt or simulation
+// error, 2 for bad usage).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
@@ -14,6 +16,7 @@
 
 #include <sys/stat.h>
 
+#include "messages.h"
 #include "sim.h"
 #include "sysnode/boot_args.h"
 
@@ -131,6 +134,13 @@ int main(int argc, char **argv)
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",
                        (unsigned long long)r.exit_code, (unsigned long long)r.cycles,
                        (unsigned long long)r.instret);
+                if (r.exit_code != 0) {
+                    sn_status_block sb;
+                    char words[1536];
+                    if (sn_sim_status_block(s, &sb) == 0 && sb.error == r.exit_code)
+                        printf("sysnode-sim: runner error 0x%x: %s\n", sb.error,
+                               sn_runner_describe(&sb, words, sizeof words));
+                }
                 /* The process status keeps 8 bits: a nonzero word must not read as 0. */
                 rc = r.exit_code == 0 ? 0 : (r.exit_code & 0xFF) != 0 ? (int)(r.exit_code & 0xFF) : 1;
                 break;

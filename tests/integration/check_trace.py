@@ -7,6 +7,7 @@ riscv64-unknown-elf-objcopy extracts it); the DRAM writes before boot are the
 case's upload files, 0xa5 over every expected output, and the table that
 `sysnode pack` writes for the case; the scratchpad words at 0x40 are the boot
 arguments naming that table (sysnode/boot_args.h); after boot and wait, the
+host reads the runner's status block (artifacts/FORMAT.md §7), then the
 DRAM reads return expected_output.bin."""
 import json, os, struct, subprocess, sys
 
@@ -46,7 +47,16 @@ for line in traces[0].decode().splitlines():
 assert imem[:len(want_imem)] == want_imem, "IMEM words differ from the image's .text"
 assert not any(imem[len(want_imem):]), "IMEM words past .text are not zero"
 boot = order.index("boot")
-assert order[boot + 1] == "wait" and all(o == "dram_read" for o in order[boot + 2:]), "boot, wait, then reads"
+assert order[boot + 1] == "wait" and order[boot + 2] == "spad_read" and all(
+    o == "dram_read" for o in order[boot + 3:]), "boot, wait, the status block, then reads"
+status = [line.split() for line in traces[0].decode().splitlines() if line.startswith("spad_read")]
+assert status[0][1:3] == ["0x00080", "232"], f"the status block is 232 bytes at SPAD 0x80: {status[0][:3]}"
+block = bytes.fromhex(status[0][3])
+magic, phase, error = struct.unpack_from("<III", block, 0)  # FORMAT.md §7: magic, phase, round ...
+error = struct.unpack_from("<I", block, 0x14)[0]
+flits, completions = struct.unpack_from("<II", block, 0x50)
+assert (magic, phase, error) == (0x32545353, 6, 0), "the status block says: stamped, done, no error"
+assert (flits, completions) == (26, 26), f"the status block counts 26 flits and completions: {flits}, {completions}"
 
 memory = {}
 for addr, data in writes:

@@ -2,7 +2,8 @@
  * changed (a rule broken, with the CRCs recomputed so only the rule is at
  * fault; or one byte flipped) and handed straight to runner.elf on the
  * simulated SysNode, bypassing the host's own checks. Each must end with the
- * documented exit status and words on the console, and no GO may reach the
+ * documented exit status and words (its status block as the host words it),
+ * and no GO may reach the
  * mailbox. Offsets are artifacts/FORMAT.md's, written out here; statuses and
  * words are firmware/runner/table_check.h's and sysnode/status.h's. */
 #include <setjmp.h>
@@ -15,6 +16,7 @@
 
 #include "artifact.h"
 #include "crc32.h"
+#include "messages.h"
 #include "word_hash.h"
 #include "pack.h"
 #include "sim.h"
@@ -99,13 +101,19 @@ static uint64_t run_table(fixture *f, const uint8_t *img, uint64_t bytes, const 
     return r.exit_code;
 }
 
+/* The run ends with `status`, the status block worded by the host names
+ * `words`, and no GO reached the mailbox. */
 static void expect_refused(fixture *f, const uint8_t *img, sn_status status, const char *words)
 {
     const char *console;
+    sn_status_block sb;
+    char text[1536];
     uint64_t code = run_table(f, img, f->bytes, &console);
-    if (code != (uint64_t)status || !strstr(console, words))
-        fail_msg("exit 0x%llx (want 0x%x), console \"%s\" (want \"%s\")", (unsigned long long)code, status, console,
-                 words);
+    assert_int_equal(sn_sim_status_block(f->sim, &sb), 0);
+    sn_runner_describe(&sb, text, sizeof text);
+    if (code != (uint64_t)status || sb.error != status || !strstr(text, words))
+        fail_msg("exit 0x%llx (want 0x%x), message \"%s\" (want \"%s\"), console \"%s\"", (unsigned long long)code,
+                 status, text, words, console);
     assert_int_equal(sn_sim_accepted_gos(f->sim), 0);
 }
 

@@ -7,7 +7,8 @@ sn_unit_test(test_runner
           ${CMAKE_CURRENT_LIST_DIR}/mbox_model.c
           ${CMAKE_SOURCE_DIR}/firmware/runner/runner.c
           ${CMAKE_SOURCE_DIR}/firmware/runner/table_check.c
-          ${CMAKE_SOURCE_DIR}/firmware/runner/fmt.c
+          ${CMAKE_SOURCE_DIR}/host/lib/messages.c
   LIBS "")
 target_include_directories(test_runner PRIVATE ${CMAKE_SOURCE_DIR}/firmware/runner
-                                               ${CMAKE_SOURCE_DIR}/firmware/port)
+                                               ${CMAKE_SOURCE_DIR}/firmware/port
+                                               ${CMAKE_SOURCE_DIR}/host/lib)

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "messages.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"

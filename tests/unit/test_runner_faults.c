@@ -151,7 +151,7 @@ static void completion_from_unknown_coordinate(void **state)
 
     assert_int_equal(fx_run(f), SN_ERR_UNKNOWN_SOURCE);
     assert_int_equal(f->status.error_node, SN_NODE_ID(3, 3));
-    assert_int_equal(f->r.unknown_completions, 1);
+    assert_int_equal(f->status.error_value, SN_SIG_BATCH_COMPLETE); /* its code */
     expect_in_msg(f, "no unit");
     expect_in_msg(f, "node (3,3)");
 }

@@ -17,6 +17,7 @@
 
 #include "crc32.h"
 #include "word_hash.h"
+#include "messages.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
 

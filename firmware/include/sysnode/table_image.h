@@ -145,9 +145,4 @@ typedef struct {
 sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table *out,
                               sn_table_image_fault *fault);
 
-/* Writes "table: <check> <value>, <expected>" for *f into buf (size bytes,
- * size >= 1, NUL-terminated; cut short if it does not fit), e.g.
- * "table: body CRC 0x1234abcd at offset 0x30, computed 0x9f00e1c2". Returns buf. */
-char *sn_table_image_describe(const sn_table_image_fault *f, char *buf, uint32_t size);
-
 #endif

@@ -313,69 +313,79 @@ static sn_status probe_units(sn_runner *r)
 
 /* ---- steps (kick) ------------------------------------------------------------ */
 
-/* Adds `sent` GOs to node's counts; returns 0, the GOs left to add. */
-static NOINLINE uint32_t add_sent(sn_runner *r, uint32_t node, uint32_t sent)
+/* Copies step i of round out of the table (the runner acts on its copy) and
+ * checks it against the step rules (the quick test first, the full check
+ * for the rule's name). */
+static sn_status copy_step(sn_runner *r, const sn_table *t, const sn_table_round *round, uint32_t i,
+                           sn_table_step *s)
 {
-    r->outstanding[node] += sent;
-    r->kicked[node] += sent;
-    r->in_flight += sent;
-    r->total_flits += sent;
-    return 0;
+    const sn_table_step *at = &t->steps[round->step_first + i];
+    sn_table_fault f;
+    *s = (sn_table_step){at->op, at->x, at->y, at->reserved, at->a, at->b};
+    r->status->step = i;
+    if (!sn_table_step_ok(s, round, r->is_unit) && sn_table_check_step(s, round, r->mesh, 0, 0, &f) != SN_OK)
+        return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
+    return SN_OK;
 }
 
-/* Sends n payload rows to node at DST value dst: the per-payload path.
- * One STAT read per GO confirms the previous flit was taken (STAT[15]) and
- * shows the queue; only a set STAT[15], STAT[31], SN_RUNNER_DRAIN_AT queued
- * records or a node at its inst_depth leave it for the bounded waits. The
- * shadow of ARG0..ARG3 and the GOs not yet added to the node's counts live
- * in locals; the counts are brought up to date before anything reads them
- * (a drain, a wait, the kick's end). */
-static sn_status kick(sn_runner *r, const sn_table_payload *p, uint32_t n, uint32_t node, uint64_t dst)
+/* Runs the round's kick steps from *i on while they are kicks (DESIGN §2),
+ * leaving *i at the first step it did not run: the per-payload path, the
+ * floor's loop plus the safeguards, with one call for a run of kicks. Per
+ * GO, one STAT read confirms the previous flit was taken (STAT[15]) and
+ * shows the queue; SN_RUNNER_DRAIN_AT queued records are popped in a batch,
+ * and a set STAT[15] or STAT[31], or the node at its inst_depth, leaves the
+ * loop for the bounded waits. The shadow of ARG0..ARG3 lives in locals;
+ * outstanding[] is exact at every GO (the throttle and the waits read it),
+ * the run's totals are brought up to date after each step. *unfenced is set
+ * when a kicked unit may retire before its writes land. */
+static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_round *round, uint32_t *i,
+                                int *unfenced)
 {
-    const uint32_t depth = r->unit_depth[node];
     const uint32_t drain_at = r->drain_while_kicking ? SN_RUNNER_DRAIN_AT : UINT32_MAX;
     const uint64_t offer_or_lost = (1ull << SN_STAT_OFFERED_BIT) | (1ull << SN_STAT_OVERFLOW_BIT);
-    const sn_table_payload *end = p + n;
-    uint32_t *outstanding = &r->outstanding[node];
-    uint32_t sent = 0, room = depth > *outstanding ? depth - *outstanding : 0;
-    sn_status st = SN_OK;
-#define SYNC_COUNTS() (sent = add_sent(r, node, sent))
-
-    /* GO latched the last flit: a register write may precede the STAT check. */
-    if (dst != r->shadow[REG_DST])
-        wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
+    uint32_t *outstanding = r->outstanding;
     uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
-    for (; p != end; p++) {
-        if (room == 0) {
-            SYNC_COUNTS();
-            if (*outstanding >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+    sn_status st = SN_OK;
+    for (; st == SN_OK && *i < round->step_count && t->steps[round->step_first + *i].op == SN_STEP_KICK; (*i)++) {
+        sn_table_step s;
+        if ((st = copy_step(r, t, round, *i, &s)) != SN_OK || s.op != SN_STEP_KICK)
+            break;
+        const uint32_t node = SN_NODE_ID(s.x, s.y), depth = r->unit_depth[node];
+        const uint64_t dst = SN_DST_VALUE(s.x, s.y);
+        const sn_table_payload *p = &t->payloads[round->payload_first + s.a], *end = p + s.b;
+        r->status->phase = SN_PHASE_KICK;
+        *unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
+        /* GO latched the last flit: a register write may precede the STAT check. */
+        if (dst != r->shadow[REG_DST])
+            wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
+        for (; p != end; p++) {
+            if (outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
                 break;
-            room = depth - *outstanding;
-        }
-        uint64_t stat = rd(r, SN_MBOX_STAT);
-        uint32_t queued = (uint32_t)(stat & SN_STAT_QUEUED_MASK);
-        if ((stat & offer_or_lost) || queued >= drain_at) {
-            SYNC_COUNTS();
-            st = (stat & offer_or_lost) ? wait_for(r, WAIT_OFFER_CLEAR, node) : drain(r, queued);
-            if (st != SN_OK)
+            uint64_t stat = rd(r, SN_MBOX_STAT);
+            if (stat & offer_or_lost) {
+                if ((st = wait_for(r, WAIT_OFFER_CLEAR, node)) != SN_OK)
+                    break;
+            } else if ((stat & SN_STAT_QUEUED_MASK) >= drain_at &&
+                       (st = drain(r, stat & SN_STAT_QUEUED_MASK)) != SN_OK) {
                 break;
-            room = depth - *outstanding;
+            }
+            /* row is {ARG3, ARG2, ARG1, ARG0} (FORMAT.md §3) */
+            if (p->arg[3] != a0)
+                wr(r, SN_MBOX_ARG0, a0 = p->arg[3]);
+            if (p->arg[2] != a1)
+                wr(r, SN_MBOX_ARG1, a1 = p->arg[2]);
+            if (p->arg[1] != a2)
+                wr(r, SN_MBOX_ARG2, a2 = p->arg[1]);
+            if (p->arg[0] != a3)
+                wr(r, SN_MBOX_ARG3, a3 = p->arg[0]);
+            wr(r, SN_MBOX_GO, 1);
+            outstanding[node]++;
         }
-        /* row is {ARG3, ARG2, ARG1, ARG0} (FORMAT.md §3) */
-        if (p->arg[3] != a0)
-            wr(r, SN_MBOX_ARG0, a0 = p->arg[3]);
-        if (p->arg[2] != a1)
-            wr(r, SN_MBOX_ARG1, a1 = p->arg[2]);
-        if (p->arg[1] != a2)
-            wr(r, SN_MBOX_ARG2, a2 = p->arg[1]);
-        if (p->arg[0] != a3)
-            wr(r, SN_MBOX_ARG3, a3 = p->arg[0]);
-        wr(r, SN_MBOX_GO, 1);
-        sent++;
-        room--;
+        uint32_t sent = s.b - (uint32_t)(end - p);
+        r->kicked[node] += sent;
+        r->in_flight += sent;
+        r->total_flits += sent;
     }
-    SYNC_COUNTS();
-#undef SYNC_COUNTS
     r->shadow[1] = a0;
     r->shadow[2] = a1;
     r->shadow[3] = a2;
@@ -411,12 +421,6 @@ static sn_status end_round(sn_runner *r, int unfenced)
     return SN_OK;
 }
 
-/* Records a rule broken by the table as it stands in DRAM now. */
-static sn_status table_changed(sn_runner *r, const sn_table_fault *f)
-{
-    return table_fault(r, SN_ERR_TABLE_CHANGED, f);
-}
-
 /* Runs round `index` from copies: the table lives in DRAM, where a unit's
  * write could change it after the first check, so the round record is copied
  * and re-checked as a whole before the round starts, and each step is copied
@@ -434,29 +438,26 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     /* kicked[] and other[] are zero here: scratch for the check, zero after it. */
     if (sn_table_check_round(&view, 0, r->mesh, r->kicked, r->other, &f) != SN_OK) {
         r->status->step = f.step;
-        return table_changed(r, &f);
+        return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
 
     int unfenced = 0;
     for (uint32_t i = 0; i < round.step_count; i++) {
-        const sn_table_step *at = &t->steps[round.step_first + i];
-        const sn_table_step s = {at->op, at->x, at->y, at->reserved, at->a, at->b};
+        sn_table_step s;
+        sn_status st = kicks(r, t, &round, &i, &unfenced);
+        if (st == SN_OK && i < round.step_count)
+            st = copy_step(r, t, &round, i, &s);
+        if (st != SN_OK)
+            return st;
+        if (i == round.step_count)
+            break;
         uint32_t node = SN_NODE_ID(s.x, s.y);
-        sn_status st = SN_OK;
-        r->status->step = i;
-        if (sn_table_check_step(&s, &round, r->mesh, 0, 0, &f) != SN_OK)
-            return table_changed(r, &f);
-        if ((s.op == SN_STEP_KICK || s.op == SN_STEP_AWAIT) && r->unit_version[node] < SN_CU_VERSION_FENCED)
-            unfenced = 1;
         switch (s.op) {
         case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
             break;
-        case SN_STEP_KICK:
-            r->status->phase = SN_PHASE_KICK;
-            st = kick(r, &t->payloads[round.payload_first + s.a], s.b, node, SN_DST_VALUE(s.x, s.y));
-            break;
         case SN_STEP_AWAIT:
             r->status->phase = SN_PHASE_AWAIT;
+            unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
             r->expected[node] += s.a;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
@@ -464,7 +465,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             r->status->phase = SN_PHASE_BARRIER;
             st = wait_for(r, WAIT_IDLE, NO_NODE);
             break;
-        default:
+        default: /* a kick kicks() did not run: its step changed after that look */
             st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s.op);
         }
         if (st != SN_OK)

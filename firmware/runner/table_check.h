@@ -65,4 +65,12 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
 sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
                               uint32_t *kicked, uint32_t *awaited, sn_table_fault *fault);
 
+/* The step rules of sn_table_check_step for a step checked alone, as one
+ * branch-light test over a node table (is_unit[SN_NODE_ID] = 1 for a unit of
+ * the mesh, 0 for the SysNode or no unit): 1 when the step passes every one
+ * of them, 0 when sn_table_check_step would refuse it (the runner then calls
+ * that for the rule's name). The runner re-checks every step with it just
+ * before acting on it; test_runner_faults checks that the two agree. */
+int sn_table_step_ok(const sn_table_step *s, const sn_table_round *round, const uint8_t *is_unit);
+
 #endif

@@ -294,12 +294,18 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
     return SN_OK;
 }
 
+/* Sets every unit's inst_depth and CU_VERSION from its CU_CAPS with
+ * probe_units; without, a unit gets inst_depth and keeps its version. */
 static sn_status probe_units(sn_runner *r)
 {
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         const sn_mesh_unit *u = &r->mesh->units[i];
         uint32_t node = SN_NODE_ID(u->x, u->y);
         uint64_t caps = 0;
+        if (!r->probe_units) {
+            r->unit_depth[node] = (uint16_t)r->inst_depth;
+            continue;
+        }
         sn_status st = read_caps(r, u, &caps);
         if (st != SN_OK)
             return st;
@@ -310,8 +316,6 @@ static sn_status probe_units(sn_runner *r)
     }
     return SN_OK;
 }
-
-/* ---- steps (kick) ------------------------------------------------------------ */
 
 /* Copies step i of round out of the table (the runner acts on its copy) and
  * checks it against the step rules (the quick test first, the full check
@@ -358,9 +362,13 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
-        for (; p != end; p++) {
-            if (outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
-                break;
+        /* GOs up to `room` need no inst_depth look: completions only free room. */
+        for (const sn_table_payload *room = p; p != end; p++) {
+            if (p == room) {
+                if (outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+                    break;
+                room = depth - outstanding[node] < (uint32_t)(end - p) ? p + (depth - outstanding[node]) : end;
+            }
             uint64_t stat = rd(r, SN_MBOX_STAT);
             if (stat & offer_or_lost) {
                 if ((st = wait_for(r, WAIT_OFFER_CLEAR, node)) != SN_OK)
@@ -478,15 +486,10 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
 sn_status sn_runner_run(sn_runner *r, const sn_table *table)
 {
     sn_status st = check_table(r, table);
-    if (st == SN_OK && r->probe_units)
+    if (st == SN_OK)
         st = probe_units(r);
-    for (unsigned i = 0; st == SN_OK && i < 5; i++) /* from here on the shadow is exact: kick() compares only */
+    for (unsigned i = 0; st == SN_OK && i < 5; i++) /* from here on the shadow is exact: kicks() compares only */
         set_reg(r, i, r->shadow[i]);
-    for (unsigned i = 0; i < r->mesh->unit_count; i++) { /* a unit not probed gets inst_depth */
-        uint32_t n = sn_mesh_node(r->mesh, i);
-        if (r->unit_depth[n] == 0)
-            r->unit_depth[n] = (uint16_t)r->inst_depth;
-    }
     for (uint32_t i = 0; st == SN_OK && i < table->round_count; i++) {
         r->status->round = i;
         st = run_round(r, table, i);

@@ -5,7 +5,7 @@
 #include "sysnode/static_assert.h"
 
 #define NO_NODE SN_STATUS_NO_NODE
-/* Kept out of line: one copy each, for the 6 KiB code budget (linker/sysnode.ld). */
+/* Kept out of line: one copy each, for the code budget (linker/sysnode.ld). */
 #define NOINLINE __attribute__((noinline))
 
 SN_STATIC_ASSERT(SN_RUNNER_SETTLE_CYCLES > SN_V4_WRITE_LANDING_CYCLES,
@@ -356,26 +356,38 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
             break;
         const uint32_t node = SN_NODE_ID(s.x, s.y), depth = r->unit_depth[node];
         const uint64_t dst = SN_DST_VALUE(s.x, s.y);
-        const sn_table_payload *p = &t->payloads[round->payload_first + s.a], *end = p + s.b;
+        const sn_table_payload *p = &t->payloads[round->payload_first + s.a], *end = p + s.b, *counted = p;
         r->status->phase = SN_PHASE_KICK;
         *unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
         /* GOs up to `room` need no inst_depth look: completions only free room. */
+/* Adds the GOs since `counted` to the counts a wait, a drain or a report reads. */
+#define COUNT_SENT()                                                                                   \
+    do {                                                                                               \
+        uint32_t sent = (uint32_t)(p - counted);                                                       \
+        r->kicked[node] += sent;                                                                       \
+        r->in_flight += sent;                                                                          \
+        r->total_flits += sent;                                                                        \
+        counted = p;                                                                                   \
+    } while (0)
         for (const sn_table_payload *room = p; p != end; p++) {
             if (p == room) {
-                if (outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
-                    break;
+                if (outstanding[node] >= depth) {
+                    COUNT_SENT();
+                    if ((st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+                        break;
+                }
                 room = depth - outstanding[node] < (uint32_t)(end - p) ? p + (depth - outstanding[node]) : end;
             }
             uint64_t stat = rd(r, SN_MBOX_STAT);
-            if (stat & offer_or_lost) {
-                if ((st = wait_for(r, WAIT_OFFER_CLEAR, node)) != SN_OK)
+            if ((stat & offer_or_lost) || (stat & SN_STAT_QUEUED_MASK) >= drain_at) {
+                COUNT_SENT();
+                st = (stat & offer_or_lost) ? wait_for(r, WAIT_OFFER_CLEAR, node)
+                                            : drain(r, stat & SN_STAT_QUEUED_MASK);
+                if (st != SN_OK)
                     break;
-            } else if ((stat & SN_STAT_QUEUED_MASK) >= drain_at &&
-                       (st = drain(r, stat & SN_STAT_QUEUED_MASK)) != SN_OK) {
-                break;
             }
             /* row is {ARG3, ARG2, ARG1, ARG0} (FORMAT.md §3) */
             if (p->arg[3] != a0)
@@ -389,11 +401,9 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
             wr(r, SN_MBOX_GO, 1);
             outstanding[node]++;
         }
-        uint32_t sent = s.b - (uint32_t)(end - p);
-        r->kicked[node] += sent;
-        r->in_flight += sent;
-        r->total_flits += sent;
+        COUNT_SENT();
     }
+#undef COUNT_SENT
     r->shadow[1] = a0;
     r->shadow[2] = a1;
     r->shadow[3] = a2;

@@ -267,6 +267,35 @@ static void awaits_short_of_kicks_send_no_go(void **state)
     expect_in_msg(f, "node (2,1)");
 }
 
+/* 6b. A hang inside a kick: inst_depth 1 and (1,0)'s 2nd completion never
+ * comes, so the 3rd GO waits for room forever. The status block's counts
+ * are those at the hang, GOs of the unfinished kick included: 2 sent, 1
+ * completed, 1 outstanding (the runner keeps a kick's counts in locals and
+ * must bring them up to date before it reports). */
+static void hang_inside_a_kick_reports_its_counts(void **state)
+{
+    fx *f = *state;
+    mbox_config_unit(&f->cfg, 1, 0)->drop_flit = 1;
+    prog_round(&f->p, 10);
+    prog_kick(&f->p, 1, 0, 0, 10);
+    prog_await(&f->p, 1, 0, 10);
+    fx_start(f);
+    f->r.inst_depth = 1;
+    f->r.hang_cycles = 10000;
+
+    assert_int_equal(fx_run(f), SN_ERR_HANG);
+    assert_int_equal(f->status.error_step, 0);
+    assert_int_equal(f->status.phase, SN_PHASE_KICK);
+    assert_int_equal(f->status.flits_sent, 2); /* flit 0 completed, flit 1 never does */
+    assert_int_equal(f->status.completions, 1);
+    const sn_status_unit *u = &f->status.units[2]; /* (1,0) in rv64_mesh_2p2 */
+    assert_int_equal(u->node, SN_NODE_ID(1, 0));
+    assert_int_equal(u->received, 1);
+    assert_int_equal(u->outstanding, 1);
+    expect_in_msg(f, "hang: no completion for ");
+    expect_in_msg(f, "while sending to (1,0); owed:\n  node (1,0): awaited 0, received 1, owed 0, flits outstanding 1");
+}
+
 /* The runner's quick step test (sn_table_step_ok) passes exactly the steps
  * the full step check (sn_table_check_step, checked alone) passes, over every
  * opcode and the edges of each field, on rv64_mesh_2p2. */
@@ -312,6 +341,7 @@ int run_fault_tests(void)
         cmocka_unit_test_setup_teardown(bad_tables_send_no_go, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(awaits_short_of_kicks_send_no_go, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(quick_step_test_agrees_with_the_rules, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(hang_inside_a_kick_reports_its_counts, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests_name("runner faults", tests, NULL, NULL);
 }

@@ -10,6 +10,8 @@
 
 SN_STATIC_ASSERT(SN_RUNNER_SETTLE_CYCLES > SN_V4_WRITE_LANDING_CYCLES,
                  "the settle must outlast the modelled version-4 write landing");
+SN_STATIC_ASSERT(SN_RUNNER_DRAIN_AT == 8 && SN_CQ_DEPTH < 256,
+                 "kicks() sees SN_RUNNER_DRAIN_AT queued records as STAT bits 3-7");
 SN_STATIC_ASSERT(SN_HEAD_SRC_Y_LO == SN_HEAD_SRC_X_LO + 4 && SN_NODE_ID(1, 2) == 0x21 &&
                      SN_SIG_INST_COMPLETE == 0 && SN_SIG_BATCH_COMPLETE == 1,
                  "drain() reads HEAD[55:48] as the node id and codes 0-1 as a flit's completion");
@@ -345,9 +347,10 @@ static sn_status copy_step(sn_runner *r, const sn_table *t, const sn_table_round
 static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_round *round, uint32_t *i,
                                 int *unfenced)
 {
-    const uint32_t drain_at = r->drain_while_kicking ? SN_RUNNER_DRAIN_AT : UINT32_MAX;
+    /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
+     * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
     const uint64_t offer_or_lost = (1ull << SN_STAT_OFFERED_BIT) | (1ull << SN_STAT_OVERFLOW_BIT);
-    uint32_t *outstanding = r->outstanding;
+    const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_STAT_QUEUED_MASK & ~7ull : 0);
     uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
     sn_status st = SN_OK;
     for (; st == SN_OK && *i < round->step_count && t->steps[round->step_first + *i].op == SN_STEP_KICK; (*i)++) {
@@ -362,27 +365,27 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
-        /* GOs up to `room` need no inst_depth look: completions only free room. */
 /* Adds the GOs since `counted` to the counts a wait, a drain or a report reads. */
 #define COUNT_SENT()                                                                                   \
     do {                                                                                               \
         uint32_t sent = (uint32_t)(p - counted);                                                       \
+        r->outstanding[node] += sent;                                                                  \
         r->kicked[node] += sent;                                                                       \
         r->in_flight += sent;                                                                          \
         r->total_flits += sent;                                                                        \
         counted = p;                                                                                   \
     } while (0)
+        /* GOs up to `room` need no inst_depth look: completions only free room. */
         for (const sn_table_payload *room = p; p != end; p++) {
             if (p == room) {
-                if (outstanding[node] >= depth) {
-                    COUNT_SENT();
-                    if ((st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
-                        break;
-                }
-                room = depth - outstanding[node] < (uint32_t)(end - p) ? p + (depth - outstanding[node]) : end;
+                COUNT_SENT();
+                if (r->outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+                    break;
+                uint32_t free = depth - r->outstanding[node];
+                room = free < (uint32_t)(end - p) ? p + free : end;
             }
             uint64_t stat = rd(r, SN_MBOX_STAT);
-            if ((stat & offer_or_lost) || (stat & SN_STAT_QUEUED_MASK) >= drain_at) {
+            if (stat & leave) {
                 COUNT_SENT();
                 st = (stat & offer_or_lost) ? wait_for(r, WAIT_OFFER_CLEAR, node)
                                             : drain(r, stat & SN_STAT_QUEUED_MASK);
@@ -399,7 +402,6 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
             if (p->arg[0] != a3)
                 wr(r, SN_MBOX_ARG3, a3 = p->arg[0]);
             wr(r, SN_MBOX_GO, 1);
-            outstanding[node]++;
         }
         COUNT_SENT();
     }

@@ -345,7 +345,7 @@ static sn_status copy_step(sn_runner *r, const sn_table *t, const sn_table_round
  * the run's totals are brought up to date after each step. *unfenced is set
  * when a kicked unit may retire before its writes land. */
 static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_round *round, uint32_t *i,
-                                int *unfenced)
+                                int *unfenced, sn_table_step *next)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
      * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
@@ -353,13 +353,13 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
     const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_STAT_QUEUED_MASK & ~7ull : 0);
     uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
     sn_status st = SN_OK;
-    for (; st == SN_OK && *i < round->step_count && t->steps[round->step_first + *i].op == SN_STEP_KICK; (*i)++) {
-        sn_table_step s;
-        if ((st = copy_step(r, t, round, *i, &s)) != SN_OK || s.op != SN_STEP_KICK)
+    for (; st == SN_OK && *i < round->step_count; (*i)++) {
+        const sn_table_step *s = next; /* the runner's copy; a step that is not a kick is left for the caller */
+        if ((st = copy_step(r, t, round, *i, next)) != SN_OK || s->op != SN_STEP_KICK)
             break;
-        const uint32_t node = SN_NODE_ID(s.x, s.y), depth = r->unit_depth[node];
-        const uint64_t dst = SN_DST_VALUE(s.x, s.y);
-        const sn_table_payload *p = &t->payloads[round->payload_first + s.a], *end = p + s.b, *counted = p;
+        const uint32_t node = SN_NODE_ID(s->x, s->y), depth = r->unit_depth[node];
+        const uint64_t dst = SN_DST_VALUE(s->x, s->y);
+        const sn_table_payload *p = &t->payloads[round->payload_first + s->a], *end = p + s->b, *counted = p;
         r->status->phase = SN_PHASE_KICK;
         *unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
@@ -414,7 +414,8 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
 }
 
 /* unfenced: the round kicked or awaited a unit that may retire before its
- * writes land (older than CU_VERSION 5, or never probed). */
+ * writes land (older than CU_VERSION 5, or never probed), and the packer did
+ * not prove the settle useless (FORMAT.md §3 flags). */
 static sn_status end_round(sn_runner *r, int unfenced)
 {
     r->status->phase = SN_PHASE_ROUND_END;
@@ -448,7 +449,7 @@ static sn_status end_round(sn_runner *r, int unfenced)
 static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
 {
     const sn_table_round *in = &t->rounds[index];
-    const sn_table_round round = {in->step_first, in->step_count, in->payload_first, in->payload_count};
+    const sn_table_round round = {in->step_first, in->step_count, in->payload_first, in->payload_count, in->flags};
     const sn_table view = {&round, t->steps, t->payloads, 1, t->step_count, t->payload_count};
     sn_table_fault f;
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
@@ -464,9 +465,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     int unfenced = 0;
     for (uint32_t i = 0; i < round.step_count; i++) {
         sn_table_step s;
-        sn_status st = kicks(r, t, &round, &i, &unfenced);
-        if (st == SN_OK && i < round.step_count)
-            st = copy_step(r, t, &round, i, &s);
+        sn_status st = kicks(r, t, &round, &i, &unfenced, &s);
         if (st != SN_OK)
             return st;
         if (i == round.step_count)
@@ -485,14 +484,16 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             r->status->phase = SN_PHASE_BARRIER;
             st = wait_for(r, WAIT_IDLE, NO_NODE);
             break;
-        default: /* a kick kicks() did not run: its step changed after that look */
+        default: /* copy_step passed it, so never reached */
             st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s.op);
         }
         if (st != SN_OK)
             return st;
     }
     r->status->step = round.step_count;
-    return end_round(r, unfenced);
+    /* The host and the digest read after the last round: it always settles. */
+    int proven = (round.flags & SN_ROUND_SETTLE_PROVEN) && index + 1 < t->round_count;
+    return end_round(r, unfenced && !proven);
 }
 
 sn_status sn_runner_run(sn_runner *r, const sn_table *table)

@@ -80,7 +80,9 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * an await grows the node's expected count and blocks until received reaches
  * it; a barrier waits until no flit is outstanding. At a round's end, when a
  * unit the round kicked or awaited is older than CU_VERSION 5 (or was not
- * probed), the runner settles: it waits settle_cycles, still draining; then
+ * probed), the runner settles: it waits settle_cycles, still draining
+ * (skipped for a round flagged SN_ROUND_SETTLE_PROVEN but the last,
+ * FORMAT.md §3); then
  * every node's received count must equal its expected count.
  * Returns SN_OK, or the first error (also recorded in r->status):
  *   SN_ERR_TABLE_STEP  unknown step opcode;

@@ -71,6 +71,8 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
                      round->payload_first + round->payload_count, t->payload_count);
     if (round->payload_count > SN_STAGE_SLOTS)
         return found(f, SN_ERR_TABLE_SLOT, SN_RULE_ROUND_SLOTS, NO_NODE, round->payload_count, SN_STAGE_SLOTS);
+    if (round->flags & ~SN_ROUND_SETTLE_PROVEN)
+        return found(f, SN_ERR_TABLE_STEP, SN_RULE_ROUND_FLAGS, NO_NODE, round->flags, SN_ROUND_SETTLE_PROVEN);
 
     for (uint32_t i = 0; i < round->step_count && st == SN_OK; i++) {
         f->step = i;

@@ -28,6 +28,7 @@ typedef enum {
     SN_RULE_AWAIT_ZERO,     /* an await count of 0 */
     SN_RULE_AWAITS_SHORT,   /* a node awaited for fewer completions than flits kicked to it */
     SN_RULE_AWAIT_TOTAL,    /* a node's awaits in a round pass SN_AWAIT_TOTAL_MAX */
+    SN_RULE_ROUND_FLAGS,    /* a round flag bit that is not defined (sysnode/table.h) */
 } sn_table_rule;
 
 /* The most completions a round may await from one node: the runner compares

@@ -54,6 +54,7 @@ static const char *rule_text(sn_table_rule rule)
     case SN_RULE_AWAIT_ZERO: return "await count of 0";
     case SN_RULE_AWAITS_SHORT: return "node awaited for fewer completions than flits kicked to it: awaited ";
     case SN_RULE_AWAIT_TOTAL: return "awaits for the node pass 2^31-1 in the round: this await ";
+    case SN_RULE_ROUND_FLAGS: return "round flags with an undefined bit: ";
     default: return "no fault";
     }
 }
@@ -81,6 +82,9 @@ static void table_fault(text *t, const sn_table_fault *f)
     case SN_RULE_OPCODE:
     case SN_RULE_RESERVED:
         put(t, "%u", f->value);
+        break;
+    case SN_RULE_ROUND_FLAGS:
+        put(t, "0x%x, defined 0x%x", f->value, f->limit);
         break;
     default:
         break;

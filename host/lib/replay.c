@@ -13,6 +13,7 @@
 #include "crc32.h"
 #include "messages.h"
 #include "pack.h"
+#include "settle.h"
 #include "sysnode/boot_args.h"
 #include "sysnode/status_block.h"
 
@@ -397,6 +398,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
         st = sn_file_read(opts->table, &table, &n, e);
         table_bytes = n;
     } else {
+        sn_settle_plan(&prog, &mesh, &m);
         st = sn_pack_program(&prog, &mesh, &table, &table_bytes, e);
     }
     if (st != SN_OK)

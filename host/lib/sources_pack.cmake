@@ -5,6 +5,7 @@ target_sources(sn_host PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pack.c
   ${CMAKE_CURRENT_LIST_DIR}/disasm.c
   ${CMAKE_CURRENT_LIST_DIR}/messages.c
+  ${CMAKE_CURRENT_LIST_DIR}/settle.c
   ${CMAKE_SOURCE_DIR}/firmware/table/table_image.c
   ${CMAKE_SOURCE_DIR}/firmware/table/crc32.c
   ${CMAKE_SOURCE_DIR}/firmware/table/word_hash.c

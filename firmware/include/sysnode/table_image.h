@@ -52,7 +52,7 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
  * CRC-32 of, so a changed record layout cannot keep the old hash
  * (test_table_image recomputes SN_TABLE_IMAGE_SCHEMA_HASH from the text). */
 #define SN_TI_RECORDS(R)                                                        \
-    R(header, 64, SN_TI_HEADER_FIELDS) R(round, 16, SN_TI_ROUND_FIELDS)         \
+    R(header, 64, SN_TI_HEADER_FIELDS) R(round, 20, SN_TI_ROUND_FIELDS)         \
     R(step, 12, SN_TI_STEP_FIELDS) R(payload, 32, SN_TI_PAYLOAD_FIELDS)
 /* X(record, field, type, offset) */
 #define SN_TI_HEADER_FIELDS(X)                                                  \
@@ -66,7 +66,8 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
     X(header, header_crc32, u32, 0x38) X(header, reserved1, u8x4, 0x3C)
 #define SN_TI_ROUND_FIELDS(X)                                                   \
     X(round, step_first, u32, 0x00) X(round, step_count, u32, 0x04)             \
-    X(round, payload_first, u32, 0x08) X(round, payload_count, u32, 0x0C)
+    X(round, payload_first, u32, 0x08) X(round, payload_count, u32, 0x0C)       \
+    X(round, flags, u32, 0x10)
 #define SN_TI_STEP_FIELDS(X)                                                    \
     X(step, op, u8, 0x00) X(step, x, u8, 0x01) X(step, y, u8, 0x02)             \
     X(step, reserved, u8, 0x03) X(step, a, u32, 0x04) X(step, b, u32, 0x08)
@@ -101,7 +102,7 @@ SN_TI_RECORDS(SN_TI_RECORD_CHECK)
 /* The schema text (FORMAT.md §5) and its CRC-32, the header's schema_hash.
  * The firmware compares against the constant and never carries the text. */
 #define SN_TABLE_IMAGE_SCHEMA "SNTB;little-endian;" SN_TI_RECORDS(SN_TI_RECORD_TEXT)
-#define SN_TABLE_IMAGE_SCHEMA_HASH 0x27C85BB1u
+#define SN_TABLE_IMAGE_SCHEMA_HASH 0xEF96B937u
 
 /* The checks of sn_table_image_open, in the order it makes them
  * (FORMAT.md §4); 0 is none. */

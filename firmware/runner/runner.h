@@ -74,8 +74,8 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * takes each reply from the RX queue (value = RX_P3[47:0] << 16 |
  * RX_P2[63:48]) to set unit_depth and unit_version (sysnode-facts §2.5, §7.1;
  * tests/rv64/hw_bundle.c@1a77e97e); then runs every round of table in order:
- * per round, counts restart at 0; kicks
- * send payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0
+ * per round, counts restart at 0; kicks send
+ * payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0
  * and draining HEAD while it waits, at most inst_depth outstanding per node);
  * an await grows the node's expected count and blocks until received reaches
  * it; a barrier waits until no flit is outstanding. At a round's end, when a
@@ -95,7 +95,10 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  *   SN_ERR_HANG        no completion for hang_cycles while a wait was owed,
  *                      or no CU_CTRL reply within hang_cycles;
  *   SN_ERR_UNIT_CAPS   a unit's CU_CAPS type differs from the mesh, or inst_depth 0;
- *   SN_ERR_PROTOCOL    a signal code or CU_CTRL reply the runner does not expect.
+ *   SN_ERR_PROTOCOL    a signal code or CU_CTRL reply the runner does not expect;
+ *   SN_ERR_TABLE_CHANGED a round or step broke a table rule when re-checked on
+ *                      the runner's copy just before it ran (the table in DRAM changed);
+ *   SN_ERR_RX_FLIT     a flit other than a CU_CTRL reply waits in the RX queue at a round's end.
  * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2.
  * Every error is reported in r->status with the facts its message names
  * (FORMAT.md §7); the host words it (host/lib/messages.h). */

@@ -72,6 +72,23 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
  * of them, 0 when sn_table_check_step would refuse it (the runner then calls
  * that for the rule's name). The runner re-checks every step with it just
  * before acting on it; test_runner_faults checks that the two agree. */
-int sn_table_step_ok(const sn_table_step *s, const sn_table_round *round, const uint8_t *is_unit);
+static inline int sn_table_step_ok(const sn_table_step *s, const sn_table_round *round, const uint8_t *is_unit)
+{
+    int unit = s->x < 16 && s->y < 16 && is_unit[SN_NODE_ID(s->x, s->y)];
+    if (s->reserved != 0)
+        return 0;
+    switch (s->op) {
+    case SN_STEP_SEED:
+    case SN_STEP_BARRIER:
+        return 1;
+    case SN_STEP_KICK:
+        return unit && s->b != 0 && s->a <= SN_STAGE_SLOTS && s->b <= SN_STAGE_SLOTS - s->a &&
+               s->a + s->b <= round->payload_count;
+    case SN_STEP_AWAIT:
+        return unit && s->a != 0;
+    default:
+        return 0;
+    }
+}
 
 #endif

@@ -139,19 +139,21 @@ static NOINLINE sn_status take(sn_runner *r, uint64_t head)
  * the table rules), is counted inline; every other record goes to take(). */
 static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
 {
-    uint32_t retired = 0;
+    uint32_t left = count, taken = 0; /* taken: records take() credited */
     sn_status st = SN_OK;
-    for (; count != 0; count--) {
+    for (; left != 0; left--) {
         uint64_t head = rd(r, SN_MBOX_HEAD);
         wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
         uint32_t node = (uint32_t)(head >> SN_HEAD_SRC_X_LO) & 0xFF; /* {src_y, src_x} = SN_NODE_ID */
         if (SN_HEAD_CODE(head) <= SN_SIG_BATCH_COMPLETE && r->outstanding[node] != 0) {
             r->outstanding[node]--;
-            retired++;
-        } else if ((st = take(r, head)) != SN_OK) {
-            break;
+            continue;
         }
+        taken++;
+        if ((st = take(r, head)) != SN_OK)
+            break;
     }
+    uint32_t retired = count - left - taken; /* the records counted inline */
     r->in_flight -= retired;
     r->total_completions += retired;
     return st;

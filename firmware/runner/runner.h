@@ -36,6 +36,8 @@
 #define SN_CAPS_INST_DEPTH(v) ((uint32_t)((v) >> 20) & 0xFFFF)
 
 typedef struct {
+    /* first, so the drain reaches it with an immediate offset */
+    uint32_t outstanding[SN_NODE_COUNT]; /* per node (SN_NODE_ID), this round: flits sent and not completed */
     sn_port *port;
     const sn_mesh *mesh;
     sn_status_block *status;   /* where progress and the first error are kept */
@@ -51,7 +53,6 @@ typedef struct {
     /* per node (SN_NODE_ID), per round; received = kicked - outstanding + other */
     uint32_t expected[SN_NODE_COUNT];    /* cumulative await count */
     uint32_t kicked[SN_NODE_COUNT];      /* flits sent */
-    uint32_t outstanding[SN_NODE_COUNT]; /* flits sent and not completed */
     uint32_t other[SN_NODE_COUNT];       /* records that completed no flit: peer acks, extras */
     uint32_t in_flight;                  /* sum of outstanding[] */
 

@@ -380,7 +380,8 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
 /* Adds the GOs since `counted` to the counts a wait, a drain or a report reads. */
 #define COUNT_SENT()                                                                                   \
     do {                                                                                               \
-        count_sent(r, node, (uint32_t)(p - counted));                                                  \
+        if (p != counted)                                                                              \
+            count_sent(r, node, (uint32_t)(p - counted));                                              \
         counted = p;                                                                                   \
     } while (0)
         /* GOs up to `room` need no inst_depth look: completions only free room. */

@@ -356,8 +356,17 @@ static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
  * outstanding[] is exact at every GO (the throttle and the waits read it),
  * the run's totals are brought up to date after each step. *unfenced is set
  * when a kicked unit may retire before its writes land. */
-static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_round *round, uint32_t *i,
-                                int *unfenced, sn_table_step *next)
+/* Where run_round is in a round: kept in memory, so the kick loop's
+ * registers hold what it uses per GO. */
+typedef struct {
+    const sn_table *t;
+    const sn_table_round *round; /* the runner's copy of the round record */
+    uint32_t i;                  /* the current step */
+    int unfenced;                /* a unit kicked or awaited may retire before its writes land */
+    sn_table_step step;          /* the runner's copy of step i */
+} round_walk;
+
+static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
      * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
@@ -365,15 +374,15 @@ static NOINLINE sn_status kicks(sn_runner *r, const sn_table *t, const sn_table_
     const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_STAT_QUEUED_MASK & ~7ull : 0);
     uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
     sn_status st = SN_OK;
-    for (; st == SN_OK && *i < round->step_count; (*i)++) {
-        const sn_table_step *s = next; /* the runner's copy; a step that is not a kick is left for the caller */
-        if ((st = copy_step(r, t, round, *i, next)) != SN_OK || s->op != SN_STEP_KICK)
+    for (; st == SN_OK && w->i < w->round->step_count; w->i++) {
+        const sn_table_step *s = &w->step; /* the runner's copy; a step that is not a kick is left for the caller */
+        if ((st = copy_step(r, w->t, w->round, w->i, &w->step)) != SN_OK || s->op != SN_STEP_KICK)
             break;
         const uint32_t node = SN_NODE_ID(s->x, s->y), depth = r->unit_depth[node];
         const uint64_t dst = SN_DST_VALUE(s->x, s->y);
-        const sn_table_payload *p = &t->payloads[round->payload_first + s->a], *end = p + s->b, *counted = p;
+        const sn_table_payload *p = &w->t->payloads[w->round->payload_first + s->a], *end = p + s->b, *counted = p;
         r->status->phase = SN_PHASE_KICK;
-        *unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
+        w->unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
@@ -471,22 +480,22 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
 
-    int unfenced = 0;
-    for (uint32_t i = 0; i < round.step_count; i++) {
-        sn_table_step s;
-        sn_status st = kicks(r, t, &round, &i, &unfenced, &s);
+    round_walk w = {t, &round, 0, 0, {0, 0, 0, 0, 0, 0}};
+    for (; w.i < round.step_count; w.i++) {
+        const sn_table_step *s = &w.step;
+        sn_status st = kicks(r, &w);
         if (st != SN_OK)
             return st;
-        if (i == round.step_count)
+        if (w.i == round.step_count)
             break;
-        uint32_t node = SN_NODE_ID(s.x, s.y);
-        switch (s.op) {
+        uint32_t node = SN_NODE_ID(s->x, s->y);
+        switch (s->op) {
         case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
             break;
         case SN_STEP_AWAIT:
             r->status->phase = SN_PHASE_AWAIT;
-            unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
-            r->expected[node] += s.a;
+            w.unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
+            r->expected[node] += s->a;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:
@@ -494,7 +503,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             st = wait_for(r, WAIT_IDLE, NO_NODE);
             break;
         default: /* copy_step passed it, so never reached */
-            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s.op);
+            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s->op);
         }
         if (st != SN_OK)
             return st;
@@ -502,7 +511,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     r->status->step = round.step_count;
     /* The host and the digest read after the last round: it always settles. */
     int proven = (round.flags & SN_ROUND_SETTLE_PROVEN) && index + 1 < t->round_count;
-    return end_round(r, unfenced && !proven);
+    return end_round(r, w.unfenced && !proven);
 }
 
 sn_status sn_runner_run(sn_runner *r, const sn_table *table)

@@ -51,6 +51,8 @@ int main(void)
         return boot_args_refused(SN_BOOT_ARGS_BAD_MAGIC);
     uint64_t dram = boot_args.dram_bytes && boot_args.dram_bytes < DRAM_LOCAL_LIMIT ? boot_args.dram_bytes
                                                                                        : DRAM_LOCAL_LIMIT;
+    if (sn_app_report_copy_from(&boot_args) != SN_OK)
+        return boot_args_refused(SN_BOOT_ARGS_OUTSIDE);
     if (boot_args.table_addr >= dram || boot_args.table_bytes > dram - boot_args.table_addr ||
         boot_args.result_addr >= dram || boot_args.result_bytes > dram - boot_args.result_addr)
         return boot_args_refused(SN_BOOT_ARGS_OUTSIDE);

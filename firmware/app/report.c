@@ -18,6 +18,20 @@ static void put_dec(uint32_t v)
     sn_console_puts(&digits[n]);
 }
 
+static volatile uint64_t *dram_copy;
+
+sn_status sn_app_report_copy_from(const volatile sn_boot_args *a)
+{
+    const uint64_t local_limit = 1ull << 36; /* unit DRAM addresses are 36-bit local offsets (sysnode-facts §6) */
+    uint64_t dram = a->dram_bytes && a->dram_bytes < local_limit ? a->dram_bytes : local_limit, at = a->status_addr;
+    if (a->magic != SN_BOOT_ARGS_MAGIC || a->version != SN_BOOT_ARGS_VERSION || at == 0)
+        return SN_OK;
+    if (at % 8 != 0 || at >= dram || sizeof(sn_status_block) > dram - at)
+        return SN_ERR_BOOT_ARGS;
+    dram_copy = (volatile uint64_t *)(uintptr_t)(SN_DRAM_CPU_BASE | (1ull << SN_UNCACHED_BIT) | at);
+    return SN_OK;
+}
+
 sn_status sn_app_report(sn_status_block *s, sn_status st)
 {
     s->magic = SN_STATUS_MAGIC;
@@ -47,5 +61,7 @@ sn_status sn_app_report(sn_status_block *s, sn_status st)
         put_dec(s->error_step);
     }
     sn_console_puts("\n");
+    for (uint32_t i = 0; dram_copy && i < sizeof *s / 8; i++) /* the host reads DRAM, not the scratchpad */
+        dram_copy[i] = ((const uint64_t *)(const void *)s)[i];
     return (sn_status)s->error;
 }

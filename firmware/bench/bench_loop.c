@@ -65,6 +65,7 @@ int sn_bench_run(sn_bench_kick_fn kick)
         status_block.error_value = SN_BOOT_ARGS_BAD_MAGIC;
         return sn_app_report(&status_block, SN_ERR_BOOT_ARGS);
     }
+    sn_app_report_copy_from(&boot_args); /* where the host reads the report (FORMAT.md §6) */
     const uint8_t *image =
         (const uint8_t *)(uintptr_t)(SN_DRAM_CPU_BASE | (1ull << SN_UNCACHED_BIT) | boot_args.table_addr);
     const sn_table_image_header *h = (const sn_table_image_header *)image;

@@ -1,16 +1,22 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
- *                      [--trace FILE] [--digest] [--table TABLE.bin]
- * Replays a case on the simulated SysNode through the host window and prints
+ *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                      [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "replay.h"
+#include "sim.h"
+#include "run_report.h"
+#include "timeline.h"
 
 /* Cycle cap well above the runner's own hang detection (8 M cycles without a
  * completion), so the runner reports a hang itself with each node's debt. */
@@ -18,7 +24,8 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-    "                         [--table TABLE.bin]\n";
+    "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
+    "                         [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -44,11 +51,87 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
     return 0;
 }
 
+/* --fst-window FROM:TO, mesh cycles from BOOT, FROM < TO. */
+static int parse_window(const char *text, uint64_t *from, uint64_t *to)
+{
+    char *end;
+    unsigned long long a = strtoull(text, &end, 0), b;
+    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-') {
+        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
+        return -1;
+    }
+    const char *rest = end + 1;
+    b = strtoull(rest, &end, 0);
+    if (end == rest || *end || b <= a) {
+        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
+        return -1;
+    }
+    *from = a;
+    *to = b;
+    return 0;
+}
+
+static volatile sig_atomic_t stop_signal = 0;
+
+/* SIGINT/SIGTERM while dumping: the simulation stops at its next mesh cycle
+ * and the dump is closed before exit (sim.h sn_sim_interrupt). */
+static void on_sigint(int sig)
+{
+    stop_signal = sig;
+    sn_sim_interrupt();
+}
+
+static sn_status fst_open(sn_sim *sim, const char *path, uint64_t from, uint64_t to, sn_error *e)
+{
+    char why[512];
+    if (sn_sim_fst_open(sim, path, from, to, why, sizeof why) != 0)
+        return sn_error_set(e, SN_ERR_IO, "--fst: %s", why);
+    return SN_OK;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Prints the verdict line (or the error) and returns the exit code. */
+static int print_verdict(sn_status st, const sn_replay_result *res, const sn_error *err)
+{
+    if (st != SN_OK && st != SN_ERR_MISMATCH) {
+        fprintf(stderr, "sysnode run: %s\n", err->msg);
+        return 1;
+    }
+    if (st == SN_ERR_MISMATCH && res->digest_checked && res->digest_got != res->digest_want) {
+        printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res->name,
+               res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
+               (unsigned long long)res->cycles, err->msg);
+        return 1;
+    }
+    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res->name, res->rounds,
+           res->rounds == 1 ? "" : "s", res->flits, res->completions, (unsigned long long)res->cycles,
+           (unsigned long long)res->output_bytes);
+    if (res->match && res->digest_checked)
+        printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res->digest_got);
+    else if (res->match)
+        printf("match\n");
+    else
+        printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
+               (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
+    return res->match ? 0 : 1;
+}
+
 int sn_cmd_run(int argc, char **argv)
 {
     sn_replay_opts opts = {0};
     char image[PATH_MAX];
     const char *trace = NULL;
+    const char *device = NULL;
+    const char *report = NULL;
+    const char *timeline = NULL;
+    const char *fst = NULL;
+    uint64_t fst_from = 0, fst_to = UINT64_MAX;
     uint64_t cu_version = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
@@ -59,6 +142,17 @@ int sn_cmd_run(int argc, char **argv)
             opts.digest = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
             opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--fst") && has_value) {
+            fst = argv[++i];
+        } else if (!strcmp(argv[i], "--fst-window") && has_value) {
+            if (parse_window(argv[++i], &fst_from, &fst_to) != 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--timeline") && has_value) {
+            timeline = argv[++i];
+        } else if (!strcmp(argv[i], "--report") && has_value) {
+            report = argv[++i];
+        } else if (!strcmp(argv[i], "--device") && has_value) {
+            device = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {
             trace = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
@@ -88,35 +182,48 @@ int sn_cmd_run(int argc, char **argv)
 
     sn_error err = {0};
     sn_transport t = {0};
-    sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    sn_status st = device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
+                          : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    sn_sim *sim = sn_transport_sim_of(&t);
+    if (st == SN_OK && fst && !sim)
+        st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
+                          device);
+    if (st == SN_OK && fst && (st = fst_open(sim, fst, fst_from, fst_to, &err)) == SN_OK) {
+        signal(SIGINT, on_sigint);
+        signal(SIGTERM, on_sigint);
+    }
     if (st == SN_OK && trace) {
         sn_transport inner = t;
         /* On failure t is left as it was: closed once, below. */
         st = sn_transport_record_open(&t, inner, trace, &err);
     }
     sn_replay_result res;
+    memset(&res, 0, sizeof res);
+    double start = now_seconds();
     if (st == SN_OK)
         st = sn_replay_case(&opts, &t, &res, &err);
+    double wall = now_seconds() - start;
+    int rc = print_verdict(st, &res, &err);
+    char why[512];
+    if (fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
+        fprintf(stderr, "sysnode run: --fst: %s\n", why);
+        rc = 1;
+    }
+    sn_error out_err = {0};
+    if (report) {
+        int card = device && strcmp(device, "sim") != 0;
+        sn_report_run run = {device ? device : "in-process", card ? 0u : cu_version ? (unsigned)cu_version : 4u, st,
+                             st == SN_OK ? "" : err.msg, rc, wall};
+        if (sn_report_write(report, &opts, &res, &run, &t, &out_err) != SN_OK) {
+            fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
+            rc = 1;
+        }
+    }
+    if (timeline && (st == SN_OK || st == SN_ERR_MISMATCH) &&
+        sn_timeline_write(timeline, opts.case_dir, &res, &t, &out_err) != SN_OK) {
+        fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);
+        rc = 1;
+    }
     sn_transport_close(&t);
-    if (st != SN_OK && st != SN_ERR_MISMATCH) {
-        fprintf(stderr, "sysnode run: %s\n", err.msg);
-        return 1;
-    }
-    if (st == SN_ERR_MISMATCH && res.digest_checked && res.digest_got != res.digest_want) {
-        printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res.name,
-               res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
-               err.msg);
-        return 1;
-    }
-    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res.name, res.rounds,
-           res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
-           (unsigned long long)res.output_bytes);
-    if (res.match && res.digest_checked)
-        printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res.digest_got);
-    else if (res.match)
-        printf("match\n");
-    else
-        printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res.diff_file,
-               (unsigned long long)res.diff_offset, (unsigned long long)res.diff_addr, res.got, res.want);
-    return res.match ? 0 : 1;
+    return stop_signal ? 128 + stop_signal : rc;
 }

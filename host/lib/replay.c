@@ -14,8 +14,8 @@
 #include "messages.h"
 #include "pack.h"
 #include "settle.h"
-#include "sysnode/boot_args.h"
 #include "sysnode/status_block.h"
+#include "window_load.h"
 
 /* The flits the program's kicks send, over all rounds. */
 static uint64_t kicked_flits(const sn_program *p)
@@ -28,13 +28,11 @@ static uint64_t kicked_flits(const sn_program *p)
     return n;
 }
 
-/* Reads the runner's status block (FORMAT.md §7) through the scratchpad
- * window; *valid is 0 when the image never stamped it. */
-static sn_status read_status_block(sn_transport *t, sn_status_block *sb, int *valid, sn_error *e)
+/* The DRAM copy of the runner's status block goes right after the table,
+ * on a 64-byte beat (FORMAT.md §6). */
+static uint64_t status_copy_addr(uint64_t table_addr, uint64_t table_bytes)
 {
-    sn_status st = t->ops->spad_read(t->ctx, SN_STATUS_BLOCK_ADDR - SN_SPAD_BASE, sb, sizeof *sb, e);
-    *valid = st == SN_OK && sb->magic == SN_STATUS_MAGIC;
-    return st;
+    return table_addr + (table_bytes + 63) / 64 * 64;
 }
 
 /* The runner's counts, which must describe the case's own program: an image
@@ -44,8 +42,8 @@ static sn_status check_summary(const sn_status_block *sb, int valid, const sn_pr
                                sn_replay_result *res, sn_error *e)
 {
     if (!valid)
-        return sn_error_set(e, SN_ERR_PROTOCOL, "%s exited 0 without the runner's status block at 0x%x",
-                            image, (unsigned)SN_STATUS_BLOCK_ADDR);
+        return sn_error_set(e, SN_ERR_PROTOCOL, "%s exited 0 without leaving the runner's status block "
+                            "(FORMAT.md §7) in DRAM after the table", image);
     res->flits = sb->flits_sent;
     res->completions = sb->completions;
     if (sb->rounds_run != p->round_count || sb->flits_sent != kicked_flits(p))
@@ -80,34 +78,6 @@ static sn_status run_status(const sn_run_status *r, const sn_status_block *sb, i
         return sn_error_set(e, SN_ERR_INTERNAL, "simulation stopped after %llu cycles: %s; console: %s",
                             (unsigned long long)r->cycles, r->message, console);
     }
-}
-
-/* ---- the image through the window ---------------------------------------- */
-
-typedef struct {
-    sn_transport *t;
-    sn_error *e;
-} push_ctx;
-
-static int push_imem(void *ctx, uint32_t addr, uint32_t word)
-{
-    push_ctx *p = ctx;
-    return p->t->ops->imem_write(p->t->ctx, addr, word, p->e) == SN_OK ? 0 : -1;
-}
-
-static int push_spad(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes)
-{
-    push_ctx *p = ctx;
-    return p->t->ops->spad_write(p->t->ctx, offset, value, strobes, p->e) == SN_OK ? 0 : -1;
-}
-
-static sn_status load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e)
-{
-    char err[256];
-    push_ctx ctx = {t, e};
-    if (sn_elf_image_push(img, push_imem, push_spad, &ctx, err, sizeof err) != 0)
-        return e && e->code != SN_OK ? e->code : sn_error_set(e, SN_ERR_INPUT, "%s: %s", path, err);
-    return SN_OK;
 }
 
 /* ---- the mesh ---------------------------------------------------------------- */
@@ -165,11 +135,12 @@ static sn_status check_regions(const sn_manifest *m, sn_error *e)
 static sn_status place_table(const sn_manifest *m, uint64_t table_bytes, uint64_t dram_size, uint64_t *addr,
                              sn_error *e)
 {
-    uint64_t need = (table_bytes + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
+    uint64_t with_copy = status_copy_addr(0, table_bytes) + SN_STATUS_COPY_BYTES; /* the status block's copy after it */
+    uint64_t need = (with_copy + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
     if (need > dram_size)
         return sn_error_set(e, SN_ERR_INPUT, "%s: the packed table (%llu bytes) does not fit DRAM (%llu bytes)",
                             m->path, (unsigned long long)table_bytes, (unsigned long long)dram_size);
-    sn_region table = {.file = "the packed table", .addr = dram_size - need, .nbytes = table_bytes};
+    sn_region table = {.file = "the packed table", .addr = dram_size - need, .nbytes = with_copy};
     for (size_t i = 0; i < m->upload_count + m->expected_count; i++) {
         const sn_region *r = i < m->upload_count ? &m->uploads[i] : &m->expected[i - m->upload_count];
         if (overlap(r, &table))
@@ -178,22 +149,6 @@ static sn_status place_table(const sn_manifest *m, uint64_t table_bytes, uint64_
                                 (unsigned long long)r->nbytes, (unsigned long long)table_bytes);
     }
     *addr = table.addr;
-    return SN_OK;
-}
-
-static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes,
-                                 const sn_region *result, sn_error *e)
-{
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes,
-                         result ? result->addr : 0, result ? result->nbytes : 0, t->ops->dram_size(t->ctx)};
-    uint64_t words[sizeof args / 8];
-    memcpy(words, &args, sizeof args);
-    for (size_t i = 0; i < sizeof args / 8; i++) {
-        sn_status st = t->ops->spad_write(t->ctx, (uint32_t)(SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i), words[i],
-                                          0xFF, e);
-        if (st != SN_OK)
-            return st;
-    }
     return SN_OK;
 }
 
@@ -314,7 +269,9 @@ static sn_status place(sn_transport *t, const sn_manifest *m, const upload_image
     }
     if ((st = t->ops->dram_write(t->ctx, res->table_addr, table, table_bytes, e)) != SN_OK)
         return st;
-    return write_boot_args(t, res->table_addr, table_bytes, digest ? &m->expected[0] : NULL, e);
+    return sn_window_write_boot_args(t, res->table_addr, table_bytes, digest ? m->expected[0].addr : 0,
+                                     digest ? m->expected[0].nbytes : 0,
+                                     status_copy_addr(res->table_addr, table_bytes), e);
 }
 
 /* The CRC-32 the runner recorded in its status block over the first expected
@@ -415,7 +372,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
         goto out;
 
     /* Only now does anything reach the SysNode. */
-    if ((st = load_image(t, &img, opts->image, e)) != SN_OK ||
+    if ((st = sn_window_load_image(t, &img, opts->image, e)) != SN_OK ||
         (st = place(t, &m, &uploads, table, table_bytes, opts->digest, res, e)) != SN_OK ||
         (st = t->ops->boot(t->ctx, e)) != SN_OK)
         goto out;
@@ -426,7 +383,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     res->instret = r.instret;
     sn_status_block sb;
     int valid;
-    if ((st = read_status_block(t, &sb, &valid, e)) != SN_OK)
+    if ((st = sn_window_read_status(t, status_copy_addr(res->table_addr, table_bytes), &sb, &valid, e)) != SN_OK)
         goto out;
     st = run_status(&r, &sb, valid, t->ops->console(t->ctx), opts->image, e);
     if (st == SN_OK)

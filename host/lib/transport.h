@@ -1,6 +1,6 @@
 /* The SysNode's host-side window as the loader uses it: load IMEM and the
- * scratchpad, read the scratchpad (the runner's status block), read and write
- * DRAM, pulse BOOT, wait for exit with the status word, read the console (sysnode-facts §1.3: hs_* regions IMEM/SPAD/control,
+ * scratchpad, read and write DRAM, pulse BOOT, wait for exit with the status
+ * word, read the console (sysnode-facts §1.3: hs_* regions IMEM/SPAD/control,
  * STATUS {exited, halted, cause}, EXIT, console FIFO). Everything above this
  * interface works the same on the simulator and on a card (DESIGN §3). */
 #ifndef SN_HOST_TRANSPORT_H
@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "sysnode/mesh.h"
 
 typedef enum {
     SN_RUN_EXITED,      /* the image stored to R_EXIT */
@@ -35,14 +36,42 @@ typedef struct {
     uint8_t typed;     /* a typed send (DST[24], e.g. a CU_CTRL probe), not a CU_INST payload */
 } sn_go_record;
 
-/* What the window counted over the last run (since BOOT). gos is owned by
- * the transport and valid until the next boot or close. */
+/* One completion the core popped from the mailbox (HEAD, sysnode-facts §2.3). */
+typedef struct {
+    uint64_t cycle; /* CPU cycle of the pop, counted from BOOT */
+    uint8_t x, y;   /* the source node */
+    uint8_t code;   /* signal code (sysnode-facts §4) */
+    uint32_t arg;   /* its argument: the txn for BATCH_COMPLETE */
+} sn_completion_record;
+
+/* One payload's busy span in a unit, in cycles from BOOT: [start, end) from
+ * issue to its last write beat or CU_DATA flit sent. estimate: the
+ * compiler's cost model for that payload (artifacts-facts §7), cycles. */
+typedef struct {
+    uint64_t start, end;
+    uint32_t estimate;
+    uint32_t memory; /* the modelled memory time in it (read latency, beats), cycles */
+} sn_busy_span;
+
+typedef struct {
+    uint8_t x, y;
+    uint16_t cu_type; /* SN_CU_TYPE_* */
+    uint64_t span_count;
+    const sn_busy_span *spans;
+} sn_unit_busy;
+
+/* What the window counted over the last run (since BOOT). The arrays are
+ * owned by the transport and valid until the next stats call, boot or close. */
 typedef struct {
     uint64_t mmio_reads;  /* mailbox and RX-queue register reads by the core (8-byte accesses count once) */
     uint64_t mmio_writes; /* ... and writes, GO and HEAD pops included */
     uint64_t go_count;    /* accepted GOs; dropped GOs are not recorded */
     const sn_go_record *gos;
     double wait_seconds;  /* host wall-clock seconds spent in wait (the simulation itself) */
+    uint64_t completion_count; /* completions the core popped, in order */
+    const sn_completion_record *completions;
+    uint32_t unit_count;  /* units that issued a payload, and their spans in issue order */
+    sn_unit_busy units[SN_MESH_MAX_UNITS];
 } sn_run_stats;
 
 typedef struct sn_transport_ops {
@@ -50,8 +79,6 @@ typedef struct sn_transport_ops {
     sn_status (*imem_write)(void *ctx, uint32_t addr, uint32_t word, sn_error *e);
     /* SPAD: one 64-bit word per write at offset (8-aligned, below 32 KB) with byte strobes. */
     sn_status (*spad_write)(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes, sn_error *e);
-    /* SPAD: n bytes from offset (below 32 KB), e.g. the runner's status block after a run. */
-    sn_status (*spad_read)(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e);
     /* DRAM at unit address addr, n bytes. */
     sn_status (*dram_write)(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e);
     sn_status (*dram_read)(void *ctx, uint64_t addr, void *dst, uint64_t n, sn_error *e);
@@ -78,6 +105,12 @@ typedef struct sn_transport {
  * cu_version (0 = default 4) behind the window. */
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e);
 
+/* The simulator behind an in-process window or a card window over the
+ * simulated card (for its FST dump, sim.h), or NULL for another window (a
+ * card). Owned by t. */
+struct sn_sim;
+struct sn_sim *sn_transport_sim_of(const sn_transport *t);
+
 /* A transport that forwards every access to inner and writes one line per
  * host-window access to trace_path: the operation, its address and every data
  * byte in hex, so two traces compare byte for byte. Closing it closes inner.
@@ -85,6 +118,16 @@ sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *
  * opened (t and inner are then untouched), and from wait when the trace could
  * not be written. */
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e);
+
+/* The host window named by a --device spec (README "On a card"):
+ * "sim"               the simulated card (a fresh SysNode, cu_version as in
+ *                     sn_transport_sim_open) through the card protocol;
+ * "xdma:PREFIX"       a card through the XDMA device files PREFIX_user,
+ *                     PREFIX_h2c_0, PREFIX_c2h_0 (e.g. xdma:/dev/xdma0).
+ * SN_ERR_INPUT for another spec, or a cu_version with xdma (a card's units
+ * are what they are); SN_ERR_IO naming the file and errno when a device file
+ * cannot be opened. */
+sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned cu_version, sn_error *e);
 
 /* Closes t (NULL-safe on a zeroed transport). */
 void sn_transport_close(sn_transport *t);

@@ -5,11 +5,13 @@
 
 #include "sim.h"
 #include "transport.h"
+#include "card_bus.h"
+#include "transport_sim_stats.h"
 
 /* The simulator and the GO records last handed out by sim_stats. */
 typedef struct {
     sn_sim *sim;
-    sn_go_record *gos;
+    sn_sim_stats_copy stats;
     double wait_seconds; /* wall time of the last wait */
 } sim_window;
 
@@ -36,14 +38,6 @@ static sn_status sim_spad_write(void *ctx, uint32_t offset, uint64_t value, uint
 {
     if (sn_sim_spad_write(sim_of(ctx), offset, value, strobes) != 0)
         return sn_error_set(e, SN_ERR_INPUT, "SPAD write at offset 0x%x: outside the 32 KB window or not 8-aligned",
-                            offset);
-    return SN_OK;
-}
-
-static sn_status sim_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e)
-{
-    if (sn_sim_spad_read(sim_of(ctx), offset, dst, n) != 0)
-        return sn_error_set(e, SN_ERR_INPUT, "SPAD read of %u bytes at offset 0x%x: outside the 32 KB window", n,
                             offset);
     return SN_OK;
 }
@@ -109,32 +103,21 @@ static void sim_close(void *ctx)
 {
     sim_window *w = ctx;
     sn_sim_destroy(w->sim);
-    free(w->gos);
+    sn_sim_stats_copy_free(&w->stats);
     free(w);
 }
 
 static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
 {
     sim_window *w = ctx;
-    sn_sim_stats s;
-    sn_sim_get_stats(w->sim, &s);
-    free(w->gos);
-    w->gos = calloc(s.go_count ? s.go_count : 1, sizeof *w->gos);
-    if (!w->gos)
-        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu GO records", (unsigned long long)s.go_count);
-    for (uint64_t i = 0; i < s.go_count; i++)
-        w->gos[i] = (sn_go_record){s.gos[i].cycle, s.gos[i].mmio_ops, s.gos[i].typed};
-    out->mmio_reads = s.mmio_reads;
-    out->mmio_writes = s.mmio_writes;
-    out->go_count = s.go_count;
-    out->gos = w->gos;
+    sn_status st = sn_sim_stats_copy_take(&w->stats, w->sim, out, e);
     out->wait_seconds = w->wait_seconds;
-    return SN_OK;
+    return st;
 }
 
 static const sn_transport_ops sim_ops = {
-    sim_imem_write, sim_spad_write, sim_spad_read, sim_dram_write, sim_dram_read, sim_boot,
-    sim_wait,       sim_console,    sim_dram_size, sim_close,      sim_stats,
+    sim_imem_write, sim_spad_write, sim_dram_write, sim_dram_read, sim_boot,
+    sim_wait,       sim_console,    sim_dram_size,  sim_close,      sim_stats,
 };
 
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e)
@@ -162,4 +145,11 @@ void sn_transport_close(sn_transport *t)
         t->ops = NULL;
         t->ctx = NULL;
     }
+}
+
+sn_sim *sn_transport_sim_of(const sn_transport *t)
+{
+    if (t && t->ops == &sim_ops)
+        return ((sim_window *)t->ctx)->sim;
+    return sn_transport_card_sim_of(t);
 }

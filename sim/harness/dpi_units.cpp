@@ -76,7 +76,7 @@ void sn_dpi_units_reset(sn_dpi_units *u)
     for (const sn_dpi_write &w : u->pending)
         land(u, w);
     u->pending.clear();
-    u->mem_clock = 0;
+    u->mem_clock = u->now = 0;
     for (sn_dpi_unit &unit : u->unit) {
         if (unit.vc)
             sn_vc_reset(unit.vc.get());
@@ -84,6 +84,7 @@ void sn_dpi_units_reset(sn_dpi_units *u)
             sn_mc_reset(unit.mc.get());
         unit.executed = 0;
         unit.rx_words.clear();
+        unit.spans.clear();
     }
     u->error[0] = '\0';
 }
@@ -198,11 +199,27 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
     }
     uint64_t beats = (u->exec_read_bytes + u->exec_write_bytes + SN_MEM_BEAT_BYTES - 1) / SN_MEM_BEAT_BYTES;
     *memory_cycles = (unsigned)((u->exec_read_bytes ? SN_MEM_READ_LATENCY_CYCLES : 0) + beats);
+    if (!unit->spans.empty()) {
+        unit->spans.back().estimate = *compute_cycles;
+        unit->spans.back().memory = *memory_cycles;
+    }
+}
+
+void sn_dpi_unit_issue(unsigned int unit_index, unsigned int x, unsigned int y)
+{
+    sn_dpi_units *u = bound;
+    if (unit_index >= SN_DPI_MAX_UNITS)
+        return;
+    u->unit[unit_index].x = x;
+    u->unit[unit_index].y = y;
+    u->unit[unit_index].spans.push_back({u->now, u->now, 0, 0});
 }
 
 void sn_dpi_unit_writes_sent(unsigned int unit_index)
 {
     sn_dpi_units *u = bound;
+    if (unit_index < SN_DPI_MAX_UNITS && !u->unit[unit_index].spans.empty())
+        u->unit[unit_index].spans.back().end = u->now + 1;
     for (sn_dpi_write &w : u->pending)
         if (w.unit == unit_index && !w.sent) {
             w.sent = true;

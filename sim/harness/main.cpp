@@ -114,7 +114,7 @@ int main(int argc, char **argv)
             ok = ok && load_file(s, l);
         uint64_t table_addr = 0, table_bytes = 0;
         if (ok && table) {
-            sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, 0, 0, 0, 0, sn_sim_dram_size(s)};
+            sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, 0, 0, 0, 0, sn_sim_dram_size(s), 0};
             ok = load_file(s, table, &table_addr, &table_bytes);
             args.table_addr = table_addr;
             args.table_bytes = table_bytes;

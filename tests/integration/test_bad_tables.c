@@ -90,7 +90,7 @@ static int teardown(void **state)
 static uint64_t run_table(fixture *f, const uint8_t *img, uint64_t bytes, const char **console)
 {
     char err[256];
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, TABLE_ADDR, bytes, 0, 0, sn_sim_dram_size(f->sim)};
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, TABLE_ADDR, bytes, 0, 0, sn_sim_dram_size(f->sim), 0};
     assert_int_equal(sn_sim_load_image(f->sim, SN_RUNNER_IMAGE, err, sizeof err), 0);
     assert_int_equal(sn_sim_dram_write(f->sim, TABLE_ADDR, img, bytes), 0);
     assert_int_equal(sn_sim_write_boot_args(f->sim, &args), 0);

@@ -19,6 +19,7 @@
 #define SN_STATUS_MAGIC 0x32545353u  /* 'SST2': layout version 2 */
 #define SN_STATUS_UNITS 8            /* per-unit counts kept for the first 8 units of the mesh */
 #define SN_STATUS_NO_NODE 0xFFFFFFFFu
+#define SN_STATUS_COPY_BYTES 256u    /* DRAM the host sets aside for the block's copy (whole 64-byte beats) */
 
 enum sn_phase {
     SN_PHASE_BOOT = 1,
@@ -73,6 +74,7 @@ typedef struct {
 SN_STATIC_ASSERT(sizeof(sn_status_block) == 232 && offsetof(sn_status_block, detail) == 0x30 &&
                      offsetof(sn_status_block, flits_sent) == 0x50 && offsetof(sn_status_block, units) == 0x68,
                  "status block layout is FORMAT.md §7's");
-SN_STATIC_ASSERT(sizeof(sn_status_block) <= SN_STATUS_BLOCK_BYTES, "status block fits its reservation");
+SN_STATIC_ASSERT(sizeof(sn_status_block) <= SN_STATUS_BLOCK_BYTES && sizeof(sn_status_block) <= SN_STATUS_COPY_BYTES,
+                 "status block fits its reservation and its DRAM copy");
 
 #endif

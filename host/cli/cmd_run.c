@@ -1,6 +1,7 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
  *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
  *                      [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ *                      [--gdb PORT]
  * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
@@ -25,7 +26,7 @@
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
     "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
-    "                         [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n";
+    "                         [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]] [--gdb PORT]\n";
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -132,7 +133,8 @@ int sn_cmd_run(int argc, char **argv)
     const char *timeline = NULL;
     const char *fst = NULL;
     uint64_t fst_from = 0, fst_to = UINT64_MAX;
-    uint64_t cu_version = 0;
+    uint64_t cu_version = 0, gdb_port = 0;
+    int gdb = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
         int has_value = i + 1 < argc;
@@ -158,6 +160,10 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &opts.max_cycles) != 0)
                 return 2;
+        } else if (!strcmp(argv[i], "--gdb") && has_value) {
+            if (parse_u64("--gdb", argv[++i], 0, 65535, &gdb_port) != 0)
+                return 2;
+            gdb = 1;
         } else if (!strcmp(argv[i], "--cu-version") && has_value) {
             if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
                 return 2;
@@ -182,8 +188,11 @@ int sn_cmd_run(int argc, char **argv)
 
     sn_error err = {0};
     sn_transport t = {0};
-    sn_status st = device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
-                          : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    sn_status st = gdb && device ? sn_error_set(&err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it "
+                                                                  "does not combine with --device %s", device)
+                   : gdb    ? sn_transport_sim_open_gdb(&t, (unsigned)cu_version, (int)gdb_port, &err)
+                   : device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
+                            : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
     sn_sim *sim = sn_transport_sim_of(&t);
     if (st == SN_OK && fst && !sim)
         st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",

@@ -3,10 +3,11 @@
 // block (host/lib/messages.h, as `sysnode run` words it), and exits with
 // the image's exit code (or 124 for a hang, 125 for a halt or simulation
 // error, 2 for bad usage).
-//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]
+//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--gdb PORT]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
-// runner.elf at it (sysnode/boot_args.h).
+// runner.elf at it (sysnode/boot_args.h); --gdb serves GDB's remote protocol
+// on 127.0.0.1:PORT (0: a free port, printed) before the image runs.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -15,14 +16,27 @@
 #include <vector>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "gdb_sim.h"
 #include "messages.h"
 #include "sim.h"
 #include "sysnode/boot_args.h"
 
+/* The console, every byte: as it is into a file or a pipe, as escaped text
+ * (sn_sim_console_text) on a terminal. */
+static void print_console(sn_sim *s)
+{
+    if (isatty(fileno(stdout)))
+        fputs(sn_sim_console_text(s), stdout);
+    else
+        fwrite(sn_sim_console(s), 1, sn_sim_console_length(s), stdout);
+}
+
 static int usage()
 {
-    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]\n");
+    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] "
+                    "[--gdb PORT]\n");
     return 2;
 }
 
@@ -82,6 +96,7 @@ int main(int argc, char **argv)
     unsigned long long max_cycles = 200000000ull;
     std::vector<const char *> loads;
     const char *table = nullptr;
+    int gdb_port = -1;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--load") && i + 1 < argc)
             loads.push_back(argv[++i]);
@@ -96,6 +111,15 @@ int main(int argc, char **argv)
                 fprintf(stderr, "sysnode-sim: --max-cycles wants a positive number, got '%s'\n", text);
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--gdb") && i + 1 < argc && gdb_port < 0) {
+            const char *text = argv[++i];
+            char *end;
+            long port = strtol(text, &end, 10);
+            if (!*text || *end || port < 0 || port > 65535) {
+                fprintf(stderr, "sysnode-sim: --gdb wants a TCP port 0..65535 (0: a free one), got '%s'\n", text);
+                return 2;
+            }
+            gdb_port = static_cast<int>(port);
         } else
             return usage();
     }
@@ -127,8 +151,8 @@ int main(int argc, char **argv)
             ok = false;
         }
         if (ok) {
-            sn_sim_result r = sn_sim_run(s, max_cycles);
-            fputs(sn_sim_console(s), stdout);
+            sn_sim_result r = gdb_port >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_port) : sn_sim_run(s, max_cycles);
+            print_console(s);
             switch (r.stop) {
             case SN_SIM_EXITED:
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",

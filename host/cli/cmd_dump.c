@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "disasm.h"
 #include "json.h"
+#include "messages.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"

@@ -58,7 +58,8 @@ void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
 sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t n, sn_error *e)
 {
     sn_status st = check_range(d, addr, n, "DRAM write", e);
-    if (st == SN_OK && d->table_bytes && addr < d->table_addr + d->table_bytes && d->table_addr < addr + n)
+    uint64_t table_end = d->table_bytes ? sn_replay_status_addr(d->table_addr, d->table_bytes) + SN_STATUS_COPY_BYTES : 0;
+    if (st == SN_OK && d->table_bytes && addr < table_end && d->table_addr < addr + n)
         st = sn_error_set(e, SN_ERR_INPUT,
                           "DRAM write of %llu bytes at 0x%llx covers the runner's table (%llu bytes at 0x%llx, the "
                           "top of DRAM)",
@@ -191,12 +192,13 @@ sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t firs
 
 sn_status sn_device_table_addr(const sn_device *d, uint64_t bytes, uint64_t *addr, sn_error *e)
 {
-    uint64_t need = (bytes + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
+    uint64_t with_copy = sn_replay_status_addr(0, bytes) + SN_STATUS_COPY_BYTES; /* the status block's copy after it */
+    uint64_t need = (with_copy + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
     if (need > d->dram_bytes)
         return sn_error_set(e, SN_ERR_INPUT, "the packed table (%llu bytes) does not fit DRAM (%llu bytes)",
                             (unsigned long long)bytes, (unsigned long long)d->dram_bytes);
     *addr = d->dram_bytes - need;
-    uint64_t clash = last_written(d, *addr, bytes);
+    uint64_t clash = last_written(d, *addr, with_copy);
     if (clash != UINT64_MAX)
         return sn_error_set(e, SN_ERR_INPUT,
                             "the packed table (%llu bytes at 0x%llx, the top of DRAM) would cover 0x%llx, which the "
@@ -217,7 +219,8 @@ sn_status sn_device_boot(sn_device *d, const uint8_t *table, uint64_t table_byte
     if (st == SN_OK)
         st = d->t->ops->dram_write(d->t->ctx, table_addr, table, table_bytes, e);
     if (st == SN_OK)
-        st = sn_window_write_boot_args(d->t, table_addr, table_bytes, result ? result->addr : 0, result ? result->nbytes : 0, e);
+        st = sn_window_write_boot_args(d->t, table_addr, table_bytes, result ? result->addr : 0,
+                                       result ? result->nbytes : 0, sn_replay_status_addr(table_addr, table_bytes), e);
     if (st == SN_OK)
         st = write_release(d, 0, e);
     if (st == SN_OK)
@@ -240,7 +243,8 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
     if (table) {
         st = d->t->ops->dram_write(d->t->ctx, table_addr, table, table_bytes, e);
         if (st == SN_OK)
-            st = sn_window_write_boot_args(d->t, table_addr, table_bytes, 0, 0, e);
+            st = sn_window_write_boot_args(d->t, table_addr, table_bytes, 0, 0,
+                                           sn_replay_status_addr(table_addr, table_bytes), e);
     }
     if (st == SN_OK)
         st = write_release(d, SN_HOST_RELEASE(d->syncs, table ? SN_HOST_NEXT_TABLE : SN_HOST_CONTINUE), e);
@@ -260,6 +264,15 @@ void sn_device_forget_runner(sn_device *d)
     d->held = 0;
     d->syncs = 0;
     d->table_addr = d->table_bytes = 0;
+}
+
+sn_status sn_device_stopped(sn_device *d, const sn_run_status *rs, sn_error *e)
+{
+    sn_status_block sb;
+    int valid = 0;
+    sn_status st = sn_window_read_status(d->t, sn_replay_status_addr(d->table_addr, d->table_bytes), &sb, &valid, e);
+    d->held = 0;
+    return st == SN_OK ? sn_replay_run_status(rs, &sb, valid, d->t->ops->console(d->t->ctx), d->image_path, e) : st;
 }
 
 sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e)
@@ -333,7 +346,7 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
     if (st == SN_OK)
         st = sn_device_wait(d, 1, &stopped_here, &rs, e);
     if (st == SN_OK && !stopped_here) {
-        st = sn_replay_run_status(&rs, d->t->ops->console(d->t->ctx), d->image_path, e);
+        st = sn_device_stopped(d, &rs, e);
         if (st == SN_OK)
             st = sn_error_set(e, SN_ERR_PROTOCOL, "%s exited instead of holding after the last round: %s",
                               d->image_path, d->t->ops->console(d->t->ctx));

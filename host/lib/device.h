@@ -100,7 +100,12 @@ sn_status sn_device_wait(sn_device *d, int poll, int *held, sn_run_status *rs, s
  * boots afresh. The host's shadow is kept. */
 void sn_device_forget_runner(sn_device *d);
 
-/* The runner's status block (firmware/include/sysnode/status_block.h). */
+/* How a stopped run ended (sn_replay_run_status), from the runner's status
+ * block copy after the current table (FORMAT.md §7). */
+sn_status sn_device_stopped(sn_device *d, const sn_run_status *rs, sn_error *e);
+
+/* The runner's live status block in the scratchpad, as it holds at a sync
+ * point (firmware/include/sysnode/status_block.h). */
 sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e);
 
 /* Runs program p (one execute of a live session) to a sync point after its

@@ -11,9 +11,11 @@
 #include "json.h"
 #include "mxfp7.h"
 #include "crc32.h"
+#include "messages.h"
 #include "pack.h"
-
-static const char RUNNER_OK[] = "runner: ok ";
+#include "settle.h"
+#include "sysnode/status_block.h"
+#include "window_load.h"
 
 /* The flits the program's kicks send, over all rounds. */
 static uint64_t kicked_flits(const sn_program *p)
@@ -26,38 +28,40 @@ static uint64_t kicked_flits(const sn_program *p)
     return n;
 }
 
-/* The runner's summary line "runner: ok rounds=R flits=F completions=C ...",
- * which must describe the case's own program: an image that ran another
- * table (an embedded image of another case) or printed nothing is refused. */
-sn_status sn_replay_check_summary(const char *console, const sn_program *p, const char *image, sn_replay_result *res,
-                               sn_error *e)
+uint64_t sn_replay_status_addr(uint64_t table_addr, uint64_t table_bytes)
 {
-    const char *line = strstr(console, RUNNER_OK);
-    unsigned rounds, flits, completions;
-    if (!line || sscanf(line + sizeof RUNNER_OK - 1, "rounds=%u flits=%u completions=%u", &rounds, &flits,
-                        &completions) != 3)
-        return sn_error_set(e, SN_ERR_PROTOCOL, "%s exited 0 without the runner's summary line; console: %s", image,
-                            console);
-    res->flits = flits;
-    res->completions = completions;
-    if (rounds != p->round_count || flits != kicked_flits(p))
+    return table_addr + (table_bytes + 63) / 64 * 64;
+}
+
+sn_status sn_replay_check_summary(const sn_status_block *sb, int valid, const sn_program *p, const char *image,
+                               sn_replay_result *res, sn_error *e)
+{
+    if (!valid)
+        return sn_error_set(e, SN_ERR_PROTOCOL, "%s exited 0 without leaving the runner's status block "
+                            "(FORMAT.md §7) in DRAM after the table", image);
+    res->flits = sb->flits_sent;
+    res->completions = sb->completions;
+    if (sb->rounds_run != p->round_count || sb->flits_sent != kicked_flits(p))
         return sn_error_set(e, SN_ERR_PROTOCOL,
                             "%s ran %u round%s and %u flits, but the case's program has %zu round%s and %llu flits: "
                             "the image (or the --table file) carries another program",
-                            image, rounds, rounds == 1 ? "" : "s", flits, p->round_count,
+                            image, sb->rounds_run, sb->rounds_run == 1 ? "" : "s", sb->flits_sent, p->round_count,
                             p->round_count == 1 ? "" : "s", (unsigned long long)kicked_flits(p));
     return SN_OK;
 }
 
-sn_status sn_replay_run_status(const sn_run_status *r, const char *console, const char *image, sn_error *e)
+sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb, int valid, const char *console,
+                            const char *image, sn_error *e)
 {
+    char words[1536];
     switch (r->stop) {
     case SN_RUN_EXITED:
         if (r->exit_code == SN_OK)
             return SN_OK;
         return sn_error_set(e, r->exit_code < 0x100 ? (sn_status)r->exit_code : SN_ERR_INTERNAL,
                             "%s exited with 0x%llx after %llu cycles: %s", image, (unsigned long long)r->exit_code,
-                            (unsigned long long)r->cycles, console);
+                            (unsigned long long)r->cycles,
+                            valid && sb->error == r->exit_code ? sn_runner_describe(sb, words, sizeof words) : console);
     case SN_RUN_HALTED:
         return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u: %s", image, r->halt_cause, console);
     case SN_RUN_CYCLE_LIMIT:
@@ -90,19 +94,14 @@ static sn_status check_mesh(const sn_manifest *m, const sn_mesh *mesh, sn_error 
                         m->path, mesh->unit_count);
 }
 
-/* ---- operands, table, boot arguments ------------------------------------- */
+/* ---- outputs --------------------------------------------------------------- */
 
-/* The runner's "runner: result crc32 0xC over N bytes at 0xA" line against
- * the CRC of the expected bytes. */
-sn_status sn_replay_check_digest(const char *console, const sn_region *x, sn_replay_result *res, sn_error *e)
+sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, sn_replay_result *res, sn_error *e)
 {
-    static const char key[] = "runner: result crc32 ";
-    const char *line = strstr(console, key);
-    unsigned crc;
-    if (!line || sscanf(line + sizeof key - 1, "0x%x", &crc) != 1)
-        return sn_error_set(e, SN_ERR_PROTOCOL, "the runner printed no result digest (an image without it?)");
+    if (!sb->digest_done)
+        return sn_error_set(e, SN_ERR_PROTOCOL, "the runner recorded no result digest (an image without it?)");
     res->digest_checked = 1;
-    res->digest_got = crc;
+    res->digest_got = sb->digest_crc32;
     res->digest_want = sn_crc32(x->data, x->nbytes);
     if (res->digest_got == res->digest_want)
         return SN_OK;
@@ -168,6 +167,8 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     sn_mesh mesh = sn_mesh_from_manifest(&m);
     if ((st = check_mesh(&m, &mesh, e)) != SN_OK)
         goto out;
+    if (!opts->table)
+        sn_settle_plan(&prog, &mesh, &m);
     st = sn_replay_program(opts, t, &m, &prog, res, e);
 out:
     sn_program_free(&prog);

@@ -15,6 +15,7 @@
 #include "error.h"
 #include "manifest.h"
 #include "transport.h"
+#include "sysnode/status_block.h"
 
 /* Byte written over every expected-output range before boot, so bytes left
  * from an earlier run can never pass for results. */
@@ -35,7 +36,7 @@ typedef struct {
 typedef struct {
     char name[128];
     uint32_t rounds;      /* rounds in the case's artifacts */
-    uint32_t flits;       /* payloads the runner sent (its console summary) */
+    uint32_t flits;       /* payloads the runner sent (its status block) */
     uint32_t completions; /* completions the runner counted */
     uint64_t cycles;      /* simulated CPU cycles from boot to exit */
     uint64_t instret;
@@ -59,7 +60,7 @@ typedef struct {
  * after its last round differs from the expected bytes' CRC: what a consumer
  * on the SysNode would have read): SN_ERR_INPUT/SN_ERR_IO for a bad case or
  * image (nothing is written to the SysNode), the runner's own exit status
- * with its console line in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
+ * with its status block worded in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
  * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e);
 
@@ -77,23 +78,29 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
 sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m, const sn_program *p,
                             sn_replay_result *res, sn_error *e);
 
-/* The runner's stop as a status: SN_OK for exit 0; its exit status with the
- * console line in e; SN_ERR_TRAP for a halt; SN_ERR_HANG past the cap;
+/* The unit DRAM address of the runner's status-block copy for a table of
+ * table_bytes at table_addr: right after it, on a 64-byte beat; the host
+ * sets SN_STATUS_COPY_BYTES aside there (artifacts/FORMAT.md §6, §7). */
+uint64_t sn_replay_status_addr(uint64_t table_addr, uint64_t table_bytes);
+
+/* How the run ended, in words: SN_OK for exit 0; the runner's error from
+ * its status block sb (valid: the runner left one; the console otherwise),
+ * with its exit status; SN_ERR_TRAP for a halt; SN_ERR_HANG past the cap;
  * SN_ERR_INTERNAL for a simulation error. image names the runner. */
-sn_status sn_replay_run_status(const sn_run_status *r, const char *console, const char *image, sn_error *e);
+sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb, int valid, const char *console,
+                               const char *image, sn_error *e);
 
-/* Checks the runner's summary line "runner: ok rounds=R flits=F
- * completions=C" in console against p (its rounds and kicked flits) and
- * sets res->flits and res->completions. SN_ERR_PROTOCOL when it is missing
- * or describes another program. */
-sn_status sn_replay_check_summary(const char *console, const sn_program *p, const char *image, sn_replay_result *res,
-                                  sn_error *e);
+/* The runner's counts in sb must describe p (its rounds and kicked flits);
+ * sets res->flits and res->completions. SN_ERR_PROTOCOL when the image left
+ * no status block or ran another program. */
+sn_status sn_replay_check_summary(const sn_status_block *sb, int valid, const sn_program *p, const char *image,
+                                  sn_replay_result *res, sn_error *e);
 
-/* The runner's "runner: result crc32 0xC over N bytes at 0xA" line in
- * console against the CRC-32 of x's bytes; res->digest_* are set. SN_ERR_
- * MISMATCH (res->match 0) when they differ: the runner read bytes that had
- * not landed; SN_ERR_PROTOCOL when the line is missing. */
-sn_status sn_replay_check_digest(const char *console, const sn_region *x, sn_replay_result *res, sn_error *e);
+/* The CRC-32 the runner recorded in sb over the first expected output x as
+ * it read it after its last round, against x's bytes; res->digest_* are set.
+ * SN_ERR_MISMATCH (res->match 0) when they differ: the runner read bytes
+ * that had not landed; SN_ERR_PROTOCOL when it recorded none. */
+sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, sn_replay_result *res, sn_error *e);
 
 /* Compares regions x[0..n) (their data) with DRAM through t; after_round
  * names the round a host step compares after (-1: after the last round).

@@ -11,6 +11,7 @@
 #include "json.h"
 #include "pack.h"
 #include "replay.h"
+#include "window_load.h"
 
 /* Poisons every expected output of every point; uploads written after it
  * win where they overlap, so only bytes no upload covers stay poisoned
@@ -129,17 +130,17 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
         st = sn_device_boot(&d, table, res->table_bytes, table_addr, digest, e);
     res->table_addr = table_addr;
     sn_run_status rs;
-    int held = 0;
+    sn_status_block sb;
+    int held = 0, valid = 0;
     for (size_t k = 0; st == SN_OK && k < m->host_step_count; k++) {
         const sn_host_step *h = &m->host_steps[k];
         st = sn_device_wait(&d, 1, &held, &rs, e);
         if (st == SN_OK && !held) {
-            st = sn_replay_run_status(&rs, t->ops->console(t->ctx), opts->image, e);
+            st = sn_device_stopped(&d, &rs, e);
             if (st == SN_OK)
                 st = sn_error_set(e, SN_ERR_PROTOCOL, "%s exited before the host step after round %u: %s",
                                   opts->image, h->after_round, t->ops->console(t->ctx));
         }
-        sn_status_block sb;
         if (st == SN_OK && (st = sn_device_status(&d, &sb, e)) == SN_OK) {
             res->flits = sb.flits_sent; /* so far: a mismatch here reports them */
             res->completions = sb.completions;
@@ -159,14 +160,16 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     if (st == SN_OK) {
         res->cycles = rs.cycles;
         res->instret = rs.instret;
-        st = sn_replay_run_status(&rs, t->ops->console(t->ctx), opts->image, e);
+        st = sn_window_read_status(t, sn_replay_status_addr(table_addr, res->table_bytes), &sb, &valid, e);
     }
     if (st == SN_OK)
-        st = sn_replay_check_summary(t->ops->console(t->ctx), p, opts->image, res, e);
+        st = sn_replay_run_status(&rs, &sb, valid, t->ops->console(t->ctx), opts->image, e);
+    if (st == SN_OK)
+        st = sn_replay_check_summary(&sb, valid, p, opts->image, res, e);
     if (st == SN_OK)
         st = sn_replay_compare(t, m->expected, m->expected_count, -1, res, e);
     if (st == SN_OK && digest)
-        st = sn_replay_check_digest(t->ops->console(t->ctx), digest, res, e);
+        st = sn_replay_check_digest(&sb, digest, res, e);
     sn_device_free(&d);
     free(table);
     return st;

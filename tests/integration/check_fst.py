@@ -38,9 +38,9 @@ subprocess.run([sysnode, "run", f"{cases}/vadd128", "--device", "sim", "--fst", 
 assert read(card) == (start, end, gos), (read(card), (start, end, gos))
 
 window = os.path.join(work, "window.fst")
-subprocess.run([sysnode, "run", f"{cases}/vadd128", "--fst", window, "--fst-window", "30000:31000"], check=True,
+subprocess.run([sysnode, "run", f"{cases}/vadd128", "--fst", window, "--fst-window", "10000:11000"], check=True,
                stdout=subprocess.DEVNULL)
-assert read(window)[:2] == (60000, 61999)
+assert read(window)[:2] == (20000, 21999)
 bad = subprocess.run([sysnode, "run", f"{cases}/vadd128", "--fst", window, "--fst-window", "5:5"],
                      capture_output=True, text=True)
 assert bad.returncode == 2 and "FROM < TO" in bad.stderr, bad.stderr

@@ -253,10 +253,8 @@ static sn_status table_fault(sn_runner *r, sn_status status, const sn_table_faul
 static sn_status check_table(sn_runner *r, const sn_table *t)
 {
     sn_table_fault f;
-    /* kicked[] and other[] are scratch here: zero before the first round,
-     * and cleared for a table a host hands over after a sync point. */
-    for (unsigned i = 0; i < r->mesh->unit_count; i++)
-        r->kicked[sn_mesh_node(r->mesh, i)] = r->other[sn_mesh_node(r->mesh, i)] = 0;
+    /* kicked[] and other[] are zero before the first round (and after a
+     * host sync point): scratch. */
     sn_status st = sn_table_check(t, r->mesh, r->kicked, r->other, &f);
     if (st == SN_OK)
         return SN_OK;
@@ -489,6 +487,9 @@ static NOINLINE sn_status host_sync(sn_runner *r)
             return fail_limit(r, SN_ERR_HANG, NO_NODE, seq, (uint32_t)r->hang_cycles);
     }
     r->host_command = SN_HOST_RELEASE_CMD(word);
+    /* The next table's check uses kicked[] and other[] as scratch. */
+    for (unsigned i = 0; i < r->mesh->unit_count; i++)
+        r->kicked[sn_mesh_node(r->mesh, i)] = r->other[sn_mesh_node(r->mesh, i)] = 0;
     return SN_OK;
 }
 

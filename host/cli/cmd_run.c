@@ -175,10 +175,11 @@ static void replay_one(run_plan *plan, case_run *c)
     if (c->status == SN_OK && plan->fst && !sim)
         c->status = sn_error_set(&c->err, SN_ERR_INPUT,
                                  "--fst: %s is a card; only a simulated SysNode has a mesh to dump", plan->device);
-    if (c->status == SN_OK && plan->fst &&
-        (c->status = fst_open(sim, plan->fst, plan->fst_from, plan->fst_to, &c->err)) == SN_OK) {
+    if (c->status == SN_OK && plan->fst) {
+        /* Before the dump's files appear, so a signal never finds them without the handler. */
         signal(SIGINT, on_sigint);
         signal(SIGTERM, on_sigint);
+        c->status = fst_open(sim, plan->fst, plan->fst_from, plan->fst_to, &c->err);
     }
     if (c->status == SN_OK && plan->trace) {
         sn_transport inner = c->t;
@@ -224,6 +225,10 @@ static int print_verdict(const case_run *c, int several)
         printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res->digest_got);
     else if (res->match)
         printf("match\n");
+    else if (res->diff_round >= 0)
+        printf("MISMATCH after round %d at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n",
+               res->diff_round, res->diff_file, (unsigned long long)res->diff_offset,
+               (unsigned long long)res->diff_addr, res->got, res->want);
     else
         printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
                (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);

@@ -789,6 +789,8 @@ static void on_csr(sn_hart *h, uint64_t addr, uint32_t idx, uint32_t w)
             if (csr == 0x180 && mode != 0 && mode != SN_SATP_MODE_SV39)
                 break; /* satp: an unsupported MODE leaves it unchanged (WARL) */
             uint64_t raw = reg_read(h, c->uc_reg);
+            if (csr == 0x300 && (now_v & SN_MSTATUS_MPP) == 2ull << SN_MSTATUS_MPP_LO)
+                now_v = (now_v & ~SN_MSTATUS_MPP) | (raw & SN_MSTATUS_MPP); /* MPP is WARL: no level 2 (§1.1) */
             reg_write(h, c->uc_reg, (raw & ~wmask) | (now_v & wmask));
             break;
         }

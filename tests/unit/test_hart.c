@@ -690,6 +690,18 @@ static void test_privilege_traps(void **state)
     finish(&f);
 }
 
+/* mpp_warl.S: csrs and csrw of the reserved MPP value 2 keep the previous
+ * level (S), and mret lands in S: its ecall is cause 9, never 10. */
+static void test_mpp_warl(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result r = run_to_end(&f, "mpp_warl");
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.exit_code, (1u << 8) | 9);
+    finish(&f);
+}
+
 /* amo.S: refused on the control region (no control access is made but
  * the exit store), trapped when misaligned; an amoadd on SPAD works. */
 static void test_amo_rules(void **state)
@@ -1341,6 +1353,7 @@ int main(void)
         cmocka_unit_test(test_isa_rule),
         cmocka_unit_test(test_imem_write_between_runs),
         cmocka_unit_test(test_csr_file),
+        cmocka_unit_test(test_mpp_warl),
         cmocka_unit_test(test_privilege_traps),
         cmocka_unit_test(test_amo_rules),
         cmocka_unit_test(test_ctrl_misaligned_traps),

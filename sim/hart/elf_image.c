@@ -302,14 +302,21 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
     loader ld = {.out = out, .err = err, .errlen = errlen};
     if (elf_version(EV_CURRENT) == EV_NONE)
         return fail(&ld, "libelf is out of date: %s", elf_errmsg(-1));
-    int fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return fail(&ld, "cannot open %s: %s", path, strerror(errno));
     int rc = -1;
     struct stat st;
     if (fstat(fd, &st) != 0) {
+        int stat_errno = errno;
         close(fd);
-        return fail(&ld, "cannot stat %s: %s", path, strerror(errno));
+        return fail(&ld, "cannot stat %s: %s", path, strerror(stat_errno));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(&ld, "%s is %s, not a regular file: an image is read whole from a file", path,
+                    S_ISDIR(st.st_mode) ? "a directory" : "a device, FIFO or socket");
     }
     ld.file_size = (uint64_t)st.st_size;
     char magic[SELFMAG];

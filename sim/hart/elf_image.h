@@ -30,6 +30,8 @@ typedef struct sn_elf_image {
  * a second pass.
  * Refuses (returns -1 with the reason in err, out left empty), checking in
  * this order:
+ *  - a path that is not a regular file (a directory, device, FIFO or
+ *    socket: never opened for reading, so a FIFO cannot block the load);
  *  - a file that does not start with the ELF magic; one cut short, named as
  *    "truncated" with the range that lies past its end: the ELF header, the
  *    program or section header table, a section's or a segment's file bytes;

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 #include <elf.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "card_csr.h"
@@ -980,6 +981,25 @@ static void test_refuses_truncated(void **state)
     assert_int_equal(img.segment_count, 0);
 }
 
+/* A path that is not a regular file is refused by name before anything
+ * reads it: a FIFO without a writer must not block the load. */
+static void test_refuses_not_a_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_hart_XXXXXX", fifo[64], err[256];
+    sn_elf_image img;
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(sn_elf_image_load(dir, &img, err, sizeof err), -1);
+    assert_contains(err, "is a directory, not a regular file");
+    snprintf(fifo, sizeof fifo, "%s/image.elf", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(sn_elf_image_load(fifo, &img, err, sizeof err), -1);
+    assert_contains(err, "image.elf is a device, FIFO or socket, not a regular file");
+    assert_int_equal(img.segment_count, 0);
+    unlink(fifo);
+    rmdir(dir);
+}
+
 /* 16-bit code in an executable section of type INIT_ARRAY in IMEM: the
  * loaded bytes are checked, whatever section holds them. */
 static void test_refuses_c_outside_text(void **state)
@@ -1374,6 +1394,7 @@ int main(void)
         cmocka_unit_test(test_refuses_entry_not_zero),
         cmocka_unit_test(test_refuses_truncated),
         cmocka_unit_test(test_refuses_c_outside_text),
+        cmocka_unit_test(test_refuses_not_a_file),
         cmocka_unit_test(test_create_checks),
         cmocka_unit_test(test_window_writes),
         cmocka_unit_test(test_push),

@@ -916,6 +916,11 @@ static void grow_filesz(Elf64_Phdr *ph)
     ph->p_filesz = ph->p_memsz + 1;
 }
 
+static void empty_memsz(Elf64_Phdr *ph)
+{
+    ph->p_memsz = 0;
+}
+
 static void test_refuses_bad_segments(void **state)
 {
     (void)state;
@@ -930,6 +935,45 @@ static void test_refuses_bad_segments(void **state)
     assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
     unlink(path);
     assert_contains(err, "PT_LOAD segment 2 at 0x10000: filesz 0x41 > memsz 0x40");
+    patched_copy("dram", 1, empty_memsz, path, sizeof path); /* the code's bytes, with no memory for them */
+    assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
+    unlink(path);
+    assert_contains(err, "PT_LOAD segment 1 at 0x0: filesz 0x");
+    assert_contains(err, " > memsz 0x0");
+}
+
+/* An ELF header whose table entry sizes are not ELF64's is refused: the
+ * tables would be read with other sizes than they are checked with. */
+static void test_refuses_entry_sizes(void **state)
+{
+    (void)state;
+    char src[512], path[64], err[256];
+    sn_elf_image img;
+    prog_path(src, sizeof src, "mmio");
+    FILE *in = fopen(src, "rb");
+    assert_non_null(in);
+    static unsigned char bytes[1 << 16];
+    size_t len = fread(bytes, 1, sizeof bytes, in);
+    fclose(in);
+    const struct {
+        size_t at;
+        const char *want;
+    } cases[] = {{offsetof(Elf64_Ehdr, e_phentsize), "e_phentsize 8 is not 56"},
+                 {offsetof(Elf64_Ehdr, e_shentsize), "e_shentsize 8 is not 64"}};
+    for (unsigned k = 0; k < 2; k++) {
+        static unsigned char copy[1 << 16];
+        memcpy(copy, bytes, len);
+        copy[cases[k].at] = 8;
+        copy[cases[k].at + 1] = 0;
+        snprintf(path, sizeof path, "/tmp/test_hart_XXXXXX");
+        int fd = mkstemp(path);
+        assert_true(fd >= 0);
+        assert_int_equal(write(fd, copy, len), (ssize_t)len);
+        close(fd);
+        assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
+        unlink(path);
+        assert_contains(err, cases[k].want);
+    }
 }
 
 /* A copy of program `name` cut to its first `keep` bytes (keep < its size),
@@ -1395,6 +1439,7 @@ int main(void)
         cmocka_unit_test(test_refuses_truncated),
         cmocka_unit_test(test_refuses_c_outside_text),
         cmocka_unit_test(test_refuses_not_a_file),
+        cmocka_unit_test(test_refuses_entry_sizes),
         cmocka_unit_test(test_create_checks),
         cmocka_unit_test(test_window_writes),
         cmocka_unit_test(test_push),

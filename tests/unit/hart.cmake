@@ -82,6 +82,12 @@ add_dependencies(test_hart hart_progs)
 # The console through sysnode-sim keeps every byte.
 add_test(NAME card.console_keeps_nul
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/check_console.sh $<TARGET_FILE:sysnode-sim> ${sn_hart_prog_dir}/console_nul.elf)
+# ... and through the card protocol: `sysnode flash --device sim` streams it
+# as console text, the NUL and 0xFF escaped, not cut at the NUL.
+add_test(NAME card.flash_console_keeps_nul
+  COMMAND sysnode flash ${sn_hart_prog_dir}/console_nul.elf --device sim)
+set_tests_properties(card.flash_console_keeps_nul PROPERTIES PASS_REGULAR_EXPRESSION
+  "^A\\\\x00B\\\\xff\nsysnode flash: exit 0x0 after")
 
 # wfi in sysnode-sim is woken by a reply entering the mesh's RX queue.
 add_test(NAME card.wfi_woken_by_reply COMMAND sysnode-sim ${sn_hart_prog_dir}/wfi_reply.elf)

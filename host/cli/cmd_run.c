@@ -4,6 +4,7 @@
  *                      [--gdb PORT]
  * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
+#include <errno.h>
 #include <libgen.h>
 #include <signal.h>
 #include <limits.h>
@@ -16,6 +17,7 @@
 #include "commands.h"
 #include "replay.h"
 #include "sim.h"
+#include "output_paths.h"
 #include "run_report.h"
 #include "timeline.h"
 
@@ -56,14 +58,15 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
 static int parse_window(const char *text, uint64_t *from, uint64_t *to)
 {
     char *end;
+    errno = 0;
     unsigned long long a = strtoull(text, &end, 0), b;
-    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-') {
+    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-' || errno == ERANGE) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
         return -1;
     }
     const char *rest = end + 1;
     b = strtoull(rest, &end, 0);
-    if (end == rest || *end || b <= a) {
+    if (end == rest || *end || b <= a || errno == ERANGE) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
         return -1;
     }
@@ -131,7 +134,7 @@ int sn_cmd_run(int argc, char **argv)
     const char *device = NULL;
     const char *report = NULL;
     const char *timeline = NULL;
-    const char *fst = NULL;
+    const char *fst = NULL, *fst_window = NULL;
     uint64_t fst_from = 0, fst_to = UINT64_MAX;
     uint64_t cu_version = 0, gdb_port = 0;
     int gdb = 0;
@@ -147,6 +150,7 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--fst") && has_value) {
             fst = argv[++i];
         } else if (!strcmp(argv[i], "--fst-window") && has_value) {
+            fst_window = argv[i + 1];
             if (parse_window(argv[++i], &fst_from, &fst_to) != 0)
                 return 2;
         } else if (!strcmp(argv[i], "--timeline") && has_value) {
@@ -187,6 +191,18 @@ int sn_cmd_run(int argc, char **argv)
     }
 
     sn_error err = {0};
+    if (fst_window && !fst) {
+        fprintf(stderr, "sysnode run: --fst-window %s without --fst: nothing would be dumped\n", fst_window);
+        return 2;
+    }
+    const sn_output_path outputs[] = {{"--report", report}, {"--timeline", timeline}, {"--fst", fst},
+                                      {"--trace", trace}};
+    const char *inputs[] = {opts.image, opts.table};
+    if (sn_output_paths_check(outputs, sizeof outputs / sizeof outputs[0], inputs, 2, &opts.case_dir, 1, &err) !=
+        SN_OK) {
+        fprintf(stderr, "sysnode run: %s\n", err.msg);
+        return 1;
+    }
     sn_transport t = {0};
     sn_status st = gdb && device ? sn_error_set(&err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it "
                                                                   "does not combine with --device %s", device)

@@ -4,6 +4,7 @@
  * window, places files in DRAM, boots it and streams its console as it
  * arrives (README "On a card"). Everything is read and checked before
  * anything reaches the card. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,10 +52,31 @@ static sn_status read_dram_file(dram_file *f, sn_error *e)
     char *end;
     if (!eq || eq == f->spec)
         return sn_error_set(e, SN_ERR_INPUT, "'%s': want ADDR=FILE", f->spec);
+    errno = 0;
     f->addr = strtoull(f->spec, &end, 0);
-    if (end != eq || f->spec[0] == '-')
-        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a number", f->spec);
+    if (end != eq || f->spec[0] == '-' || errno == ERANGE)
+        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a 64-bit number", f->spec);
     return sn_file_read(eq + 1, &f->bytes, &f->n, e);
+}
+
+/* Every file fits the card's DRAM and no two overlap (a later one would
+ * overwrite part of an earlier one): checked before anything reaches the
+ * card. */
+static sn_status check_ranges(const dram_file *files, int nfiles, uint64_t dram_size, sn_error *e)
+{
+    for (int i = 0; i < nfiles; i++) {
+        const dram_file *f = &files[i];
+        if (f->addr > dram_size || f->n > dram_size - f->addr)
+            return sn_error_set(e, SN_ERR_INPUT, "'%s': [0x%llx, 0x%llx) passes the end of DRAM (%llu bytes)",
+                                f->spec, (unsigned long long)f->addr, (unsigned long long)f->addr + f->n,
+                                (unsigned long long)dram_size);
+        for (int j = 0; j < i; j++) {
+            const dram_file *g = &files[j];
+            if (f->n && g->n && f->addr < g->addr + g->n && g->addr < f->addr + f->n)
+                return sn_error_set(e, SN_ERR_INPUT, "'%s' and '%s': their DRAM ranges overlap", g->spec, f->spec);
+        }
+    }
+    return SN_OK;
 }
 
 static sn_status place_files(sn_transport *t, dram_file *files, int nfiles, sn_error *e)
@@ -126,10 +148,12 @@ int sn_cmd_flash(int argc, char **argv)
         } else if (!strcmp(argv[i], "--digest") && has_value && !digest) {
             digest = argv[++i];
             char *end;
+            errno = 0;
             digest_addr = strtoull(digest, &end, 0);
             const char *rest = *end == ':' ? end + 1 : NULL;
             digest_bytes = rest ? strtoull(rest, &end, 0) : 0;
-            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-') {
+            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-' ||
+                errno == ERANGE) {
                 fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
                 return 2;
             }
@@ -171,6 +195,8 @@ int sn_cmd_flash(int argc, char **argv)
         st = sn_error_set(&err, SN_ERR_INPUT, "%s: %s", image, why);
     if (st == SN_OK)
         st = sn_transport_open_device(&t, device, (unsigned)cu_version, &err);
+    if (st == SN_OK)
+        st = check_ranges(files, nfiles, t.ops->dram_size(t.ctx), &err);
     if (st == SN_OK && (st = sn_window_load_image(&t, &img, image, &err)) == SN_OK &&
         (st = place_files(&t, files, nfiles, &err)) == SN_OK && table >= 0)
         st = sn_window_write_boot_args(&t, files[table].addr, files[table].n, digest_addr, digest_bytes, &err);

@@ -77,8 +77,9 @@ static int parse_window(const char *text, uint64_t *from, uint64_t *to)
 
 static volatile sig_atomic_t stop_signal = 0;
 
-/* SIGINT/SIGTERM while dumping: the simulation stops at its next mesh cycle
- * and the dump is closed before exit (sim.h sn_sim_interrupt). */
+/* SIGINT/SIGTERM while dumping or reporting: the simulation stops at its
+ * next mesh cycle, and the dump is closed and the report written before
+ * exit (sim.h sn_sim_interrupt). */
 static void on_sigint(int sig)
 {
     stop_signal = sig;
@@ -213,9 +214,14 @@ int sn_cmd_run(int argc, char **argv)
     if (st == SN_OK && fst && !sim)
         st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
                           device);
-    if (st == SN_OK && fst && (st = fst_open(sim, fst, fst_from, fst_to, &err)) == SN_OK) {
-        signal(SIGINT, on_sigint);
-        signal(SIGTERM, on_sigint);
+    if (st == SN_OK && fst)
+        st = fst_open(sim, fst, fst_from, fst_to, &err);
+    if (st == SN_OK && sim && (fst || report)) { /* the dump is closed and the report written on a stop */
+        /* no SA_RESTART: a wait for a GDB client (accept) ends on the signal too */
+        struct sigaction sa = {.sa_handler = on_sigint};
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
     }
     if (st == SN_OK && trace) {
         sn_transport inner = t;
@@ -234,6 +240,8 @@ int sn_cmd_run(int argc, char **argv)
         fprintf(stderr, "sysnode run: --fst: %s\n", why);
         rc = 1;
     }
+    if (stop_signal)
+        rc = 128 + stop_signal; /* the status the report records is the one the process exits with */
     sn_error out_err = {0};
     if (report) {
         int card = device && strcmp(device, "sim") != 0;
@@ -250,5 +258,5 @@ int sn_cmd_run(int argc, char **argv)
         rc = 1;
     }
     sn_transport_close(&t);
-    return stop_signal ? 128 + stop_signal : rc;
+    return stop_signal ? 128 + (int)stop_signal : rc;
 }

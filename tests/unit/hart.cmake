@@ -43,6 +43,7 @@ sn_hart_prog(console_nul console_nul.S)
 sn_hart_prog(wfi_reply wfi_reply.S)
 sn_hart_prog(console300 console300.S)
 sn_hart_prog(mpp_warl mpp_warl.S)
+sn_hart_prog(timer_not_delegated timer_not_delegated.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
   string(TOLOWER ${case} lower)

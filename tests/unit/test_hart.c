@@ -703,6 +703,21 @@ static void test_mpp_warl(void **state)
     finish(&f);
 }
 
+/* timer_not_delegated.S: mideleg reads 0xAAA after writing all ones, yet
+ * the timer interrupt taken in U enters M (mcause 2^63 + 7), never S; the
+ * hart took it into S and again at every block, forever, with no cycle
+ * passing (the cycle cap was never reached). */
+static void test_timer_not_delegated(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "timer_not_delegated");
+    sn_hart_result r = sn_hart_run(f.h, 100000);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.exit_code, 0x8000000000000007ull | 0xAAAull << 32);
+    finish(&f);
+}
+
 /* amo.S: refused on the control region (no control access is made but
  * the exit store), trapped when misaligned; an amoadd on SPAD works. */
 static void test_amo_rules(void **state)
@@ -1418,6 +1433,7 @@ int main(void)
         cmocka_unit_test(test_imem_write_between_runs),
         cmocka_unit_test(test_csr_file),
         cmocka_unit_test(test_mpp_warl),
+        cmocka_unit_test(test_timer_not_delegated),
         cmocka_unit_test(test_privilege_traps),
         cmocka_unit_test(test_amo_rules),
         cmocka_unit_test(test_ctrl_misaligned_traps),

@@ -112,7 +112,8 @@ static int boot_and_stream(sn_transport *t, uint64_t max_cycles, sn_error *e)
     case SN_RUN_EXITED:
         fprintf(stderr, "sysnode flash: exit 0x%llx after %llu cycles, %llu instructions\n",
                 (unsigned long long)r.exit_code, (unsigned long long)r.cycles, (unsigned long long)r.instret);
-        return (int)(r.exit_code & 0xFF);
+        /* the process status keeps 8 bits: a nonzero word must not read as 0 */
+        return r.exit_code == 0 ? 0 : (r.exit_code & 0xFF) != 0 ? (int)(r.exit_code & 0xFF) : 1;
     case SN_RUN_HALTED:
         fprintf(stderr, "sysnode flash: core halted, cause %u, %s after %llu cycles\n", r.halt_cause, r.message,
                 (unsigned long long)r.cycles);

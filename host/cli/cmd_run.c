@@ -214,6 +214,9 @@ int sn_cmd_run(int argc, char **argv)
     if (st == SN_OK && fst && !sim)
         st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
                           device);
+    if (st == SN_OK && timeline && !sim) /* before the run: nothing reaches the card */
+        st = sn_error_set(&err, SN_ERR_INPUT, "--timeline: %s is a card; it keeps no logs of GOs, completions and "
+                          "unit spans, only a simulated SysNode has them", device);
     if (st == SN_OK && fst)
         st = fst_open(sim, fst, fst_from, fst_to, &err);
     if (st == SN_OK && sim && (fst || report)) { /* the dump is closed and the report written on a stop */

@@ -41,7 +41,10 @@ refuse 1 "--json $work/image.elf: is the input" "$bench" "$work/case" --image "$
     --json "$work/image.elf"
 refuse 1 "--json .*manifest.json: is a file of the case directory" "$bench" "$work/case" \
     --json "$work/case/manifest.json"
+ln -s "$work/case/manifest.json" "$work/link.txt"
+run 1 "--report $work/link.txt: exists and is not a regular file" --report "$work/link.txt"
+run 1 "--trace $work/link.txt: exists and is not a regular file" --trace "$work/link.txt"
 [ -p "$work/fifo" ] || { echo "FAIL: the FIFO was replaced"; fail=1; }
 [ "$(sums)" = "$before" ] || { echo "FAIL: an input changed"; fail=1; }
-ls "$work" | grep -q r.json && { echo "FAIL: r.json written"; fail=1; }
+ls "$work" | grep -q "^r.json" && { echo "FAIL: r.json written"; fail=1; }
 exit $fail

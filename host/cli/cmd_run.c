@@ -242,6 +242,9 @@ int sn_cmd_run(int argc, char **argv)
     if (fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
         fprintf(stderr, "sysnode run: --fst: %s\n", why);
         rc = 1;
+    } else if (fst && res.cycles && fst_from >= res.cycles) { /* the mesh keeps in step with the CPU's cycles */
+        fprintf(stderr, "sysnode run: --fst: the run ended at cycle %llu, before the window %s: %s holds no cycle\n",
+                (unsigned long long)res.cycles, fst_window, fst);
     }
     if (stop_signal)
         rc = 128 + stop_signal; /* the status the report records is the one the process exits with */

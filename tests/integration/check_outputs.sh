@@ -44,6 +44,10 @@ refuse 1 "--json .*manifest.json: is a file of the case directory" "$bench" "$wo
 ln -s "$work/case/manifest.json" "$work/link.txt"
 run 1 "--report $work/link.txt: exists and is not a regular file" --report "$work/link.txt"
 run 1 "--trace $work/link.txt: exists and is not a regular file" --trace "$work/link.txt"
+# a window past the end of the run is named, not left as a silent empty dump
+out=$("$sysnode" run "$work/case" --image "$work/image.elf" --fst "$work/late.fst" --fst-window 99999999:100000000 2>&1)
+grep -Eq -- "--fst: the run ended at cycle [0-9]+, before the window 99999999:100000000: .*late.fst holds no cycle" \
+    <<<"$out" || { echo "FAIL: late window: $out"; fail=1; }
 [ -p "$work/fifo" ] || { echo "FAIL: the FIFO was replaced"; fail=1; }
 [ "$(sums)" = "$before" ] || { echo "FAIL: an input changed"; fail=1; }
 ls "$work" | grep -q "^r.json" && { echo "FAIL: r.json written"; fail=1; }

@@ -121,6 +121,10 @@ static int print_verdict(sn_status st, const sn_replay_result *res, const sn_err
         printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res->digest_got);
     else if (res->match)
         printf("match\n");
+    else if (res->diff_round >= 0)
+        printf("MISMATCH after round %d at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n",
+               res->diff_round, res->diff_file, (unsigned long long)res->diff_offset,
+               (unsigned long long)res->diff_addr, res->got, res->want);
     else
         printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
                (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
@@ -217,15 +221,16 @@ int sn_cmd_run(int argc, char **argv)
     if (st == SN_OK && timeline && !sim) /* before the run: nothing reaches the card */
         st = sn_error_set(&err, SN_ERR_INPUT, "--timeline: %s is a card; it keeps no logs of GOs, completions and "
                           "unit spans, only a simulated SysNode has them", device);
-    if (st == SN_OK && fst)
-        st = fst_open(sim, fst, fst_from, fst_to, &err);
     if (st == SN_OK && sim && (fst || report)) { /* the dump is closed and the report written on a stop */
-        /* no SA_RESTART: a wait for a GDB client (accept) ends on the signal too */
+        /* Before the dump's files appear, so a signal never finds them without the handler; no SA_RESTART:
+         * a wait for a GDB client (accept) ends on the signal too. */
         struct sigaction sa = {.sa_handler = on_sigint};
         sigemptyset(&sa.sa_mask);
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
     }
+    if (st == SN_OK && fst)
+        st = fst_open(sim, fst, fst_from, fst_to, &err);
     if (st == SN_OK && trace) {
         sn_transport inner = t;
         /* On failure t is left as it was: closed once, below. */

@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
-"""check_report_signal.py SYSNODE CASES WORK: SIGINT or SIGTERM during
-`sysnode run --report` (no --fst) stops the simulation, and the report is
-still written, with verdict "error" and exit_code the status the process
-exits with (128 + the signal)."""
+"""check_report_signal.py SYSNODE CASES LOOP_IMAGE WORK: SIGINT or SIGTERM
+during `sysnode run --report` (no --fst) stops the simulation, and the
+report is still written, with verdict "error" and exit_code the status the
+process exits with (128 + the signal). LOOP_IMAGE never exits, so the
+signal always lands inside the run."""
 import json, os, signal, subprocess, sys, time
 
-sysnode, cases, work = sys.argv[1:4]
+sysnode, cases, loop_image, work = sys.argv[1:5]
 os.makedirs(work, exist_ok=True)
 for sig in (signal.SIGINT, signal.SIGTERM):
     report = os.path.join(work, f"signal{int(sig)}.json")
     if os.path.exists(report):
         os.unlink(report)
-    proc = subprocess.Popen([sysnode, "run", f"{cases}/matmul_512x256x512", "--report", report],
+    proc = subprocess.Popen([sysnode, "run", f"{cases}/vadd128", "--image", loop_image, "--report", report],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.0)  # into the replay (it takes several seconds); not a timing assertion
+    time.sleep(1.0)  # into the replay, which never ends by itself; not a timing assertion
     assert proc.poll() is None, "the run ended before the signal"
     proc.send_signal(sig)
     out, err = proc.communicate()

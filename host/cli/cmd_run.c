@@ -9,6 +9,7 @@
  * and one simulator each. While a replay runs longer than a second and
  * stderr is a terminal, a progress line there shows rounds done and
  * simulated cycles. */
+#include <errno.h>
 #include <libgen.h>
 #include <limits.h>
 #include <pthread.h>
@@ -21,6 +22,7 @@
 
 #include "commands.h"
 #include "replay.h"
+#include "output_paths.h"
 #include "run_report.h"
 #include "sim.h"
 #include "timeline.h"
@@ -54,7 +56,7 @@ typedef struct {
     sn_replay_opts opts; /* case_dir set per case */
     unsigned cu_version;
     int lockstep;
-    const char *trace, *device, *report, *timeline, *fst;
+    const char *trace, *device, *report, *timeline, *fst, *fst_window;
     uint64_t fst_from, fst_to;
     int gdb;           /* serve GDB on gdb_port (sim/gdb) */
     uint64_t gdb_port;
@@ -98,14 +100,15 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
 static int parse_window(const char *text, uint64_t *from, uint64_t *to)
 {
     char *end;
+    errno = 0;
     unsigned long long a = strtoull(text, &end, 0), b;
-    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-') {
+    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-' || errno == ERANGE) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
         return -1;
     }
     const char *rest = end + 1;
     b = strtoull(rest, &end, 0);
-    if (end == rest || *end || b <= a) {
+    if (end == rest || *end || b <= a || errno == ERANGE) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
         return -1;
     }
@@ -116,8 +119,9 @@ static int parse_window(const char *text, uint64_t *from, uint64_t *to)
 
 static volatile sig_atomic_t stop_signal = 0;
 
-/* SIGINT/SIGTERM while dumping: the simulation stops at its next mesh cycle
- * and the dump is closed before exit (sim.h sn_sim_interrupt). */
+/* SIGINT/SIGTERM while dumping or reporting: the simulation stops at its
+ * next mesh cycle, and the dump is closed and the report written before
+ * exit (sim.h sn_sim_interrupt). */
 static void on_sigint(int sig)
 {
     stop_signal = sig;
@@ -175,12 +179,19 @@ static void replay_one(run_plan *plan, case_run *c)
     if (c->status == SN_OK && plan->fst && !sim)
         c->status = sn_error_set(&c->err, SN_ERR_INPUT,
                                  "--fst: %s is a card; only a simulated SysNode has a mesh to dump", plan->device);
-    if (c->status == SN_OK && plan->fst) {
-        /* Before the dump's files appear, so a signal never finds them without the handler. */
-        signal(SIGINT, on_sigint);
-        signal(SIGTERM, on_sigint);
-        c->status = fst_open(sim, plan->fst, plan->fst_from, plan->fst_to, &c->err);
+    if (c->status == SN_OK && plan->timeline && !sim) /* before the run: nothing reaches the card */
+        c->status = sn_error_set(&c->err, SN_ERR_INPUT, "--timeline: %s is a card; it keeps no logs of GOs, "
+                                 "completions and unit spans, only a simulated SysNode has them", plan->device);
+    if (c->status == SN_OK && sim && (plan->fst || plan->report)) { /* dump closed, report written on a stop */
+        /* Before the dump's files appear, so a signal never finds them without the handler; no SA_RESTART:
+         * a wait for a GDB client (accept) ends on the signal too. */
+        struct sigaction sa = {.sa_handler = on_sigint};
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
     }
+    if (c->status == SN_OK && plan->fst)
+        c->status = fst_open(sim, plan->fst, plan->fst_from, plan->fst_to, &c->err);
     if (c->status == SN_OK && plan->trace) {
         sn_transport inner = c->t;
         /* On failure t is left as it was: closed once, by the caller. */
@@ -244,7 +255,12 @@ static int finish_single(run_plan *plan, case_run *c, int rc)
     if (plan->fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
         fprintf(stderr, "sysnode run: --fst: %s\n", why);
         rc = 1;
+    } else if (plan->fst && c->res.cycles && plan->fst_from >= c->res.cycles) { /* the mesh keeps the CPU's cycles */
+        fprintf(stderr, "sysnode run: --fst: the run ended at cycle %llu, before the window %s: %s holds no cycle\n",
+                (unsigned long long)c->res.cycles, plan->fst_window, plan->fst);
     }
+    if (stop_signal)
+        rc = 128 + stop_signal; /* the status the report records is the one the process exits with */
     sn_error out_err = {0};
     if (plan->report) {
         sn_replay_opts opts = plan->opts;
@@ -340,6 +356,7 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--fst") && has_value) {
             plan.fst = argv[++i];
         } else if (!strcmp(argv[i], "--fst-window") && has_value) {
+            plan.fst_window = argv[i + 1];
             if (parse_window(argv[++i], &plan.fst_from, &plan.fst_to) != 0)
                 goto out;
         } else if (!strcmp(argv[i], "--timeline") && has_value) {
@@ -387,6 +404,10 @@ int sn_cmd_run(int argc, char **argv)
                 plan.device, USAGE);
         goto out;
     }
+    if (plan.fst_window && !plan.fst) {
+        fprintf(stderr, "sysnode run: --fst-window %s without --fst: nothing would be dumped\n", plan.fst_window);
+        goto out;
+    }
     rc = 1;
     if (!plan.opts.image) {
         if (default_image(image, sizeof image) != 0) {
@@ -394,6 +415,15 @@ int sn_cmd_run(int argc, char **argv)
             goto out;
         }
         plan.opts.image = image;
+    }
+    sn_error path_err = {0};
+    const sn_output_path outputs[] = {{"--report", plan.report}, {"--timeline", plan.timeline}, {"--fst", plan.fst},
+                                      {"--trace", plan.trace}};
+    const char *inputs[] = {plan.opts.image, plan.opts.table};
+    if (sn_output_paths_check(outputs, sizeof outputs / sizeof outputs[0], inputs, 2, dirs, ndirs, &path_err) !=
+        SN_OK) {
+        fprintf(stderr, "sysnode run: %s\n", path_err.msg);
+        goto out;
     }
     plan.cu_version = (unsigned)cu_version;
     plan.progress = isatty(STDERR_FILENO);

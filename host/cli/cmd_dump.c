@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "args.h"
+#include "cli_io.h"
 #include "commands.h"
 #include "disasm.h"
+#include "escape.h"
 #include "json.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
@@ -36,17 +38,39 @@ typedef struct {
     bool json;
 } listing;
 
+/* Length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
+ * form, surrogate or code point past U+10FFFF), or 0. */
+static int utf8_len(const unsigned char *s)
+{
+    int n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+          : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((n == 3 && s[0] == 0xE0 && s[1] < 0xA0) || (n == 3 && s[0] == 0xED && s[1] >= 0xA0) ||
+        (n == 4 && s[0] == 0xF0 && s[1] < 0x90) || (n == 4 && s[0] == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* s as a JSON string (RFC 8259 §7) that is always valid UTF-8: controls
+ * and DEL as \u00XX, a byte that starts no well-formed sequence as U+FFFD. */
 static void json_str(const char *s)
 {
     putchar('"');
-    for (; *s != '\0'; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
+    for (const unsigned char *c = (const unsigned char *)s; *c != '\0';) {
+        int n = utf8_len(c);
+        if (n == 0) {
+            fputs("\\ufffd", stdout);
+            c++;
+        } else if (*c == '"' || *c == '\\') {
+            printf("\\%c", *c++);
+        } else if (*c < 0x20 || *c == 0x7f) {
+            printf("\\u%04x", *c++);
+        } else {
+            fwrite(c, 1, (size_t)n, stdout);
+            c += n;
+        }
     }
     putchar('"');
 }
@@ -119,7 +143,9 @@ static void dump(const listing *l)
                ", \"rounds\": [",
                t->round_count, t->step_count, t->payload_count);
     } else {
-        printf("# %s: %" PRIu32 " round%s, %" PRIu32 " steps, %" PRIu32 " payloads\n", l->source, t->round_count,
+        fputs("# ", stdout);
+        sn_fput_escaped(stdout, l->source, false);
+        printf(": %" PRIu32 " round%s, %" PRIu32 " steps, %" PRIu32 " payloads\n", t->round_count,
                t->round_count == 1 ? "" : "s",
                t->step_count, t->payload_count);
     }
@@ -135,8 +161,13 @@ static void dump(const listing *l)
                    ", \"payload_count\": %" PRIu32 ", \"steps\": [",
                    r->step_first, r->step_count, r->payload_first, r->payload_count);
         } else {
-            printf("round %" PRIu32 "%s%s%s: %" PRIu32 " steps, %" PRIu32 " payloads\n", i, l->files ? " (" : "",
-                   l->files ? l->files[i] : "", l->files ? ")" : "", r->step_count, r->payload_count);
+            printf("round %" PRIu32, i);
+            if (l->files) {
+                fputs(" (", stdout);
+                sn_fput_escaped(stdout, l->files[i], false);
+                putchar(')');
+            }
+            printf(": %" PRIu32 " steps, %" PRIu32 " payloads\n", r->step_count, r->payload_count);
         }
         for (uint32_t k = 0; k < r->step_count; k++)
             dump_step(l, &s, r, k, &t->steps[r->step_first + k]);
@@ -214,10 +245,8 @@ int sn_cmd_dump(int argc, char **argv)
             st = dump_image(a.inputs[0], a.json, &err);
         else
             st = dump_program(a.inputs, (size_t)a.ninputs, a.json, &err);
-        if (st != SN_OK) {
-            fflush(stdout);
-            fprintf(stderr, "sysnode dump: %s\n", err.msg);
-        }
+        if (st != SN_OK)
+            sn_cli_error("dump", err.msg);
         rc = st == SN_OK ? 0 : 1;
     }
     sn_cli_args_free(&a);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_io.h"
 #include "commands.h"
 #include "replay.h"
 
@@ -34,7 +35,7 @@ static int default_image(char *out, size_t n)
 static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
     char *end;
-    unsigned long long v = strtoull(text, &end, 0);
+    unsigned long long v = strtoull(text, &end, 10); /* decimal: "010" is ten */
     if (!*text || *end || text[0] == '-' || v < min || v > max) {
         fprintf(stderr, "sysnode run: %s wants a number in %llu..%llu, got '%s'\n", flag,
                 (unsigned long long)min, (unsigned long long)max, text);
@@ -88,6 +89,9 @@ int sn_cmd_run(int argc, char **argv)
 
     sn_error err = {0};
     sn_transport t = {0};
+    const char *inputs[] = {opts.case_dir, opts.image, opts.table};
+    if (trace && sn_cli_refuse_output_over_inputs(trace, inputs, 3, &err) != SN_OK)
+        return sn_cli_error("run", err.msg);
     sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
     if (st == SN_OK && trace) {
         sn_transport inner = t;
@@ -97,9 +101,21 @@ int sn_cmd_run(int argc, char **argv)
     sn_replay_result res;
     if (st == SN_OK)
         st = sn_replay_case(&opts, &t, &res, &err);
+    sn_error trace_err = {0};
+    sn_status trace_st = t.ops ? sn_transport_record_commit(&t, &trace_err) : SN_OK;
     sn_transport_close(&t);
     if (st != SN_OK && st != SN_ERR_MISMATCH) {
-        fprintf(stderr, "sysnode run: %s\n", err.msg);
+        sn_cli_error("run", err.msg);
+        if (trace_st != SN_OK)
+            sn_cli_error("run", trace_err.msg);
+        return 1;
+    }
+    if (trace_st != SN_OK) /* a verdict with a lost trace is no success */
+        return sn_cli_error("run", trace_err.msg);
+    if (res.all_unchanged) {
+        printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: NO VERDICT: %s\n",
+               res.name, res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions,
+               (unsigned long long)res.cycles, (unsigned long long)res.output_bytes, err.msg);
         return 1;
     }
     if (st == SN_ERR_MISMATCH && res.digest_checked && res.digest_got != res.digest_want) {
@@ -108,9 +124,10 @@ int sn_cmd_run(int argc, char **argv)
                err.msg);
         return 1;
     }
-    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res.name, res.rounds,
-           res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
-           (unsigned long long)res.output_bytes);
+    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes (%llu as before the run): ",
+           res.name, res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions,
+           (unsigned long long)res.cycles, (unsigned long long)res.output_bytes,
+           (unsigned long long)res.unchanged_bytes);
     if (res.match && res.digest_checked)
         printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res.digest_got);
     else if (res.match)

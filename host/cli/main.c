@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli_io.h"
 #include "commands.h"
 
 static int usage(void)
@@ -20,13 +21,14 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         return usage();
+    /* Every command's output reaches stdout or the command fails (sn_cli_exit). */
     if (!strcmp(argv[1], "header"))
-        return sn_cmd_header(argc - 1, argv + 1);
+        return sn_cli_exit("header", sn_cmd_header(argc - 1, argv + 1));
     if (!strcmp(argv[1], "run"))
-        return sn_cmd_run(argc - 1, argv + 1);
+        return sn_cli_exit("run", sn_cmd_run(argc - 1, argv + 1));
     if (!strcmp(argv[1], "pack"))
-        return sn_cmd_pack(argc - 1, argv + 1);
+        return sn_cli_exit("pack", sn_cmd_pack(argc - 1, argv + 1));
     if (!strcmp(argv[1], "dump"))
-        return sn_cmd_dump(argc - 1, argv + 1);
+        return sn_cli_exit("dump", sn_cmd_dump(argc - 1, argv + 1));
     return usage();
 }

@@ -1,67 +1,182 @@
 /* Writing an output file whole or not at all (see file_out.h). */
-#define _POSIX_C_SOURCE 200809L /* fsync, lstat */
+#define _POSIX_C_SOURCE 200809L /* fsync, lstat, sigaction */
 #include "file_out.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Creates a fresh temporary beside path; *tmp is heap, the caller frees it. */
-static sn_status open_temp(const char *path, char **tmp, int *fd, sn_error *e)
+/* Temporaries a signal must remove. A command writes one output at a time;
+ * a few slots leave room. */
+#define MAX_PENDING 8
+static char *volatile pending[MAX_PENDING];
+
+static void remove_pending_and_die(int sig)
 {
-    size_t n = strlen(path) + 48;
-    *tmp = malloc(n);
-    if (*tmp == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
-    /* O_EXCL: never reuse a name someone else holds; 0666 lets umask decide. */
-    for (unsigned k = 0; k < 100; k++) {
-        snprintf(*tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
-        *fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (*fd >= 0)
-            return SN_OK;
-        if (errno != EEXIST)
-            return sn_error_set(e, SN_ERR_IO, "%s: cannot create a file there: %s", path, strerror(errno));
-    }
-    return sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path);
+    for (int i = 0; i < MAX_PENDING; i++)
+        if (pending[i] != NULL)
+            unlink(pending[i]); /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig); /* die of the signal, as without the handler */
 }
 
-static sn_status write_all(int fd, const char *path, const uint8_t *bytes, uint64_t n, sn_error *e)
+/* Adds (tmp != NULL) or removes a temporary from the list with the signals
+ * blocked, so the handler never sees a half-updated slot. */
+static int track(char *tmp, const char *untrack)
 {
-    while (n > 0) {
-        ssize_t got = write(fd, bytes, n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            return sn_error_set(e, SN_ERR_IO, "%s: write failed: %s", path, got < 0 ? strerror(errno) : "no progress");
-        bytes += got;
-        n -= (uint64_t)got;
+    static int installed;
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    if (!installed) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = remove_pending_and_die;
+        sigemptyset(&sa.sa_mask);
+        sigaddset(&sa.sa_mask, SIGINT);
+        sigaddset(&sa.sa_mask, SIGTERM);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        installed = 1;
     }
-    return fsync(fd) == 0 ? SN_OK : sn_error_set(e, SN_ERR_IO, "%s: fsync failed: %s", path, strerror(errno));
+    int ok = tmp == NULL;
+    for (int i = 0; i < MAX_PENDING; i++) {
+        if (tmp != NULL && !ok && pending[i] == NULL) {
+            pending[i] = tmp;
+            ok = 1;
+        } else if (untrack != NULL && pending[i] == untrack) {
+            pending[i] = NULL;
+        }
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return ok ? 0 : -1;
 }
 
-sn_status sn_file_write_atomic(const char *path, const uint8_t *bytes, uint64_t n, sn_error *e)
+static void release(sn_out *o)
+{
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+}
+
+sn_status sn_out_open(sn_out *o, const char *path, sn_error *e)
 {
     struct stat st;
+    memset(o, 0, sizeof *o);
     if (path[0] == '\0')
         return sn_error_set(e, SN_ERR_IO, "empty output path");
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
         return sn_error_set(e, SN_ERR_IO, "%s: exists and is not a regular file; not replacing it", path);
-    char *tmp = NULL;
-    int fd = -1;
-    sn_status rc = open_temp(path, &tmp, &fd, e);
-    if (rc == SN_OK) {
-        rc = write_all(fd, path, bytes, n, e);
-        if (close(fd) != 0 && rc == SN_OK)
-            rc = sn_error_set(e, SN_ERR_IO, "%s: close failed: %s", path, strerror(errno));
-        if (rc == SN_OK && rename(tmp, path) != 0)
-            rc = sn_error_set(e, SN_ERR_IO, "%s: cannot replace it: %s", path, strerror(errno));
-        if (rc != SN_OK)
-            unlink(tmp);
+    size_t n = strlen(path) + 48;
+    o->path = strdup(path);
+    o->tmp = malloc(n);
+    if (o->path == NULL || o->tmp == NULL) {
+        release(o);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
     }
-    free(tmp);
-    return rc;
+    int fd = -1;
+    /* O_EXCL: never reuse a name someone else holds; 0666 lets umask decide. */
+    for (unsigned k = 0; fd < 0 && k < 100; k++) {
+        snprintf(o->tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
+        if (track(o->tmp, NULL) != 0) {
+            release(o);
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: more than %d outputs open at once", path, MAX_PENDING);
+        }
+        fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        int err = errno;
+        if (fd < 0)
+            track(NULL, o->tmp);
+        if (fd < 0 && err != EEXIST) {
+            release(o);
+            return sn_error_set(e, SN_ERR_IO, "%s: cannot create a file there: %s", path, strerror(err));
+        }
+    }
+    if (fd < 0) {
+        release(o);
+        return sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path);
+    }
+    o->f = fdopen(fd, "wb");
+    if (o->f == NULL) {
+        close(fd);
+        sn_out_abort(o);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+    }
+    return SN_OK;
+}
+
+void sn_out_abort(sn_out *o)
+{
+    if (o->f != NULL)
+        fclose(o->f);
+    if (o->tmp != NULL) {
+        unlink(o->tmp);
+        track(NULL, o->tmp);
+    }
+    release(o);
+}
+
+sn_status sn_out_commit(sn_out *o, sn_error *e)
+{
+    const char *why = NULL;
+    int err = 0;
+    if (fflush(o->f) != 0 || ferror(o->f))
+        why = "write failed", err = errno;
+    else if (fsync(fileno(o->f)) != 0)
+        why = "fsync failed", err = errno;
+    int closed = fclose(o->f);
+    o->f = NULL;
+    if (why == NULL && closed != 0)
+        why = "close failed", err = errno;
+    if (why == NULL && rename(o->tmp, o->path) != 0)
+        why = "cannot replace it", err = errno;
+    if (why != NULL) {
+        sn_error_set(e, SN_ERR_IO, "%s: %s: %s; the old file (if any) is untouched", o->path, why,
+                     err ? strerror(err) : "unknown error");
+        sn_out_abort(o);
+        return SN_ERR_IO;
+    }
+    track(NULL, o->tmp);
+    release(o);
+    return SN_OK;
+}
+
+sn_status sn_file_write_atomic(const char *path, const uint8_t *bytes, uint64_t n, sn_error *e)
+{
+    sn_out o;
+    sn_status st = sn_out_open(&o, path, e);
+    if (st != SN_OK)
+        return st;
+    if (n > 0 && fwrite(bytes, 1, n, o.f) != n) {
+        int err = errno;
+        sn_out_abort(&o);
+        return sn_error_set(e, SN_ERR_IO, "%s: write failed: %s; the old file (if any) is untouched", path,
+                            strerror(err));
+    }
+    return sn_out_commit(&o, e);
+}
+
+sn_status sn_out_refuse_input(const char *out, const char *const *inputs, size_t n, sn_error *e)
+{
+    struct stat o, in;
+    if (stat(out, &o) != 0)
+        return SN_OK; /* nothing there yet to destroy */
+    for (size_t i = 0; i < n; i++)
+        if (stat(inputs[i], &in) == 0 && in.st_dev == o.st_dev && in.st_ino == o.st_ino)
+            return sn_error_set(e, SN_ERR_INPUT, "%s is the input %s; refusing to write over it", out, inputs[i]);
+    return SN_OK;
+}
+
+sn_status sn_stdout_check(sn_error *e)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return sn_error_set(e, SN_ERR_IO, "writing to standard output failed: %s",
+                            errno ? strerror(errno) : "unknown error");
+    return SN_OK;
 }

@@ -126,21 +126,22 @@ static int overlap(const sn_region *a, const sn_region *b)
     return a->addr < b->addr + b->nbytes && b->addr < a->addr + a->nbytes;
 }
 
-/* Uploads and expected outputs must not overlap one another: a later write
- * (or the 0xa5 poison) would silently replace an operand. */
+/* Uploads must not overlap one another (a later one would silently replace
+ * an earlier one), nor expected outputs one another. An upload may overlap
+ * an expected output: an in-place program (x += y) writes its result over
+ * its own operand. */
 static sn_status check_regions(const sn_manifest *m, sn_error *e)
 {
-    size_t n = m->upload_count + m->expected_count;
-    for (size_t i = 0; i < n; i++) {
-        const sn_region *a = i < m->upload_count ? &m->uploads[i] : &m->expected[i - m->upload_count];
-        for (size_t j = i + 1; j < n; j++) {
-            const sn_region *b = j < m->upload_count ? &m->uploads[j] : &m->expected[j - m->upload_count];
-            if (overlap(a, b))
-                return sn_error_set(e, SN_ERR_INPUT,
-                                    "%s: %s (0x%llx, %llu bytes) overlaps %s (0x%llx, %llu bytes)", m->path, a->file,
-                                    (unsigned long long)a->addr, (unsigned long long)a->nbytes, b->file,
-                                    (unsigned long long)b->addr, (unsigned long long)b->nbytes);
-        }
+    for (int list = 0; list < 2; list++) {
+        const sn_region *r = list == 0 ? m->uploads : m->expected;
+        size_t n = list == 0 ? m->upload_count : m->expected_count;
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = i + 1; j < n; j++)
+                if (overlap(&r[i], &r[j]))
+                    return sn_error_set(e, SN_ERR_INPUT,
+                                        "%s: %s (0x%llx, %llu bytes) overlaps %s (0x%llx, %llu bytes)", m->path,
+                                        r[i].file, (unsigned long long)r[i].addr, (unsigned long long)r[i].nbytes,
+                                        r[j].file, (unsigned long long)r[j].addr, (unsigned long long)r[j].nbytes);
     }
     return SN_OK;
 }
@@ -187,27 +188,29 @@ static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t 
 
 #define CLUSTER_OP_FILL 1 /* a cluster payload's op[255:252] (sysnode-facts §3.3) */
 
-/* Whether [addr, addr+n) lies inside one of the case's uploads. */
-static int inside_upload(const sn_manifest *m, uint64_t addr, uint64_t n)
+/* The upload [addr, addr+n) lies inside, or -1. */
+static long upload_holding(const sn_manifest *m, uint64_t addr, uint64_t n)
 {
     for (size_t i = 0; i < m->upload_count; i++)
         if (addr >= m->uploads[i].addr && n <= m->uploads[i].nbytes && addr - m->uploads[i].addr <= m->uploads[i].nbytes - n)
-            return 1;
-    return 0;
+            return (long)i;
+    return -1;
 }
 
-/* The payloads kicked to matmul clusters, in program order, as 256-bit words
- * (*rows, *n; NULL rows on error). Every FILL must read FP16 entries the case
- * uploaded: what it reads is what the host converts to MXFP7, and bytes
- * nobody uploaded would be converted silently (cluster fields:
- * sysnode-facts §3.3; 256-byte FP16 entries: artifacts-facts §3.2). */
-static sn_status cluster_rows(const sn_program *p, const sn_mesh *mesh, const sn_manifest *m, sn_payload **rows,
-                              size_t *n, sn_error *e)
+/* The FILL payloads kicked to matmul clusters, in program order, as 256-bit
+ * words (*rows, *n), each with the upload it reads (*holder; NULL rows on
+ * error). Every FILL must read FP16 entries the case uploaded: what it reads
+ * is what the host converts to MXFP7, and bytes nobody uploaded would be
+ * converted silently (cluster fields: sysnode-facts §3.3; 256-byte FP16
+ * entries: artifacts-facts §3.2). */
+static sn_status cluster_fills(const sn_program *p, const sn_mesh *mesh, const sn_manifest *m, sn_payload **rows,
+                               size_t **holder, size_t *n, sn_error *e)
 {
     sn_table t = sn_program_table(p);
     *n = 0;
     *rows = malloc(sizeof **rows * (t.payload_count ? t.payload_count : 1));
-    if (!*rows)
+    *holder = malloc(sizeof **holder * (t.payload_count ? t.payload_count : 1));
+    if (!*rows || !*holder)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     for (uint32_t r = 0; r < t.round_count; r++) {
         const sn_table_round *round = &t.rounds[r];
@@ -218,86 +221,89 @@ static sn_status cluster_rows(const sn_program *p, const sn_mesh *mesh, const sn
                 continue;
             for (uint32_t k = 0; k < s->b; k++) {
                 const sn_table_payload *row = &t.payloads[round->payload_first + s->a + k];
-                sn_payload *q = &(*rows)[(*n)++];
+                sn_payload *q = &(*rows)[*n];
                 for (unsigned w = 0; w < 4; w++)
                     q->w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
                 if (sn_field_get(q, 255, 252) != CLUSTER_OP_FILL)
                     continue;
                 uint64_t addr = sn_field_get(q, 68, 63) << 34 | sn_field_get(q, 251, 218);
                 uint64_t bytes = sn_field_get(q, 217, 202) * SN_MX_FP16_ENTRY_BYTES;
-                if (!inside_upload(m, addr, bytes)) {
-                    free(*rows);
-                    *rows = NULL;
+                long up = upload_holding(m, addr, bytes);
+                if (up < 0)
                     return sn_error_set(e, SN_ERR_INPUT,
                                         "%s: round %u slot %u: FILL of %llu bytes at 0x%llx reads outside every "
                                         "upload of %s",
                                         p->files[r], r, s->a + k, (unsigned long long)bytes,
                                         (unsigned long long)addr, m->path);
-                }
+                (*holder)[(*n)++] = (size_t)up;
             }
         }
     }
     return SN_OK;
 }
 
-/* The case's uploads as one DRAM image [lo, hi) (zero between uploads).
- * Users hand over FP16; every region a matmul cluster FILLs is converted to
- * the 128-byte MXFP7 entries the cluster reads (DESIGN.md §6,
- * artifacts-facts §3.3). *image is NULL when the case uploads nothing. */
-typedef struct {
-    uint8_t *image;
-    uint64_t lo, hi;
-} upload_image;
-
-static sn_status prepare_uploads(const sn_manifest *m, const sn_program *p, const sn_mesh *mesh, upload_image *u,
-                                 uint64_t *mx_regions, sn_error *e)
+/* Converts, in each upload's own bytes, every region a matmul cluster FILLs
+ * from the FP16 the user handed over to the 128-byte MXFP7 entries the
+ * cluster reads (DESIGN.md §6, artifacts-facts §3.3). Upload by upload: a
+ * FILL reads inside one upload, so memory stays what the files hold, never
+ * the address span between them. */
+static sn_status prepare_uploads(sn_manifest *m, const sn_program *p, const sn_mesh *mesh, uint64_t *mx_regions,
+                                 sn_error *e)
 {
-    size_t nrows;
-    sn_payload *rows;
-    u->image = NULL;
-    u->lo = UINT64_MAX;
-    u->hi = 0;
-    sn_status st = cluster_rows(p, mesh, m, &rows, &nrows, e);
-    if (st != SN_OK || m->upload_count == 0) {
-        free(rows);
-        return st;
+    size_t nrows = 0, *holder = NULL;
+    sn_payload *rows = NULL;
+    *mx_regions = 0;
+    sn_status st = cluster_fills(p, mesh, m, &rows, &holder, &nrows, e);
+    sn_payload *mine = st == SN_OK ? malloc(sizeof *mine * (nrows ? nrows : 1)) : NULL;
+    if (st == SN_OK && !mine)
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; st == SN_OK && i < m->upload_count; i++) {
+        size_t k = 0, regions = 0;
+        for (size_t j = 0; j < nrows; j++)
+            if (holder[j] == i)
+                mine[k++] = rows[j];
+        if (k > 0)
+            st = sn_mx_convert_image(m->uploads[i].data, m->uploads[i].addr, m->uploads[i].nbytes, mine, k,
+                                     &regions, e);
+        *mx_regions += regions;
     }
-    for (size_t i = 0; i < m->upload_count; i++) {
-        const sn_region *r = &m->uploads[i];
-        u->lo = r->addr < u->lo ? r->addr : u->lo;
-        u->hi = r->addr + r->nbytes > u->hi ? r->addr + r->nbytes : u->hi;
-    }
-    u->image = calloc(1, u->hi - u->lo);
-    if (!u->image) {
-        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for a %llu-byte upload image",
-                          (unsigned long long)(u->hi - u->lo));
-    } else {
-        for (size_t i = 0; i < m->upload_count; i++)
-            memcpy(u->image + (m->uploads[i].addr - u->lo), m->uploads[i].data, m->uploads[i].nbytes);
-        size_t regions = 0;
-        if (nrows > 0)
-            st = sn_mx_convert_image(u->image, u->lo, u->hi - u->lo, rows, nrows, &regions, e);
-        *mx_regions = regions;
-    }
+    free(mine);
     free(rows);
+    free(holder);
     return st;
 }
 
-/* Writes the uploads, the 0xa5 poison over every expected output, the table
- * and the boot arguments. */
-static sn_status place(sn_transport *t, const sn_manifest *m, const upload_image *u, const uint8_t *table,
-                       uint64_t table_bytes, int digest, const sn_replay_result *res, sn_error *e)
+/* The byte the host placed at unit address a before boot: an upload's
+ * (after conversion), else the poison (a lies in an expected output). */
+static uint8_t placed_byte(const sn_manifest *m, uint64_t a)
 {
-    static const unsigned char poison[4096] = {[0 ... 4095] = SN_REPLAY_POISON};
+    long up = upload_holding(m, a, 1);
+    return up < 0 ? SN_REPLAY_POISON : m->uploads[up].data[a - m->uploads[up].addr];
+}
+
+/* Writes the uploads, the 0xa5 poison over every expected-output byte no
+ * upload covers, the table and the boot arguments. */
+static sn_status place(sn_transport *t, const sn_manifest *m, const uint8_t *table, uint64_t table_bytes,
+                       int digest, const sn_replay_result *res, sn_error *e)
+{
+    unsigned char poison[4096];
     sn_status st;
-    if (u->image && (st = t->ops->dram_write(t->ctx, u->lo, u->image, u->hi - u->lo, e)) != SN_OK)
-        return st;
+    for (size_t i = 0; i < m->upload_count; i++)
+        if ((st = t->ops->dram_write(t->ctx, m->uploads[i].addr, m->uploads[i].data, m->uploads[i].nbytes, e)) != SN_OK)
+            return st;
     for (size_t i = 0; i < m->expected_count; i++) {
         const sn_region *x = &m->expected[i];
-        for (uint64_t off = 0; off < x->nbytes; off += sizeof poison) {
-            uint64_t n = x->nbytes - off < sizeof poison ? x->nbytes - off : sizeof poison;
-            if ((st = t->ops->dram_write(t->ctx, x->addr + off, poison, n, e)) != SN_OK)
+        uint64_t off = 0;
+        while (off < x->nbytes) {
+            /* The next run of bytes no upload covers, at most a buffer long. */
+            while (off < x->nbytes && upload_holding(m, x->addr + off, 1) >= 0)
+                off++;
+            uint64_t n = 0;
+            while (off + n < x->nbytes && n < sizeof poison && upload_holding(m, x->addr + off + n, 1) < 0)
+                poison[n++] = SN_REPLAY_POISON;
+            if (n > 0 && (st = t->ops->dram_write(t->ctx, x->addr + off, poison, n, e)) != SN_OK)
                 return st;
+            off += n;
         }
     }
     if ((st = t->ops->dram_write(t->ctx, res->table_addr, table, table_bytes, e)) != SN_OK)
@@ -341,6 +347,8 @@ static sn_status compare_outputs(sn_transport *t, const sn_manifest *m, sn_repla
             sn_status st = t->ops->dram_read(t->ctx, x->addr + off, buf, n, e);
             if (st != SN_OK)
                 return st;
+            for (uint64_t k = 0; k < n; k++)
+                res->unchanged_bytes += x->data[off + k] == placed_byte(m, x->addr + off + k);
             for (uint64_t k = 0; k < n; k++) {
                 if (buf[k] != x->data[off + k]) {
                     res->match = 0;
@@ -354,6 +362,15 @@ static sn_status compare_outputs(sn_transport *t, const sn_manifest *m, sn_repla
             }
         }
     }
+    if (res->match && res->unchanged_bytes == res->output_bytes) {
+        /* Nothing shows the program ran: doing nothing would give these bytes. */
+        res->match = 0;
+        res->all_unchanged = 1;
+        return sn_error_set(e, SN_ERR_MISMATCH,
+                            "every one of the %llu expected bytes equals what the host placed there before the run "
+                            "(upload or 0x%02x poison): a program that did nothing would pass; no verdict",
+                            (unsigned long long)res->output_bytes, SN_REPLAY_POISON);
+    }
     if (res->match)
         return SN_OK;
     return sn_error_set(e, SN_ERR_MISMATCH, "%s: offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x",
@@ -366,7 +383,6 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     sn_manifest m;
     sn_program prog;
     sn_elf_image img;
-    upload_image uploads = {NULL, 0, 0};
     uint8_t *table = NULL;
     uint64_t table_bytes = 0;
     char err[256];
@@ -376,7 +392,9 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     memset(&img, 0, sizeof img);
 
     /* Read and check everything before anything reaches the SysNode. */
-    if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK || (st = sn_manifest_read_data(&m, e)) != SN_OK ||
+    if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK ||
+        (st = sn_manifest_check_dram(&m, t->ops->dram_size(t->ctx), e)) != SN_OK ||
+        (st = sn_manifest_read_data(&m, e)) != SN_OK ||
         (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK)
         goto out;
     if ((st = sn_mesh_check_manifest(&m, e)) != SN_OK || (st = check_regions(&m, e)) != SN_OK)
@@ -401,12 +419,12 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     res->rounds = (uint32_t)prog.round_count;
     res->table_bytes = table_bytes;
     if ((st = place_table(&m, table_bytes, t->ops->dram_size(t->ctx), &res->table_addr, e)) != SN_OK ||
-        (st = prepare_uploads(&m, &prog, &mesh, &uploads, &res->mxfp7_regions, e)) != SN_OK)
+        (st = prepare_uploads(&m, &prog, &mesh, &res->mxfp7_regions, e)) != SN_OK)
         goto out;
 
     /* Only now does anything reach the SysNode. */
     if ((st = load_image(t, &img, opts->image, e)) != SN_OK ||
-        (st = place(t, &m, &uploads, table, table_bytes, opts->digest, res, e)) != SN_OK ||
+        (st = place(t, &m, table, table_bytes, opts->digest, res, e)) != SN_OK ||
         (st = t->ops->boot(t->ctx, e)) != SN_OK)
         goto out;
     sn_run_status r;
@@ -422,7 +440,6 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     if (st == SN_OK && opts->digest)
         st = check_digest(t->ops->console(t->ctx), &m.expected[0], res, e);
 out:
-    free(uploads.image);
     free(table);
     sn_elf_image_free(&img);
     sn_program_free(&prog);

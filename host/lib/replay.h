@@ -12,8 +12,8 @@
 #include "error.h"
 #include "transport.h"
 
-/* Byte written over every expected-output range before boot, so bytes left
- * from an earlier run can never pass for results. */
+/* Byte written over every expected-output byte no upload covers before
+ * boot, so bytes left from an earlier run can never pass for results. */
 #define SN_REPLAY_POISON 0xA5
 
 /* The packed table goes at the top of DRAM, on a 4 KB boundary. */
@@ -41,6 +41,8 @@ typedef struct {
     int digest_checked;   /* the runner's result CRC was compared (opts.digest) */
     uint32_t digest_got, digest_want;
     uint64_t output_bytes;
+    uint64_t unchanged_bytes; /* expected bytes equal to what the host placed there before the run */
+    int all_unchanged;    /* every expected byte is such a byte: no verdict (match is 0) */
     int match;            /* 1 when every expected byte came back */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
@@ -49,7 +51,9 @@ typedef struct {
 } sn_replay_result;
 
 /* Replays opts->case_dir through t (opened by the caller). Returns SN_OK on a
- * byte-exact match, SN_ERR_MISMATCH when the outputs differ (res says where),
+ * byte-exact match, SN_ERR_MISMATCH when the outputs differ (res says where)
+ * or when every expected byte equals the byte placed there before the run
+ * (res->all_unchanged: a program that did nothing would pass),
  * or the error that stopped it (with opts->digest, also SN_ERR_MISMATCH when
  * the CRC the runner computed over the first expected output as it read it
  * after its last round differs from the expected bytes' CRC: what a consumer

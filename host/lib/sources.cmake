@@ -7,4 +7,5 @@ target_sources(sn_host PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/artifact.c
   ${CMAKE_CURRENT_LIST_DIR}/ctable.c
   ${CMAKE_CURRENT_LIST_DIR}/file_out.c
+  ${CMAKE_CURRENT_LIST_DIR}/escape.c
 )

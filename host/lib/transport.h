@@ -55,13 +55,19 @@ typedef struct sn_transport {
  * cu_version (0 = default 4) behind the window. */
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e);
 
-/* A transport that forwards every access to inner and writes one line per
- * host-window access to trace_path: the operation, its address and every data
- * byte in hex, so two traces compare byte for byte. Closing it closes inner.
- * SN_ERR_IO when trace_path exists and is not a regular file or cannot be
- * opened (t and inner are then untouched), and from wait when the trace could
- * not be written. */
+/* A transport that forwards every access to inner and records one line per
+ * host-window access for trace_path: the operation, its address and every
+ * data byte in hex, so two traces compare byte for byte. The trace goes to a
+ * temporary beside trace_path (host/lib/file_out.h); closing the transport
+ * without sn_transport_record_commit removes it and closes inner. Errors:
+ * those of sn_out_open (t and inner are then untouched). */
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e);
+
+/* Puts the recorded trace in place (sn_out_commit) when the run reached its
+ * wait; a run refused or stopped before it leaves no trace and an old file
+ * untouched. SN_OK for a transport that does not record. SN_ERR_IO naming
+ * the trace when any line could not be written. */
+sn_status sn_transport_record_commit(sn_transport *t, sn_error *e);
 
 /* Closes t (NULL-safe on a zeroed transport). */
 void sn_transport_close(sn_transport *t);

@@ -5,7 +5,7 @@ sn_unit_test(test_json SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_json.c LIBS sn_hos
 sn_unit_test(test_artifact SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_artifact.c LIBS sn_host)
 sn_unit_test(test_manifest SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_manifest.c LIBS sn_host)
 sn_unit_test(test_ctable
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ctable.c ${CMAKE_SOURCE_DIR}/host/cli/cmd_header.c ${CMAKE_SOURCE_DIR}/host/cli/args.c
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ctable.c ${CMAKE_SOURCE_DIR}/host/cli/cmd_header.c ${CMAKE_SOURCE_DIR}/host/cli/args.c ${CMAKE_SOURCE_DIR}/host/cli/cli_io.c
   LIBS sn_host)
 # The generated header is compiled freestanding with the host compiler.
 target_include_directories(test_ctable PRIVATE ${CMAKE_SOURCE_DIR}/host/cli)

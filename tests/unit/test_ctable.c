@@ -251,7 +251,7 @@ static void command(void **state)
     assert_int_equal(run_header(5, bad_round, &err), 1);
     char want[256];
     snprintf(want, sizeof want,
-             "sysnode header: %s: step 0 (kick (1,0) base 0 n 2): slots 0..1 pass the round's 1 payloads\n",
+             "sysnode header: %s: round 1 step 0: kick passes the round's payloads: ends at slot 2, limit 1 (node (1,0))\n",
              bad);
     assert_string_equal(err, want);
     free(err);

@@ -39,6 +39,10 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_WINDOW, node, s->a + s->b, SN_STAGE_SLOTS);
         if (s->a + s->b > round->payload_count)
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_PAYLOADS, node, s->a + s->b, round->payload_count);
+        /* s->b <= 128 here: the subtraction cannot wrap. */
+        if (kicked && kicked[node] > SN_AWAIT_TOTAL_MAX - s->b)
+            return found(f, SN_ERR_TABLE_STEP, SN_RULE_KICK_TOTAL, node, s->b,
+                         kicked[node] < SN_AWAIT_TOTAL_MAX ? SN_AWAIT_TOTAL_MAX - kicked[node] : 0);
         if (kicked)
             kicked[node] += s->b;
         return SN_OK;
@@ -118,6 +122,7 @@ static const char *rule_text(sn_table_rule rule)
     case SN_RULE_AWAIT_ZERO: return "await count of 0";
     case SN_RULE_AWAITS_SHORT: return "node awaited for fewer completions than flits kicked to it: awaited ";
     case SN_RULE_AWAIT_TOTAL: return "awaits for the node pass 2^31-1 in the round: this await ";
+    case SN_RULE_KICK_TOTAL: return "flits kicked to the node pass 2^31-1 in the round: this kick ";
     default: return "no fault";
     }
 }
@@ -144,10 +149,11 @@ char *sn_table_fault_describe(const sn_table_fault *f, char *buf, uint32_t size)
     case SN_RULE_KICK_PAYLOADS:
     case SN_RULE_AWAITS_SHORT:
     case SN_RULE_AWAIT_TOTAL:
+    case SN_RULE_KICK_TOTAL:
         sn_fmt_dec(&out, f->value);
-        sn_fmt_str(&out, f->rule == SN_RULE_AWAITS_SHORT ? ", kicked "
-                         : f->rule == SN_RULE_AWAIT_TOTAL  ? ", room "
-                                                           : ", limit ");
+        sn_fmt_str(&out, f->rule == SN_RULE_AWAITS_SHORT                                  ? ", kicked "
+                         : f->rule == SN_RULE_AWAIT_TOTAL || f->rule == SN_RULE_KICK_TOTAL ? ", room "
+                                                                                           : ", limit ");
         sn_fmt_dec(&out, f->limit);
         break;
     case SN_RULE_OPCODE:

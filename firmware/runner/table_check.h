@@ -28,11 +28,14 @@ typedef enum {
     SN_RULE_AWAIT_ZERO,     /* an await count of 0 */
     SN_RULE_AWAITS_SHORT,   /* a node awaited for fewer completions than flits kicked to it */
     SN_RULE_AWAIT_TOTAL,    /* a node's awaits in a round pass SN_AWAIT_TOTAL_MAX */
+    SN_RULE_KICK_TOTAL,     /* a node's kicked flits in a round pass SN_AWAIT_TOTAL_MAX */
 } sn_table_rule;
 
-/* The most completions a round may await from one node: the runner compares
- * its per-round counts wrap-safely (as signed differences), so a total must
- * stay below 2^31. */
+/* The most completions a round may await from one node, and so the most
+ * flits it may kick to one: the runner compares its per-round counts
+ * wrap-safely (as signed differences), so a total must stay below 2^31. Both
+ * 32-bit tallies are checked before they grow, so neither can wrap (2^32+1
+ * kicked flits would otherwise pass an await of 1). */
 #define SN_AWAIT_TOTAL_MAX 0x7FFFFFFFu
 
 typedef struct {

@@ -1,10 +1,12 @@
 // sysnode-sim: boots a runner image on the simulated SysNode, prints its
 // console and how it stopped, and exits with the image's exit code (or 124
-// for a hang, 125 for a halt or simulation error, 2 for bad usage).
+// for a hang, 125 for a halt or simulation error, 2 for bad usage: a
+// malformed argument, or an image or file that cannot be placed as asked).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
 // runner.elf at it (sysnode/boot_args.h).
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -12,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "sim.h"
 #include "sysnode/boot_args.h"
@@ -23,51 +27,86 @@ static int usage()
     return 2;
 }
 
-/* Writes FILE of "ADDR=FILE" into DRAM at ADDR; *addr_out and *bytes_out
- * (may be null) get where and how much. */
-static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr, uint64_t *bytes_out = nullptr)
+/* One --load or --table argument: a DRAM address and a file. */
+struct placement {
+    const char *spec; /* "ADDR=FILE", for messages */
+    uint64_t addr;
+    const char *file;
+};
+
+/* A decimal number, or hex after 0x: "010" is ten, never octal. */
+static bool parse_number(const char *text, uint64_t *out)
+{
+    bool hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    const char *digits = hex ? text + 2 : text;
+    if (*digits == '\0' || !isxdigit((unsigned char)*digits))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(digits, &end, hex ? 16 : 10);
+    if (*end != '\0' || errno == ERANGE)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Parses "ADDR=FILE"; prints why not and returns false when malformed. */
+static bool parse_placement(const char *spec, placement *p)
 {
     const char *eq = strchr(spec, '=');
-    if (!eq) {
-        fprintf(stderr, "sysnode-sim: --load and --table want ADDR=FILE, got '%s'\n", spec);
+    std::string addr(spec, eq ? (size_t)(eq - spec) : 0);
+    if (!eq || eq[1] == '\0' || !parse_number(addr.c_str(), &p->addr)) {
+        fprintf(stderr, "sysnode-sim: --load and --table want ADDR=FILE (ADDR decimal or 0x hex), got '%s'\n", spec);
         return false;
     }
-    char *end;
-    unsigned long long addr = strtoull(spec, &end, 0);
-    if (end != eq) {
-        fprintf(stderr, "sysnode-sim: bad address in '%s'\n", spec);
-        return false;
-    }
+    p->spec = spec;
+    p->file = eq + 1;
+    return true;
+}
+
+/* Reads p's file into DRAM at p's address after checking, without blocking
+ * and before reading a byte, that it is a regular file that fits DRAM; its
+ * size goes to *bytes_out (may be null). */
+static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullptr)
+{
+    int fd = open(p.file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
-    if (stat(eq + 1, &st) != 0 || !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "sysnode-sim: %s: not a readable regular file\n", eq + 1);
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "sysnode-sim: %s: not a readable regular file%s%s\n", p.file, fd < 0 ? ": " : "",
+                fd < 0 ? strerror(errno) : "");
+        if (fd >= 0)
+            close(fd);
         return false;
     }
-    FILE *f = fopen(eq + 1, "rb");
-    if (!f) {
-        fprintf(stderr, "sysnode-sim: cannot open %s\n", eq + 1);
+    uint64_t dram = sn_sim_dram_size(s), size = (uint64_t)st.st_size;
+    if (p.addr > dram || size > dram - p.addr) {
+        fprintf(stderr, "sysnode-sim: %s (%llu bytes) does not fit DRAM (%llu bytes) at unit address 0x%llx (ADDR is "
+                        "a DRAM offset, not a CPU address)\n", p.file, (unsigned long long)size,
+                (unsigned long long)dram, (unsigned long long)p.addr);
+        close(fd);
         return false;
     }
-    std::vector<unsigned char> bytes;
-    unsigned char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        bytes.insert(bytes.end(), buf, buf + n);
-    bool failed = ferror(f) != 0;
-    fclose(f);
-    if (failed) {
-        fprintf(stderr, "sysnode-sim: reading %s failed\n", eq + 1);
+    std::vector<unsigned char> bytes(size);
+    size_t got = 0;
+    while (got < size) {
+        ssize_t n = read(fd, bytes.data() + got, size - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            fprintf(stderr, "sysnode-sim: reading %s failed after %zu of %llu bytes%s%s\n", p.file, got,
+                    (unsigned long long)size, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
+            close(fd);
+            return false;
+        }
+        got += (size_t)n;
+    }
+    close(fd);
+    if (sn_sim_dram_write(s, p.addr, bytes.data(), size) != 0) {
+        fprintf(stderr, "sysnode-sim: %s: the DRAM write at 0x%llx failed\n", p.file, (unsigned long long)p.addr);
         return false;
     }
-    if (sn_sim_dram_write(s, addr, bytes.data(), bytes.size()) != 0) {
-        fprintf(stderr, "sysnode-sim: %s (%zu bytes) does not fit DRAM at unit address 0x%llx (ADDR is a DRAM "
-                        "offset, not a CPU address)\n", eq + 1, bytes.size(), addr);
-        return false;
-    }
-    if (addr_out)
-        *addr_out = addr;
     if (bytes_out)
-        *bytes_out = bytes.size();
+        *bytes_out = size;
     return true;
 }
 
@@ -76,22 +115,25 @@ int main(int argc, char **argv)
     if (argc < 2 || argv[1][0] == '-')
         return usage();
     const char *image = argv[1];
-    unsigned long long max_cycles = 200000000ull;
-    std::vector<const char *> loads;
-    const char *table = nullptr;
+    uint64_t max_cycles = 200000000ull;
+    std::vector<placement> loads;
+    placement table = {nullptr, 0, nullptr};
     for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--load") && i + 1 < argc)
-            loads.push_back(argv[++i]);
-        else if (!strcmp(argv[i], "--table") && i + 1 < argc && !table)
-            table = argv[++i];
-        else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
+        bool has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--load") && has_value) {
+            placement p;
+            if (!parse_placement(argv[++i], &p))
+                return usage();
+            loads.push_back(p);
+        } else if (!strcmp(argv[i], "--table") && has_value && !table.spec) {
+            if (!parse_placement(argv[++i], &table))
+                return usage();
+        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             const char *text = argv[++i];
-            char *end;
-            errno = 0;
-            max_cycles = strtoull(text, &end, 0);
-            if (!*text || *end || text[0] == '-' || errno == ERANGE || max_cycles == 0) {
-                fprintf(stderr, "sysnode-sim: --max-cycles wants a positive number, got '%s'\n", text);
-                return 2;
+            if (!parse_number(text, &max_cycles) || max_cycles == 0) {
+                fprintf(stderr, "sysnode-sim: --max-cycles wants a positive number (decimal or 0x hex), got '%s'\n",
+                        text);
+                return usage();
             }
         } else
             return usage();
@@ -105,20 +147,23 @@ int main(int argc, char **argv)
     int rc = 125;
     if (sn_sim_load_image(s, image, err, sizeof err) != 0) {
         fprintf(stderr, "sysnode-sim: %s: %s\n", image, err);
+        rc = 2;
     } else {
         bool ok = true;
-        for (const char *l : loads)
+        for (const placement &l : loads)
             ok = ok && load_file(s, l);
-        uint64_t table_addr = 0, table_bytes = 0;
-        if (ok && table) {
+        uint64_t table_bytes = 0;
+        if (ok && table.spec) {
             sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, 0, 0, 0, 0, sn_sim_dram_size(s)};
-            ok = load_file(s, table, &table_addr, &table_bytes);
-            args.table_addr = table_addr;
+            ok = load_file(s, table, &table_bytes);
+            args.table_addr = table.addr;
             args.table_bytes = table_bytes;
             ok = ok && sn_sim_write_boot_args(s, &args) == 0;
             if (!ok)
-                fprintf(stderr, "sysnode-sim: --table %s: not placed\n", table);
+                fprintf(stderr, "sysnode-sim: --table %s: not placed\n", table.spec);
         }
+        if (!ok)
+            rc = 2; /* an input given on the command line could not be placed as asked */
         if (ok && sn_sim_boot(s, err, sizeof err) != 0) {
             fprintf(stderr, "sysnode-sim: boot: %s\n", err);
             ok = false;
@@ -154,5 +199,9 @@ int main(int argc, char **argv)
         }
     }
     sn_sim_destroy(s);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "sysnode-sim: writing to standard output failed: %s\n", strerror(errno));
+        return rc == 0 ? 1 : rc;
+    }
     return rc;
 }

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <gelf.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -256,9 +257,15 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
     loader ld = {.out = out, .err = err, .errlen = errlen};
     if (elf_version(EV_CURRENT) == EV_NONE)
         return fail(&ld, "libelf is out of date: %s", elf_errmsg(-1));
-    int fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: a FIFO must be refused, not waited on. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return fail(&ld, "cannot open %s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(&ld, "%s: not a regular file", path);
+    }
     int rc = -1;
     ld.elf = elf_begin(fd, ELF_C_READ, NULL);
     if (ld.elf == NULL)

@@ -87,7 +87,7 @@ static sn_status parse_sha256(const sn_json *d, int obj, sn_region *r, sn_error 
         return st;
     int ok = strlen(text) == 64;
     for (int i = 0; ok && i < 32; i++) {
-        unsigned byte;
+        unsigned byte = 0;
         ok = isxdigit((unsigned char)text[2 * i]) && isxdigit((unsigned char)text[2 * i + 1]) &&
              sscanf(text + 2 * i, "%2x", &byte) == 1;
         r->sha256[i] = (uint8_t)byte;

@@ -474,9 +474,16 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
         const sn_mesh_unit *u = sn_mesh_find(r->mesh, s->error_node & 0xF, (s->error_node >> 4) & 0xF);
         sn_fmt_str(&f, "SIG_FAULT, argument ");
         sn_fmt_dec(&f, s->error_value);
+        /* Matmul-cluster fault codes (sim/models/matmul_cluster.h, the compiler's ModelError cases). */
+        static const char *const mg_faults[] = {"",           "opcode",    "FILL range", "FILL hazard",
+                                                "GEMM range", "acc chain", "DRAIN before GEMM", "DRAIN range"};
         if (u && u->cu_type == SN_CU_TYPE_VC && s->error_value >= 1 && s->error_value <= 9) {
             sn_fmt_str(&f, " (vector core fault: ");
             sn_fmt_str(&f, vc_faults[s->error_value]);
+            sn_fmt_str(&f, ")");
+        } else if (u && u->cu_type == SN_CU_TYPE_MG && s->error_value >= 1 && s->error_value <= 7) {
+            sn_fmt_str(&f, " (matmul cluster fault: ");
+            sn_fmt_str(&f, mg_faults[s->error_value]);
             sn_fmt_str(&f, ")");
         }
         break;

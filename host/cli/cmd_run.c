@@ -1,5 +1,6 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
  *                      [--trace FILE] [--digest] [--table TABLE.bin]
+ *                      [--inject KIND[@ROUND:STEP|@CYCLE]]
  * Replays a case on the simulated SysNode through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
@@ -19,7 +20,16 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-    "                         [--table TABLE.bin]\n";
+    "                         [--table TABLE.bin] [--inject KIND[@ROUND:STEP|@CYCLE]]\n";
+
+/* What the run lost or had injected, after its verdict or error. */
+static void report_faults(const sn_replay_result *res)
+{
+    if (res->dropped_gos != 0)
+        printf("sysnode run: %u GO%s dropped by the mailbox\n", res->dropped_gos, res->dropped_gos == 1 ? "" : "s");
+    if (res->inject[0] != '\0')
+        printf("sysnode run: %s\n", res->inject);
+}
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -49,7 +59,7 @@ int sn_cmd_run(int argc, char **argv)
 {
     sn_replay_opts opts = {0};
     char image[PATH_MAX];
-    const char *trace = NULL;
+    const char *trace = NULL, *inject = NULL;
     uint64_t cu_version = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
@@ -60,6 +70,8 @@ int sn_cmd_run(int argc, char **argv)
             opts.digest = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
             opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--inject") && has_value && !inject) {
+            inject = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {
             trace = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
@@ -93,12 +105,18 @@ int sn_cmd_run(int argc, char **argv)
     if (trace && sn_cli_refuse_output_over_inputs(trace, inputs, 3, &err) != SN_OK)
         return sn_cli_error("run", err.msg);
     sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    if (st == SN_OK && inject && sn_transport_sim_inject(&t, inject, &err) != SN_OK) {
+        sn_transport_close(&t);
+        fprintf(stderr, "sysnode run: %s\n%s", err.msg, USAGE);
+        return 2;
+    }
     if (st == SN_OK && trace) {
         sn_transport inner = t;
         /* On failure t is left as it was: closed once, below. */
         st = sn_transport_record_open(&t, inner, trace, &err);
     }
     sn_replay_result res;
+    memset(&res, 0, sizeof res);
     if (st == SN_OK)
         st = sn_replay_case(&opts, &t, &res, &err);
     sn_error trace_err = {0};
@@ -106,6 +124,7 @@ int sn_cmd_run(int argc, char **argv)
     sn_transport_close(&t);
     if (st != SN_OK && st != SN_ERR_MISMATCH) {
         sn_cli_error("run", err.msg);
+        report_faults(&res);
         if (trace_st != SN_OK)
             sn_cli_error("run", trace_err.msg);
         return 1;
@@ -116,12 +135,14 @@ int sn_cmd_run(int argc, char **argv)
         printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: NO VERDICT: %s\n",
                res.name, res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions,
                (unsigned long long)res.cycles, (unsigned long long)res.output_bytes, err.msg);
+        report_faults(&res);
         return 1;
     }
     if (st == SN_ERR_MISMATCH && res.digest_checked && res.digest_got != res.digest_want) {
         printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res.name,
                res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
                err.msg);
+        report_faults(&res);
         return 1;
     }
     printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes (%llu as before the run): ",
@@ -135,5 +156,6 @@ int sn_cmd_run(int argc, char **argv)
     else
         printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res.diff_file,
                (unsigned long long)res.diff_offset, (unsigned long long)res.diff_addr, res.got, res.want);
+    report_faults(&res);
     return res.match ? 0 : 1;
 }

@@ -12,9 +12,13 @@
 int sn_cmd_header(int argc, char **argv);
 
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]
+ *                      [--table TABLE.bin] [--inject KIND[@ROUND:STEP|@CYCLE]]
  * Replays the case on the simulated SysNode (host/lib/replay.h) and prints
- * one verdict line. Returns 0 on a byte-exact match, 1 on a mismatch or any
- * error (named on stderr), 2 on bad usage. */
+ * one verdict line, then any dropped GOs and what --inject did
+ * (sim/harness/inject.h). The trace is written by the output rule
+ * (host/lib/file_out.h) when the run reached its wait. Returns 0 on a
+ * byte-exact match, 1 on a mismatch, no verdict (every expected byte was
+ * there before the run) or any error (named on stderr), 2 on bad usage. */
 int sn_cmd_run(int argc, char **argv);
 
 /* sysnode pack ARTIFACT.json [ARTIFACT.json ...] -o TABLE.bin

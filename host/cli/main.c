@@ -11,7 +11,8 @@ static int usage(void)
             "usage: sysnode <command> [args]\n"
             "  header ARTIFACT.json... | CASE_DIR -o FILE.h   emit the embedded C table\n"
             "  run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-            "               [--table TABLE.bin]                replay a case on the simulated SysNode\n"
+            "               [--table TABLE.bin] [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
+            "                                                 replay a case on the simulated SysNode\n"
             "  pack ARTIFACT.json... | CASE_DIR -o TABLE.bin   pack the DRAM-resident table\n"
             "  dump TABLE.bin | CASE_DIR | ARTIFACT.json... [--json]   list rounds, steps, decoded payloads\n");
     return 2;

@@ -432,6 +432,8 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
         goto out;
     res->cycles = r.cycles;
     res->instret = r.instret;
+    res->dropped_gos = r.dropped_gos;
+    snprintf(res->inject, sizeof res->inject, "%s", r.inject);
     st = run_status(&r, t->ops->console(t->ctx), opts->image, e);
     if (st == SN_OK)
         st = check_summary(t->ops->console(t->ctx), &prog, opts->image, res, e);

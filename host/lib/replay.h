@@ -48,6 +48,8 @@ typedef struct {
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
     char diff_file[128];  /* ... the expected file it belongs to ... */
     uint8_t got, want;    /* ... and both bytes */
+    uint32_t dropped_gos; /* GOs the mailbox lost (sn_run_status) */
+    char inject[256];     /* what an injected fault did, or "" */
 } sn_replay_result;
 
 /* Replays opts->case_dir through t (opened by the caller). Returns SN_OK on a

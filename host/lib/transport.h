@@ -25,6 +25,8 @@ typedef struct {
     uint64_t cycles;  /* CPU cycles from BOOT (STATUS CYCLES on a card) */
     uint64_t instret; /* instructions retired (RETIRED) */
     char message[512];/* the simulator's reason for SN_RUN_SIM_ERROR */
+    uint32_t dropped_gos; /* GOs lost since BOOT (a GO while STAT[15], or injected) */
+    char inject[256];     /* what an injected fault did, or "" (sim/harness/inject.h) */
 } sn_run_status;
 
 typedef struct sn_transport_ops {
@@ -54,6 +56,12 @@ typedef struct sn_transport {
 /* The in-process simulator (sim/harness/sim.h) with the default mesh and
  * cu_version (0 = default 4) behind the window. */
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e);
+
+/* Requests one injected fault for the runs of t, a transport from
+ * sn_transport_sim_open: spec is "KIND[@ROUND:STEP|@CYCLE]"
+ * (sim/harness/inject.h). SN_ERR_INPUT naming the spec and the kinds when it
+ * is malformed. */
+sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e);
 
 /* A transport that forwards every access to inner and records one line per
  * host-window access for trace_path: the operation, its address and every

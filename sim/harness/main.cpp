@@ -3,9 +3,11 @@
 // for a hang, 125 for a halt or simulation error, 2 for bad usage: a
 // malformed argument, or an image or file that cannot be placed as asked).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]
+//               [--inject KIND[@ROUND:STEP|@CYCLE]]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
-// runner.elf at it (sysnode/boot_args.h).
+// runner.elf at it (sysnode/boot_args.h). --inject requests one fault
+// (inject.h).
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -23,7 +25,8 @@
 
 static int usage()
 {
-    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]\n");
+    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]\n"
+                    "                   [--inject KIND[@ROUND:STEP|@CYCLE]]\n  kinds: %s\n", SN_INJECT_KINDS);
     return 2;
 }
 
@@ -118,6 +121,7 @@ int main(int argc, char **argv)
     uint64_t max_cycles = 200000000ull;
     std::vector<placement> loads;
     placement table = {nullptr, 0, nullptr};
+    sn_inject_spec inject = {};
     for (int i = 2; i < argc; i++) {
         bool has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--load") && has_value) {
@@ -128,6 +132,12 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--table") && has_value && !table.spec) {
             if (!parse_placement(argv[++i], &table))
                 return usage();
+        } else if (!strcmp(argv[i], "--inject") && has_value && inject.kind == SN_INJECT_NONE) {
+            char why[256];
+            if (sn_inject_parse(argv[++i], &inject, why, sizeof why) != 0) {
+                fprintf(stderr, "sysnode-sim: %s\n", why);
+                return usage();
+            }
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             const char *text = argv[++i];
             if (!parse_number(text, &max_cycles) || max_cycles == 0) {
@@ -145,6 +155,7 @@ int main(int argc, char **argv)
         return 125;
     }
     int rc = 125;
+    sn_sim_set_inject(s, &inject);
     if (sn_sim_load_image(s, image, err, sizeof err) != 0) {
         fprintf(stderr, "sysnode-sim: %s: %s\n", image, err);
         rc = 2;
@@ -171,6 +182,10 @@ int main(int argc, char **argv)
         if (ok) {
             sn_sim_result r = sn_sim_run(s, max_cycles);
             fputs(sn_sim_console(s), stdout);
+            if (*sn_sim_inject_report(s))
+                printf("sysnode-sim: %s\n", sn_sim_inject_report(s));
+            if (sn_sim_dropped_gos(s) != 0)
+                printf("sysnode-sim: %u GO%s dropped\n", sn_sim_dropped_gos(s), sn_sim_dropped_gos(s) == 1 ? "" : "s");
             switch (r.stop) {
             case SN_SIM_EXITED:
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",

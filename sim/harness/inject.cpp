@@ -10,7 +10,7 @@
 
 const char SN_INJECT_KINDS[] =
     "go-drop, completion-drop, completion-dup, completion-forge, unit-stuck, unit-fault:CODE, "
-    "table-flip[:OFFSET], missing-node";
+    "table-flip[:OFFSET], missing-node, mailbox-gen-a";
 
 static const struct {
     const char *name;
@@ -25,6 +25,7 @@ static const struct {
     {"unit-fault", SN_INJECT_UNIT_FAULT, 2},
     {"table-flip", SN_INJECT_TABLE_FLIP, 1},
     {"missing-node", SN_INJECT_MISSING_NODE, 0},
+    {"mailbox-gen-a", SN_INJECT_MAILBOX_GEN_A, 0},
 };
 
 // A decimal number, or hex after 0x, filling [text, end) exactly.

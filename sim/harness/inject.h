@@ -17,6 +17,9 @@
  *   table-flip[:OFF]   one DRAM byte of the packed table (boot arguments:
  *                      table_addr + OFF; default its last byte) is inverted
  *   missing-node       the next GO is sent to (3,3), a coordinate with no unit
+ *   mailbox-gen-a      from then on the mailbox is the older generation: a
+ *                      completion arriving at a full queue is dropped and
+ *                      STAT[31] set (no backpressure; sysnode-facts §2)
  * C API, used by the simulator (sim.cpp) and the command lines. */
 #ifndef SN_INJECT_H
 #define SN_INJECT_H
@@ -38,6 +41,7 @@ typedef enum {
     SN_INJECT_UNIT_FAULT,
     SN_INJECT_TABLE_FLIP,
     SN_INJECT_MISSING_NODE,
+    SN_INJECT_MAILBOX_GEN_A,
 } sn_inject_kind;
 
 typedef struct {

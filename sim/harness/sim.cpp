@@ -200,6 +200,10 @@ static bool inject_hook(sn_sim *s, bool write, uint32_t off, uint64_t *value)
                  s->inject.kind == SN_INJECT_UNIT_STUCK ? "unit-stuck" : "unit-fault");
         inject_take(s, what);
         return false;
+    case SN_INJECT_MAILBOX_GEN_A:
+        s->mesh->cfg_mbox_drop_on_full = 1;
+        inject_take(s, "mailbox-gen-a: from here the mailbox drops completions on a full queue (STAT[31])");
+        return false;
     case SN_INJECT_TABLE_FLIP: {
         sn_boot_args args;
         if (sn_hart_spad_read(s->hart, SN_BOOT_ARGS_ADDR, &args, sizeof args) != 0 || args.table_bytes == 0)
@@ -379,6 +383,7 @@ static void reset_mesh(sn_sim *s)
     s->mesh->cpu_addr = 0;
     s->mesh->cpu_wdata = 0;
     s->mesh->cfg_cu_version = static_cast<uint8_t>(s->cu_version);
+    s->mesh->cfg_mbox_drop_on_full = 0;
     s->mesh->rst_n = 0;
     s->mesh->clk = 0;
     s->mesh->eval();

@@ -31,6 +31,8 @@ module sn_mesh_top
     input  logic        rst_n,
     // every unit's CU_VERSION (4 or 5); set before reset, held during a run
     input  logic [7:0]  cfg_cu_version,
+    // the older mailbox generation: drop a completion on a full queue, set STAT[31]
+    input  logic        cfg_mbox_drop_on_full,
     input  logic        cpu_wr,
     input  logic [9:0]  cpu_addr,
     input  logic [63:0] cpu_wdata,
@@ -160,7 +162,8 @@ module sn_mesh_top
         .stalled(hub_stalled), .noroute_valid(hub_noroute), .noroute_coord(hub_noroute_coord));
 
     sn_mailbox #(.MY_X(SN_SYSNODE_X), .MY_Y(SN_SYSNODE_Y)) mbox (
-        .clk, .rst_n, .reg_wr(cpu_wr), .reg_addr(cpu_addr), .reg_wdata(cpu_wdata),
+        .clk, .rst_n, .cfg_drop_on_full(cfg_mbox_drop_on_full), .reg_wr(cpu_wr), .reg_addr(cpu_addr),
+        .reg_wdata(cpu_wdata),
         .reg_rdata(cpu_rdata),
         .out_valid(mbox_out_valid), .out_flit(mbox_out_flit), .out_ready(mbox_out_ready),
         .in_valid(mbox_in_valid), .in_flit(hub_in_flit), .in_ready(mbox_in_ready),

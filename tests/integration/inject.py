@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """inject.py SYSNODE SYSNODE_SIM CASES_DIR SYNTH_DIR RUNNER_DIR KIND
+(SYNTH_DIR: synth_case's 24-round case; its --flood 80 twin is SYNTH_DIR_flood)
 
 One injected fault (README "Faults on demand"; sim/harness/inject.h) and the
 diagnosis it must get: a nonzero exit, the runner's (or the simulator's)
@@ -39,6 +40,11 @@ EXPECT = {
                     "round 5 step 0: unknown step opcode 254", INJECTED + "table-flip: the table byte at offset 868"]),
     "missing-node": (VADD, "missing-node@0:1", 1,
                      ["mesh: a flit for (3,3) has no endpoint", INJECTED + "missing-node: a GO sent to (3,3)"]),
+    # A runner that does not drain while it kicks fills the completion queue:
+    # the older mailbox drops the overflow and says so in STAT[31].
+    "mailbox-gen-a": (synth + "_flood", "mailbox-gen-a", 1,
+                      ["runner: error 0x23: round 0 step 1: STAT[31] set: the mailbox dropped completions",
+                       INJECTED + "mailbox-gen-a"]),
     "never-triggered": (VADD, "go-drop@0:99", 0,
                         ["match", "sysnode run: injection never triggered: no matching event after the trigger"]),
 }
@@ -55,7 +61,8 @@ if kind == "sysnode-sim":
     print("PASS: sysnode-sim --inject")
     sys.exit(0)
 case, spec, code, words = EXPECT[kind]
-r = subprocess.run([sysnode, "run", case, "--inject", spec], capture_output=True, text=True)
+image = ["--image", f"{runner_dir}/runner-nodrain.elf"] if kind == "mailbox-gen-a" else []
+r = subprocess.run([sysnode, "run", case, "--inject", spec, *image], capture_output=True, text=True)
 out = r.stdout + r.stderr
 assert r.returncode == code, f"exit {r.returncode}, want {code}: {out}"
 for w in words:

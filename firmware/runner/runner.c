@@ -75,6 +75,31 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
 
 /* ---- completions ---------------------------------------------------------- */
 
+/* Names the payload behind node's SIG_FAULT: a unit runs its flits in order
+ * and answers each once (DESIGN §2), so the fault answers its oldest
+ * outstanding flit of the round, the k-th kicked to it. The kick step goes
+ * to error_step, 1 + its slot to error_limit (0: not known, e.g. a vector
+ * core's fault 9, which answers a CU_DATA burst, not a payload). */
+static void blame_payload(sn_runner *r, uint32_t node, uint32_t code)
+{
+    sn_status_block *s = r->status;
+    const sn_mesh_unit *u = sn_mesh_find(r->mesh, node & 0xF, (node >> 4) & 0xF);
+    if (r->outstanding[node] == 0 || r->round_steps == 0 || (u->cu_type == SN_CU_TYPE_VC && code == 9))
+        return;
+    uint32_t k = r->sent[node] - r->outstanding[node];
+    for (uint32_t i = 0; i <= s->step && i < r->round_step_count; i++) {
+        const sn_table_step *t = &r->round_steps[i];
+        if (t->op != SN_STEP_KICK || SN_NODE_ID(t->x, t->y) != node)
+            continue;
+        if (k < t->b) {
+            s->error_step = i;
+            s->error_limit = t->a + k + 1;
+            return;
+        }
+        k -= t->b;
+    }
+}
+
 /* Attributes one HEAD record to its source node (DESIGN §2: peer acks are
  * credited to the node that sent them, including nodes never kicked). */
 static sn_status take(sn_runner *r, uint64_t head)
@@ -102,7 +127,11 @@ static sn_status take(sn_runner *r, uint64_t head)
         r->received[node]++;
         return SN_OK;
     case SN_SIG_FAULT:
-        return fail(r, SN_ERR_UNIT_FAULT, node, SN_HEAD_ARG(head));
+        if (r->status->error == SN_OK) {
+            fail(r, SN_ERR_UNIT_FAULT, node, SN_HEAD_ARG(head));
+            blame_payload(r, node, SN_HEAD_ARG(head));
+        }
+        return SN_ERR_UNIT_FAULT;
     default:
         return fail(r, SN_ERR_PROTOCOL, node, code);
     }
@@ -293,6 +322,7 @@ static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *rou
             set_reg(r, 1 + w, p->arg[3 - w]); /* row is {ARG3, ARG2, ARG1, ARG0} */
         wr(r, SN_MBOX_GO, 1);
         r->outstanding[node]++;
+        r->sent[node]++;
         r->in_flight++;
         r->total_flits++;
         r->status->flits_sent = r->total_flits;
@@ -369,8 +399,10 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     }
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(r->mesh, i);
-        r->expected[n] = r->received[n] = 0;
+        r->expected[n] = r->received[n] = r->sent[n] = 0;
     }
+    r->round_steps = &t->steps[round.step_first];
+    r->round_step_count = round.step_count;
 
     int unfenced = 0;
     for (uint32_t i = 0; i < round.step_count; i++) {
@@ -464,6 +496,11 @@ char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
     sn_fmt_dec(&f, s->error_round);
     sn_fmt_str(&f, " step ");
     sn_fmt_dec(&f, s->error_step);
+    if (s->error == SN_ERR_UNIT_FAULT && s->error_limit != 0) {
+        sn_fmt_str(&f, " slot ");
+        sn_fmt_dec(&f, s->error_limit - 1);
+        sn_fmt_str(&f, " (the payload that faulted)");
+    }
     sn_fmt_str(&f, ": ");
     switch (s->error) {
     case SN_ERR_UNIT_FAULT: {

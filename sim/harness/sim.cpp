@@ -407,6 +407,23 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
     return s->booted ? 0 : -1;
 }
 
+// Which payload an injected unit fault hit, once a unit issued one.
+static void inject_note_hit(sn_sim *s)
+{
+    bool unit_kind = s->inject.kind == SN_INJECT_UNIT_FAULT || s->inject.kind == SN_INJECT_UNIT_STUCK;
+    if (unit_kind && s->inject_taken && s->units.inject_fault != 0) {
+        s->inject_report += "; no unit issued a payload after it: nothing was injected";
+        s->units.inject_fault = 0;
+    }
+    if (s->units.inject_hit_unit < 0)
+        return;
+    char hit[96];
+    snprintf(hit, sizeof hit, "; it hit unit %d's payload %llu since boot (0-based)", s->units.inject_hit_unit,
+             (unsigned long long)s->units.inject_hit_payload);
+    s->inject_report += hit;
+    s->units.inject_hit_unit = -1;
+}
+
 extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
 {
     sn_sim_result r;
@@ -417,6 +434,7 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
         return r;
     }
     sn_hart_result h = sn_hart_run(s->hart, cycle_limit);
+    inject_note_hit(s);
     r.exit_code = h.exit_code;
     r.halt_cause = h.halt_cause;
     r.cycles = h.cycles;
@@ -478,3 +496,4 @@ extern "C" const char *sn_sim_inject_report(const sn_sim *s)
 {
     return s->inject_report.c_str();
 }
+

@@ -13,7 +13,10 @@ VADD = f"{cases}/vadd128"
 INJECTED = "sysnode run: injected "
 # kind -> (case, --inject, exit code, words that must appear)
 EXPECT = {
-    "go-drop": (VADD, "go-drop@0:1", 1, ["runner: error 0x30: round 0 step 2: SIG_FAULT, argument 7 (vector core fault: VL); node (1,0)",
+    # The lost GO was slot 0 (VSETI): the kernel runs without its VL. The runner cannot know a GO was lost, so
+    # the slot it names is one before the RUN that faulted; the dropped-GO line says why.
+    "go-drop": (VADD, "go-drop@0:1", 1, ["runner: error 0x30: round 0 step 1 slot ",
+                                         "SIG_FAULT, argument 7 (vector core fault: VL); node (1,0)",
                                          "sysnode run: 1 GO dropped by the mailbox", INJECTED + "go-drop: a GO store was lost"]),
     "go-drop-at-cycle": (VADD, "go-drop@20000", 1, ["sysnode run: 1 GO dropped by the mailbox",
                                                     INJECTED + "go-drop: a GO store was lost at cycle 2"]),
@@ -33,7 +36,14 @@ EXPECT = {
                       ["runner: error 0x30: round 0 step 1: SIG_FAULT, argument 9 (vector core fault: bad CU_DATA); node (1,0)",
                        INJECTED + "unit-fault"]),
     "unit-fault-mg": (f"{cases}/mm4x32", "unit-fault:2@0:1", 1,
-                      ["SIG_FAULT, argument 2 (matmul cluster fault: FILL range); node (1,1)", INJECTED + "unit-fault"]),
+                      ["round 0 step 1 slot 0 (the payload that faulted): SIG_FAULT, argument 2 (matmul cluster "
+                       "fault: FILL range); node (1,1)", INJECTED + "unit-fault"]),
+    # synth_case's round 3 kicks core 0 (unit 0) slots 0..1 at step 1 and 2..4 at step 3; rounds 0..2 sent it
+    # 26 + 5 + 5 payloads, so slot 2 of round 3 is its payload 38: the runner names the payload, not the step
+    # where the fault arrived.
+    "unit-fault-slot": (synth, "unit-fault:7@3:3", 1,
+                        ["round 3 step 3 slot 2 (the payload that faulted): SIG_FAULT, argument 7 (vector core "
+                         "fault: VL); node (1,0)", "it hit unit 0's payload 38 since boot (0-based)"]),
     # 24 rounds of 7 steps: steps at 64 + 16*24 = 448; round 5's seed is step 35, its op at 448 + 35*12 = 868.
     "table-flip": (synth, "table-flip:868@0:1", 1,
                    ["runner: error 0x17: the table in DRAM changed after it was checked",

@@ -33,7 +33,9 @@ typedef struct {
     uint32_t error_node;  /* SN_NODE_ID, or 0xFFFFFFFF */
     uint32_t error_value; /* fault code, count or slot, by error */
     uint32_t error_rule;  /* for a table error: the sn_table_rule broken */
-    uint32_t error_limit; /* for a table error: what error_value was checked against */
+    uint32_t error_limit; /* for a table error: what error_value was checked against;
+                             for a unit fault: 1 + the slot of the payload that faulted
+                             (error_step its kick), 0 when not known */
     uint32_t flits_sent;
     uint32_t completions;
 } sn_status_block;

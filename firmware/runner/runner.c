@@ -84,10 +84,17 @@ static void blame_payload(sn_runner *r, uint32_t node, uint32_t code)
 {
     sn_status_block *s = r->status;
     const sn_mesh_unit *u = sn_mesh_find(r->mesh, node & 0xF, (node >> 4) & 0xF);
-    if (r->outstanding[node] == 0 || r->round_steps == 0 || (u->cu_type == SN_CU_TYPE_VC && code == 9))
+    if (r->outstanding[node] == 0 || r->round_steps == 0 || s->step >= r->round_step_count ||
+        (u->cu_type == SN_CU_TYPE_VC && code == 9))
         return;
-    uint32_t k = r->sent[node] - r->outstanding[node];
-    for (uint32_t i = 0; i <= s->step && i < r->round_step_count; i++) {
+    uint32_t sent = 0; /* flits kicked to node in the round so far */
+    for (uint32_t i = 0; i <= s->step; i++) {
+        const sn_table_step *t = &r->round_steps[i];
+        if (t->op == SN_STEP_KICK && SN_NODE_ID(t->x, t->y) == node)
+            sent += i < s->step ? t->b : r->total_flits - r->kick_start;
+    }
+    uint32_t k = sent - r->outstanding[node];
+    for (uint32_t i = 0; i <= s->step; i++) {
         const sn_table_step *t = &r->round_steps[i];
         if (t->op != SN_STEP_KICK || SN_NODE_ID(t->x, t->y) != node)
             continue;
@@ -310,6 +317,7 @@ static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *rou
                       const sn_table_step *s)
 {
     uint32_t node = SN_NODE_ID(s->x, s->y);
+    r->kick_start = r->total_flits;
     for (uint32_t i = 0; i < s->b; i++) {
         const sn_table_payload *p = &t->payloads[round->payload_first + s->a + i];
         sn_status st;
@@ -322,7 +330,6 @@ static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *rou
             set_reg(r, 1 + w, p->arg[3 - w]); /* row is {ARG3, ARG2, ARG1, ARG0} */
         wr(r, SN_MBOX_GO, 1);
         r->outstanding[node]++;
-        r->sent[node]++;
         r->in_flight++;
         r->total_flits++;
         r->status->flits_sent = r->total_flits;
@@ -399,7 +406,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     }
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(r->mesh, i);
-        r->expected[n] = r->received[n] = r->sent[n] = 0;
+        r->expected[n] = r->received[n] = 0;
     }
     r->round_steps = &t->steps[round.step_first];
     r->round_step_count = round.step_count;

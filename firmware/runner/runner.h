@@ -58,9 +58,9 @@ typedef struct {
     uint32_t expected[SN_NODE_COUNT];
     uint32_t received[SN_NODE_COUNT];
     uint32_t outstanding[SN_NODE_COUNT];
-    uint32_t sent[SN_NODE_COUNT];     /* flits kicked: with outstanding, names a faulting payload */
-    const sn_table_step *round_steps; /* the running round's steps, to name it by step and slot */
+    const sn_table_step *round_steps; /* the running round's steps, to name a faulting payload */
     uint32_t round_step_count;
+    uint32_t kick_start;              /* total_flits when the running kick step began */
     uint32_t in_flight;        /* sum of outstanding[] */
 
     uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "artifact.h"
 #include "elf_image.h"
@@ -403,8 +404,15 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     if ((st = check_mesh(&m, &mesh, e)) != SN_OK)
         goto out;
     if (opts->table) {
+        /* Its size first: a table larger than DRAM is refused unread. */
+        struct stat sb;
+        uint64_t dram = t->ops->dram_size(t->ctx);
         size_t n = 0;
-        st = sn_file_read(opts->table, &table, &n, e);
+        if (stat(opts->table, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > dram)
+            st = sn_error_set(e, SN_ERR_INPUT, "%s: %llu bytes, more than DRAM (%llu bytes)", opts->table,
+                              (unsigned long long)sb.st_size, (unsigned long long)dram);
+        else
+            st = sn_file_read(opts->table, &table, &n, e);
         table_bytes = n;
     } else {
         st = sn_pack_program(&prog, &mesh, &table, &table_bytes, e);

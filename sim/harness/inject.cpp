@@ -1,5 +1,5 @@
-// Parsing an injection request (see inject.h). The events themselves are
-// taken in sim.cpp, at the accesses they change.
+// Injected faults (see inject.h): parsing a request and taking it at the
+// control accesses the simulator passes in.
 #include "inject.h"
 
 #include <cctype>
@@ -96,4 +96,132 @@ extern "C" int sn_inject_parse(const char *text, sn_inject_spec *out, char *err,
     snprintf(err, errlen, "--inject %s: unknown kind '%.*s' (kinds: %s)", text, int(name_end - text), text,
              SN_INJECT_KINDS);
     return -1;
+}
+
+extern "C" void sn_injector_boot(sn_injector *j)
+{
+    j->taken = j->forged_pending = 0;
+    j->go_drops = 0;
+    snprintf(j->report, sizeof j->report, "%s",
+             j->spec.kind != SN_INJECT_NONE ? "injection never triggered: no matching event after the trigger" : "");
+}
+
+// Whether the injection is armed now (a one-shot, at an access).
+static bool armed(const sn_injector *j, const sn_inject_bus *bus)
+{
+    const sn_inject_spec &q = j->spec;
+    if (q.kind == SN_INJECT_NONE || j->taken)
+        return false;
+    if (q.at_cycle)
+        return bus->cycle(bus->ctx) >= q.cycle;
+    sn_status_block sb;
+    if (q.at_step)
+        return bus->spad_read(bus->ctx, SN_STATUS_BLOCK_ADDR, &sb, sizeof sb) == 0 && sb.magic == SN_STATUS_MAGIC &&
+               (sb.round > q.round || (sb.round == q.round && sb.step >= q.step));
+    return true;
+}
+
+static void take(sn_injector *j, const sn_inject_bus *bus, const char *what)
+{
+    sn_status_block sb;
+    unsigned long long cycle = bus->cycle(bus->ctx);
+    j->taken = 1;
+    if (bus->spad_read(bus->ctx, SN_STATUS_BLOCK_ADDR, &sb, sizeof sb) == 0 && sb.magic == SN_STATUS_MAGIC)
+        snprintf(j->report, sizeof j->report, "injected %s at cycle %llu (runner at round %u step %u)", what, cycle,
+                 sb.round, sb.step);
+    else
+        snprintf(j->report, sizeof j->report, "injected %s at cycle %llu", what, cycle);
+}
+
+extern "C" int sn_injector_access(sn_injector *j, const sn_inject_bus *bus, int write, uint32_t off, uint64_t *value)
+{
+    if (write && off == SN_MBOX_DST)
+        j->last_dst = *value;
+    if (j->forged_pending && !write && off == SN_MBOX_STAT) {
+        *value = bus->mbox_read(bus->ctx, off) + 1; // the forged record counts as queued
+        return 1;
+    }
+    if (j->forged_pending && !write && off == SN_MBOX_HEAD) {
+        *value = (uint64_t)SN_INJECT_NO_UNIT_Y << SN_HEAD_SRC_Y_LO | (uint64_t)SN_INJECT_NO_UNIT_X << SN_HEAD_SRC_X_LO |
+                 (uint64_t)SN_SIG_BATCH_COMPLETE << SN_HEAD_CODE_LO;
+        return 1;
+    }
+    if (j->forged_pending && write && off == SN_MBOX_HEAD) {
+        j->forged_pending = 0; // its pop: the real queue is untouched
+        return 1;
+    }
+    if (!armed(j, bus))
+        return 0;
+    char what[160];
+    switch (j->spec.kind) {
+    case SN_INJECT_GO_DROP:
+        if (!write || off != SN_MBOX_GO)
+            return 0;
+        j->go_drops++;
+        take(j, bus, "go-drop: a GO store was lost");
+        return 1;
+    case SN_INJECT_MISSING_NODE:
+        if (!write || off != SN_MBOX_GO)
+            return 0;
+        bus->mbox_write(bus->ctx, SN_MBOX_DST, SN_INJECT_NO_UNIT_Y << 8 | SN_INJECT_NO_UNIT_X);
+        bus->mbox_write(bus->ctx, SN_MBOX_GO, *value);
+        bus->mbox_write(bus->ctx, SN_MBOX_DST, j->last_dst); // the runner's shadow of DST stays true
+        take(j, bus, "missing-node: a GO sent to (3,3)");
+        return 1;
+    case SN_INJECT_COMPLETION_DUP:
+        if (!write || off != SN_MBOX_HEAD)
+            return 0;
+        take(j, bus, "completion-dup: a HEAD pop was lost");
+        return 1;
+    case SN_INJECT_COMPLETION_DROP:
+        if (write || off != SN_MBOX_STAT || (bus->mbox_read(bus->ctx, off) & SN_STAT_QUEUED_MASK) == 0)
+            return 0;
+        snprintf(what, sizeof what, "completion-drop: the completion 0x%llx was popped unseen",
+                 (unsigned long long)bus->mbox_read(bus->ctx, SN_MBOX_HEAD));
+        bus->mbox_write(bus->ctx, SN_MBOX_HEAD, 0);
+        take(j, bus, what);
+        *value = bus->mbox_read(bus->ctx, off);
+        return 1;
+    case SN_INJECT_COMPLETION_FORGE:
+        if (write || off != SN_MBOX_STAT)
+            return 0;
+        j->forged_pending = 1;
+        take(j, bus, "completion-forge: a completion from (3,3)");
+        *value = bus->mbox_read(bus->ctx, off) + 1;
+        return 1;
+    case SN_INJECT_UNIT_STUCK:
+    case SN_INJECT_UNIT_FAULT:
+        bus->unit_fault(bus->ctx, j->spec.kind == SN_INJECT_UNIT_STUCK ? UINT32_MAX : j->spec.value);
+        take(j, bus, j->spec.kind == SN_INJECT_UNIT_STUCK ? "unit-stuck: armed for the next instruction a unit issues"
+                                                           : "unit-fault: armed for the next instruction a unit issues");
+        return 0;
+    case SN_INJECT_MAILBOX_GEN_A:
+        bus->mailbox_gen_a(bus->ctx);
+        take(j, bus, "mailbox-gen-a: from here the mailbox drops completions on a full queue (STAT[31])");
+        return 0;
+    case SN_INJECT_TABLE_FLIP: {
+        sn_boot_args args;
+        if (bus->spad_read(bus->ctx, SN_BOOT_ARGS_ADDR, &args, sizeof args) != 0 || args.table_bytes == 0)
+            return 0;
+        uint64_t at = j->spec.has_value ? j->spec.value : args.table_bytes - 1;
+        if (at >= args.table_bytes || bus->dram_flip(bus->ctx, args.table_addr + at) != 0)
+            return 0;
+        snprintf(what, sizeof what, "table-flip: the table byte at offset %llu (DRAM 0x%llx) inverted",
+                 (unsigned long long)at, (unsigned long long)(args.table_addr + at));
+        take(j, bus, what);
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+extern "C" void sn_injector_end(sn_injector *j, int still_pending, int hit_unit, uint64_t hit_payload)
+{
+    size_t n = strlen(j->report);
+    if (still_pending)
+        snprintf(j->report + n, sizeof j->report - n, "; no unit issued a payload after it: nothing was injected");
+    else if (hit_unit >= 0)
+        snprintf(j->report + n, sizeof j->report - n, "; it hit unit %d's payload %llu since boot (0-based)",
+                 hit_unit, (unsigned long long)hit_payload);
 }

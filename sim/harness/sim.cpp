@@ -32,14 +32,7 @@ struct sn_sim {
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
     bool booted = false;
-    // Fault injection (inject.h): the request, whether it was taken, and
-    // what the hooks below need to take it.
-    sn_inject_spec inject{};
-    bool inject_taken = false;
-    bool forged_pending = false; // a forged completion sits "ahead" of the queue
-    uint64_t last_dst = 0;       // the runner's DST value, restored after missing-node
-    uint32_t injected_go_drops = 0;
-    std::string inject_report;
+    sn_injector inject{}; // an injected fault (inject.h), taken at control accesses
 };
 
 static void sim_fail(sn_sim *s, const char *fmt, ...)
@@ -88,10 +81,30 @@ static bool is_mesh_reg(uint32_t off)
     return (off >= SN_MBOX_DST && off <= SN_MBOX_HEAD) || (off >= SN_CTRL_RX_HDR && off <= SN_CTRL_RX_USED);
 }
 
-// ---- fault injection (inject.h): small hooks at the control accesses ----
+// ---- fault injection (inject.h): the bus the injector acts through ----
 
-static void mesh_write(sn_sim *s, uint32_t off, uint64_t value)
+static sn_sim *of(void *ctx)
 {
+    return static_cast<sn_sim *>(ctx);
+}
+
+static uint64_t bus_cycle(void *ctx)
+{
+    return of(ctx)->mesh_cycle;
+}
+
+static uint64_t bus_mbox_read(void *ctx, uint32_t off)
+{
+    sn_sim *s = of(ctx);
+    s->mesh->cpu_wr = 0;
+    s->mesh->cpu_addr = off;
+    s->mesh->eval();
+    return s->mesh->cpu_rdata;
+}
+
+static void bus_mbox_write(void *ctx, uint32_t off, uint64_t value)
+{
+    sn_sim *s = of(ctx);
     s->mesh->cpu_wr = 1;
     s->mesh->cpu_addr = off;
     s->mesh->cpu_wdata = value;
@@ -99,137 +112,46 @@ static void mesh_write(sn_sim *s, uint32_t off, uint64_t value)
     s->mesh->cpu_wr = 0;
 }
 
-static uint64_t mesh_read(sn_sim *s, uint32_t off)
+static int bus_spad_read(void *ctx, uint64_t addr, void *dst, size_t n)
 {
-    s->mesh->cpu_wr = 0;
-    s->mesh->cpu_addr = off;
-    s->mesh->eval();
-    return s->mesh->cpu_rdata;
+    return sn_hart_spad_read(of(ctx)->hart, addr, dst, n);
 }
 
-// Whether the injection is armed now (a one-shot, at an access).
-static bool inject_armed(sn_sim *s)
+static int bus_dram_flip(void *ctx, uint64_t addr)
 {
-    const sn_inject_spec &j = s->inject;
-    if (j.kind == SN_INJECT_NONE || s->inject_taken)
-        return false;
-    if (j.at_cycle)
-        return s->mesh_cycle >= j.cycle;
-    sn_status_block sb;
-    if (j.at_step)
-        return sn_sim_status_block(s, &sb) == 0 && sb.phase != 0 &&
-               (sb.round > j.round || (sb.round == j.round && sb.step >= j.step));
-    return true;
+    uint8_t byte;
+    sn_sim *s = of(ctx);
+    if (sn_dram_read(&s->dram, addr, &byte, 1) != 0)
+        return -1;
+    byte = uint8_t(~byte);
+    return sn_dram_write(&s->dram, addr, &byte, 1) == 0 ? 0 : -1;
 }
 
-static void inject_take(sn_sim *s, const char *what)
+static void bus_unit_fault(void *ctx, uint32_t fault)
 {
-    char where[96];
-    sn_status_block sb;
-    s->inject_taken = true;
-    if (sn_sim_status_block(s, &sb) == 0)
-        snprintf(where, sizeof where, " at cycle %llu (runner at round %u step %u)",
-                 (unsigned long long)s->mesh_cycle, sb.round, sb.step);
-    else
-        snprintf(where, sizeof where, " at cycle %llu", (unsigned long long)s->mesh_cycle);
-    s->inject_report = std::string("injected ") + what + where;
+    of(ctx)->units.inject_fault = fault;
 }
 
-// Called at every control access before it takes effect. Returns true when
-// the access was consumed (a lost store) or *value replaced (a read).
-static bool inject_hook(sn_sim *s, bool write, uint32_t off, uint64_t *value)
+static void bus_mailbox_gen_a(void *ctx)
 {
-    if (write && off == SN_MBOX_DST)
-        s->last_dst = *value;
-    if (s->forged_pending && !write && off == SN_MBOX_STAT) {
-        *value = mesh_read(s, off) + 1; /* the forged record counts as queued */
-        return true;
-    }
-    if (s->forged_pending && !write && off == SN_MBOX_HEAD) {
-        *value = (uint64_t)SN_INJECT_NO_UNIT_Y << SN_HEAD_SRC_Y_LO | (uint64_t)SN_INJECT_NO_UNIT_X << SN_HEAD_SRC_X_LO |
-                 (uint64_t)SN_SIG_BATCH_COMPLETE << SN_HEAD_CODE_LO;
-        return true;
-    }
-    if (s->forged_pending && write && off == SN_MBOX_HEAD) {
-        s->forged_pending = false; /* its pop: the real queue is untouched */
-        return true;
-    }
-    if (!inject_armed(s))
-        return false;
-    char what[96];
-    switch (s->inject.kind) {
-    case SN_INJECT_GO_DROP:
-        if (!write || off != SN_MBOX_GO)
-            return false;
-        s->injected_go_drops++;
-        inject_take(s, "go-drop: a GO store was lost");
-        return true;
-    case SN_INJECT_MISSING_NODE:
-        if (!write || off != SN_MBOX_GO)
-            return false;
-        mesh_write(s, SN_MBOX_DST, SN_INJECT_NO_UNIT_Y << 8 | SN_INJECT_NO_UNIT_X);
-        mesh_write(s, SN_MBOX_GO, *value);
-        mesh_write(s, SN_MBOX_DST, s->last_dst);
-        inject_take(s, "missing-node: a GO sent to (3,3)");
-        return true;
-    case SN_INJECT_COMPLETION_DUP:
-        if (!write || off != SN_MBOX_HEAD)
-            return false;
-        inject_take(s, "completion-dup: a HEAD pop was lost");
-        return true;
-    case SN_INJECT_COMPLETION_DROP:
-        if (write || off != SN_MBOX_STAT || (mesh_read(s, off) & SN_STAT_QUEUED_MASK) == 0)
-            return false;
-        snprintf(what, sizeof what, "completion-drop: the completion 0x%llx was popped unseen",
-                 (unsigned long long)mesh_read(s, SN_MBOX_HEAD));
-        mesh_write(s, SN_MBOX_HEAD, 0);
-        inject_take(s, what);
-        *value = mesh_read(s, off);
-        return true;
-    case SN_INJECT_COMPLETION_FORGE:
-        if (write || off != SN_MBOX_STAT)
-            return false;
-        s->forged_pending = true;
-        inject_take(s, "completion-forge: a completion from (3,3)");
-        *value = mesh_read(s, off) + 1;
-        return true;
-    case SN_INJECT_UNIT_STUCK:
-    case SN_INJECT_UNIT_FAULT:
-        s->units.inject_fault = s->inject.kind == SN_INJECT_UNIT_STUCK ? UINT32_MAX : s->inject.value;
-        snprintf(what, sizeof what, "%s: armed for the next instruction a unit issues",
-                 s->inject.kind == SN_INJECT_UNIT_STUCK ? "unit-stuck" : "unit-fault");
-        inject_take(s, what);
-        return false;
-    case SN_INJECT_MAILBOX_GEN_A:
-        s->mesh->cfg_mbox_drop_on_full = 1;
-        inject_take(s, "mailbox-gen-a: from here the mailbox drops completions on a full queue (STAT[31])");
-        return false;
-    case SN_INJECT_TABLE_FLIP: {
-        sn_boot_args args;
-        if (sn_hart_spad_read(s->hart, SN_BOOT_ARGS_ADDR, &args, sizeof args) != 0 || args.table_bytes == 0)
-            return false;
-        uint64_t off_in = s->inject.has_value ? s->inject.value : args.table_bytes - 1;
-        uint8_t byte;
-        if (off_in >= args.table_bytes || sn_dram_read(&s->dram, args.table_addr + off_in, &byte, 1) != 0)
-            return false;
-        byte = uint8_t(~byte);
-        sn_dram_write(&s->dram, args.table_addr + off_in, &byte, 1);
-        snprintf(what, sizeof what, "table-flip: the table byte at offset %llu (DRAM 0x%llx) inverted",
-                 (unsigned long long)off_in, (unsigned long long)(args.table_addr + off_in));
-        inject_take(s, what);
-        return false;
-    }
-    default:
-        return false;
-    }
+    of(ctx)->mesh->cfg_mbox_drop_on_full = 1;
+}
+
+static sn_inject_bus inject_bus(sn_sim *s)
+{
+    return {s, bus_cycle, bus_mbox_read, bus_mbox_write, bus_spad_read, bus_dram_flip, bus_unit_fault,
+            bus_mailbox_gen_a};
 }
 
 static uint64_t ctrl_read(void *ctx, uint32_t off)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
     uint64_t injected;
-    if (s->inject.kind != SN_INJECT_NONE && inject_hook(s, false, off, &injected))
-        return injected;
+    if (s->inject.spec.kind != SN_INJECT_NONE) {
+        sn_inject_bus bus = inject_bus(s);
+        if (sn_injector_access(&s->inject, &bus, 0, off, &injected))
+            return injected;
+    }
     if (is_mesh_reg(off)) {
         s->mesh->cpu_wr = 0;
         s->mesh->cpu_addr = off;
@@ -251,8 +173,11 @@ static uint64_t ctrl_read(void *ctx, uint32_t off)
 static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
-    if (s->inject.kind != SN_INJECT_NONE && inject_hook(s, true, off, &value))
-        return;
+    if (s->inject.spec.kind != SN_INJECT_NONE) {
+        sn_inject_bus bus = inject_bus(s);
+        if (sn_injector_access(&s->inject, &bus, 1, off, &value))
+            return;
+    }
     if (is_mesh_reg(off)) {
         s->mesh->cpu_wr = 1;
         s->mesh->cpu_addr = off;
@@ -399,29 +324,10 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
 {
     s->console.clear();
     s->error.clear();
-    s->inject_taken = s->forged_pending = false;
-    s->injected_go_drops = 0;
-    s->inject_report = s->inject.kind != SN_INJECT_NONE ? "injection never triggered: no matching event after the trigger" : "";
+    sn_injector_boot(&s->inject);
     reset_mesh(s);
     s->booted = sn_hart_boot(s->hart, err, errlen) == 0;
     return s->booted ? 0 : -1;
-}
-
-// Which payload an injected unit fault hit, once a unit issued one.
-static void inject_note_hit(sn_sim *s)
-{
-    bool unit_kind = s->inject.kind == SN_INJECT_UNIT_FAULT || s->inject.kind == SN_INJECT_UNIT_STUCK;
-    if (unit_kind && s->inject_taken && s->units.inject_fault != 0) {
-        s->inject_report += "; no unit issued a payload after it: nothing was injected";
-        s->units.inject_fault = 0;
-    }
-    if (s->units.inject_hit_unit < 0)
-        return;
-    char hit[96];
-    snprintf(hit, sizeof hit, "; it hit unit %d's payload %llu since boot (0-based)", s->units.inject_hit_unit,
-             (unsigned long long)s->units.inject_hit_payload);
-    s->inject_report += hit;
-    s->units.inject_hit_unit = -1;
 }
 
 extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
@@ -434,7 +340,9 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
         return r;
     }
     sn_hart_result h = sn_hart_run(s->hart, cycle_limit);
-    inject_note_hit(s);
+    sn_injector_end(&s->inject, s->units.inject_fault != 0, s->units.inject_hit_unit, s->units.inject_hit_payload);
+    s->units.inject_fault = 0;
+    s->units.inject_hit_unit = -1;
     r.exit_code = h.exit_code;
     r.halt_cause = h.halt_cause;
     r.cycles = h.cycles;
@@ -484,16 +392,16 @@ extern "C" uint32_t sn_sim_accepted_gos(const sn_sim *s)
 
 extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)
 {
-    return s->mesh->dropped_go + s->injected_go_drops;
+    return s->mesh->dropped_go + s->inject.go_drops;
 }
 
 extern "C" void sn_sim_set_inject(sn_sim *s, const sn_inject_spec *spec)
 {
-    s->inject = *spec;
+    s->inject.spec = *spec;
 }
 
 extern "C" const char *sn_sim_inject_report(const sn_sim *s)
 {
-    return s->inject_report.c_str();
+    return s->inject.report;
 }
 

@@ -29,6 +29,24 @@ typedef struct {
     char inject[256];     /* what an injected fault did, or "" (sim/harness/inject.h) */
 } sn_run_status;
 
+/* One GO the mailbox accepted, as the window measured it (not as the image
+ * reports it): the source of sysnode-bench's figures. */
+typedef struct {
+    uint64_t cycle;    /* CPU cycle of the GO store, counted from BOOT */
+    uint64_t mmio_ops; /* mailbox and RX-queue register reads and writes since BOOT, before this GO */
+    uint8_t typed;     /* a typed send (DST[24], e.g. a CU_CTRL probe), not a CU_INST payload */
+} sn_go_record;
+
+/* What the window counted over the last run (since BOOT). gos is owned by
+ * the transport and valid until the next boot or close. */
+typedef struct {
+    uint64_t mmio_reads;  /* mailbox and RX-queue register reads by the core (8-byte accesses count once) */
+    uint64_t mmio_writes; /* ... and writes, GO and HEAD pops included */
+    uint64_t go_count;    /* accepted GOs; dropped GOs are not recorded */
+    const sn_go_record *gos;
+    double wait_seconds;  /* host wall-clock seconds spent in wait (the simulation itself) */
+} sn_run_stats;
+
 typedef struct sn_transport_ops {
     /* IMEM: one 32-bit word per write, addr 4-aligned below 32 KB. */
     sn_status (*imem_write)(void *ctx, uint32_t addr, uint32_t word, sn_error *e);
@@ -46,6 +64,9 @@ typedef struct sn_transport_ops {
     /* DRAM bytes behind the window (the simulator's model size; a card's per-mesh DRAM). */
     uint64_t (*dram_size)(void *ctx);
     void (*close)(void *ctx);
+    /* Optional (NULL on a window that cannot count, such as a card's): the
+     * counts of the last run. SN_ERR_INTERNAL when out of memory. */
+    sn_status (*stats)(void *ctx, sn_run_stats *out, sn_error *e);
 } sn_transport_ops;
 
 typedef struct sn_transport {

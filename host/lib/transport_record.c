@@ -96,9 +96,17 @@ static void rec_close(void *ctx)
     free(r);
 }
 
+static sn_status rec_stats(void *ctx, sn_run_stats *out, sn_error *e)
+{
+    recorder *r = ctx;
+    if (!r->inner.ops->stats)
+        return sn_error_set(e, SN_ERR_INPUT, "this host window counts no MMIO or GOs");
+    return r->inner.ops->stats(r->inner.ctx, out, e);
+}
+
 static const sn_transport_ops record_ops = {
     rec_imem_write, rec_spad_write, rec_dram_write, rec_dram_read, rec_boot,
-    rec_wait,       rec_console,    rec_dram_size,  rec_close,
+    rec_wait,       rec_console,    rec_dram_size,  rec_close,      rec_stats,
 };
 
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e)

@@ -1,20 +1,40 @@
 /* The host window onto the in-process simulator (see transport.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "sim.h"
 #include "transport.h"
 
+/* The simulator and the GO records last handed out by sim_stats. */
+typedef struct {
+    sn_sim *sim;
+    sn_go_record *gos;
+    double wait_seconds; /* wall time of the last wait */
+} sim_window;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static sn_sim *sim_of(void *ctx)
+{
+    return ((sim_window *)ctx)->sim;
+}
+
 static sn_status sim_imem_write(void *ctx, uint32_t addr, uint32_t word, sn_error *e)
 {
-    if (sn_sim_imem_write(ctx, addr, word) != 0)
+    if (sn_sim_imem_write(sim_of(ctx), addr, word) != 0)
         return sn_error_set(e, SN_ERR_INPUT, "IMEM write at 0x%x: outside the 32 KB window or not 4-aligned", addr);
     return SN_OK;
 }
 
 static sn_status sim_spad_write(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes, sn_error *e)
 {
-    if (sn_sim_spad_write(ctx, offset, value, strobes) != 0)
+    if (sn_sim_spad_write(sim_of(ctx), offset, value, strobes) != 0)
         return sn_error_set(e, SN_ERR_INPUT, "SPAD write at offset 0x%x: outside the 32 KB window or not 8-aligned",
                             offset);
     return SN_OK;
@@ -22,26 +42,26 @@ static sn_status sim_spad_write(void *ctx, uint32_t offset, uint64_t value, uint
 
 static sn_status sim_dram_write(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e)
 {
-    if (sn_sim_dram_write(ctx, addr, src, n) != 0)
+    if (sn_sim_dram_write(sim_of(ctx), addr, src, n) != 0)
         return sn_error_set(e, SN_ERR_INPUT, "DRAM write of %llu bytes at 0x%llx passes the end of DRAM (%llu bytes)",
                             (unsigned long long)n, (unsigned long long)addr,
-                            (unsigned long long)sn_sim_dram_size(ctx));
+                            (unsigned long long)sn_sim_dram_size(sim_of(ctx)));
     return SN_OK;
 }
 
 static sn_status sim_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n, sn_error *e)
 {
-    if (sn_sim_dram_read(ctx, addr, dst, n) != 0)
+    if (sn_sim_dram_read(sim_of(ctx), addr, dst, n) != 0)
         return sn_error_set(e, SN_ERR_INPUT, "DRAM read of %llu bytes at 0x%llx passes the end of DRAM (%llu bytes)",
                             (unsigned long long)n, (unsigned long long)addr,
-                            (unsigned long long)sn_sim_dram_size(ctx));
+                            (unsigned long long)sn_sim_dram_size(sim_of(ctx)));
     return SN_OK;
 }
 
 static sn_status sim_boot(void *ctx, sn_error *e)
 {
     char err[256];
-    if (sn_sim_boot(ctx, err, sizeof err) != 0)
+    if (sn_sim_boot(sim_of(ctx), err, sizeof err) != 0)
         return sn_error_set(e, SN_ERR_INPUT, "boot: %s", err);
     return SN_OK;
 }
@@ -49,7 +69,9 @@ static sn_status sim_boot(void *ctx, sn_error *e)
 static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, sn_error *e)
 {
     (void)e;
-    sn_sim_result r = sn_sim_run(ctx, cycle_limit);
+    double start = now_seconds();
+    sn_sim_result r = sn_sim_run(sim_of(ctx), cycle_limit);
+    ((sim_window *)ctx)->wait_seconds = now_seconds() - start;
     static const sn_run_stop stops[] = {
         [SN_SIM_EXITED] = SN_RUN_EXITED,
         [SN_SIM_HALTED] = SN_RUN_HALTED,
@@ -61,41 +83,68 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     out->halt_cause = r.halt_cause;
     out->cycles = r.cycles;
     out->instret = r.instret;
-    out->dropped_gos = sn_sim_dropped_gos(ctx);
+    out->dropped_gos = sn_sim_dropped_gos(sim_of(ctx));
     snprintf(out->message, sizeof out->message, "%s", r.message);
-    snprintf(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(ctx));
+    snprintf(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(sim_of(ctx)));
     return SN_OK;
 }
 
 static const char *sim_console(void *ctx)
 {
-    return sn_sim_console(ctx);
+    return sn_sim_console(sim_of(ctx));
 }
 
 static uint64_t sim_dram_size(void *ctx)
 {
-    return sn_sim_dram_size(ctx);
+    return sn_sim_dram_size(sim_of(ctx));
 }
 
 static void sim_close(void *ctx)
 {
-    sn_sim_destroy(ctx);
+    sim_window *w = ctx;
+    sn_sim_destroy(w->sim);
+    free(w->gos);
+    free(w);
+}
+
+static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
+{
+    sim_window *w = ctx;
+    sn_sim_stats s;
+    sn_sim_get_stats(w->sim, &s);
+    free(w->gos);
+    w->gos = calloc(s.go_count ? s.go_count : 1, sizeof *w->gos);
+    if (!w->gos)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu GO records", (unsigned long long)s.go_count);
+    for (uint64_t i = 0; i < s.go_count; i++)
+        w->gos[i] = (sn_go_record){s.gos[i].cycle, s.gos[i].mmio_ops, s.gos[i].typed};
+    out->mmio_reads = s.mmio_reads;
+    out->mmio_writes = s.mmio_writes;
+    out->go_count = s.go_count;
+    out->gos = w->gos;
+    out->wait_seconds = w->wait_seconds;
+    return SN_OK;
 }
 
 static const sn_transport_ops sim_ops = {
     sim_imem_write, sim_spad_write, sim_dram_write, sim_dram_read, sim_boot,
-    sim_wait,       sim_console,    sim_dram_size,  sim_close,
+    sim_wait,       sim_console,    sim_dram_size,  sim_close,      sim_stats,
 };
 
 sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e)
 {
     char err[256];
     sn_sim_config cfg = {0, cu_version};
-    sn_sim *s = sn_sim_create(&cfg, err, sizeof err);
-    if (!s)
+    sim_window *w = calloc(1, sizeof *w);
+    if (!w)
+        return sn_error_set(e, SN_ERR_INTERNAL, "simulator: out of memory");
+    w->sim = sn_sim_create(&cfg, err, sizeof err);
+    if (!w->sim) {
+        free(w);
         return sn_error_set(e, SN_ERR_INTERNAL, "simulator: %s", err);
+    }
     t->ops = &sim_ops;
-    t->ctx = s;
+    t->ctx = w;
     return SN_OK;
 }
 
@@ -107,7 +156,7 @@ sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e
         return sn_error_set(e, SN_ERR_INTERNAL, "--inject needs the simulator's own transport");
     if (sn_inject_parse(spec, &j, err, sizeof err) != 0)
         return sn_error_set(e, SN_ERR_INPUT, "%s", err);
-    sn_sim_set_inject(t->ctx, &j);
+    sn_sim_set_inject(sim_of(t->ctx), &j);
     return SN_OK;
 }
 

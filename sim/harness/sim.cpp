@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "Vsn_mesh_top.h"
 #include "dpi_units.h"
@@ -31,6 +32,12 @@ struct sn_sim {
     std::string console;
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
+    // Measurements since BOOT (sn_sim_get_stats): counted at the access, so
+    // they do not depend on how the mesh is clocked in between.
+    uint64_t hart_cycle = 0; // the cycle last given to advance: the current access's
+    uint64_t mmio_reads = 0, mmio_writes = 0;
+    uint64_t dst = 0; // DST as the hart last wrote it
+    std::vector<sn_sim_go> gos;
     bool booted = false;
     sn_injector inject{}; // an injected fault (inject.h), taken at control accesses
 };
@@ -72,6 +79,7 @@ static void tick(sn_sim *s)
 static void advance(void *ctx, uint64_t cycle)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
+    s->hart_cycle = cycle;
     while (s->mesh_cycle < cycle && s->error.empty())
         tick(s);
 }
@@ -153,6 +161,7 @@ static uint64_t ctrl_read(void *ctx, uint32_t off)
             return injected;
     }
     if (is_mesh_reg(off)) {
+        s->mmio_reads++;
         s->mesh->cpu_wr = 0;
         s->mesh->cpu_addr = off;
         s->mesh->eval();
@@ -179,11 +188,18 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
             return;
     }
     if (is_mesh_reg(off)) {
+        uint32_t accepted = s->mesh->accepted_go;
+        uint64_t ops_before = s->mmio_reads + s->mmio_writes;
+        s->mmio_writes++;
+        if (off == SN_MBOX_DST)
+            s->dst = value;
         s->mesh->cpu_wr = 1;
         s->mesh->cpu_addr = off;
         s->mesh->cpu_wdata = value;
         tick(s);
         s->mesh->cpu_wr = 0;
+        if (off == SN_MBOX_GO && s->mesh->accepted_go != accepted)
+            s->gos.push_back({s->hart_cycle, ops_before, static_cast<uint8_t>((s->dst >> SN_DST_TYPED_BIT) & 1)});
         return;
     }
     switch (off) {
@@ -325,6 +341,8 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
     s->console.clear();
     s->error.clear();
     sn_injector_boot(&s->inject);
+    s->hart_cycle = s->mmio_reads = s->mmio_writes = s->dst = 0;
+    s->gos.clear();
     reset_mesh(s);
     s->booted = sn_hart_boot(s->hart, err, errlen) == 0;
     return s->booted ? 0 : -1;
@@ -405,3 +423,10 @@ extern "C" const char *sn_sim_inject_report(const sn_sim *s)
     return s->inject.report;
 }
 
+extern "C" void sn_sim_get_stats(const sn_sim *s, sn_sim_stats *out)
+{
+    out->mmio_reads = s->mmio_reads;
+    out->mmio_writes = s->mmio_writes;
+    out->go_count = s->gos.size();
+    out->gos = s->gos.data();
+}

@@ -102,6 +102,26 @@ void sn_sim_set_inject(sn_sim *s, const sn_inject_spec *spec);
  * when none was requested. */
 const char *sn_sim_inject_report(const sn_sim *s);
 
+/* One GO the mailbox accepted (measured by the simulator, not claimed by the
+ * image; the benchmark's source, README "Benchmark"). */
+typedef struct {
+    uint64_t cycle;    /* the hart's cycle at the GO store */
+    uint64_t mmio_ops; /* mailbox and RX-queue register reads and writes since BOOT, before this GO */
+    uint8_t typed;     /* DST[24] was set: a typed send (a CU_CTRL probe), not a CU_INST payload */
+} sn_sim_go;
+
+/* What the simulator counted since BOOT: hart reads and writes of the mailbox
+ * and RX-queue registers (SN_MBOX_DST..SN_MBOX_HEAD, SN_CTRL_RX_HDR..
+ * SN_CTRL_RX_USED; an 8-byte access counts once), and every accepted GO in
+ * order. gos stays valid until the next BOOT or destroy. */
+typedef struct {
+    uint64_t mmio_reads;
+    uint64_t mmio_writes;
+    uint64_t go_count;
+    const sn_sim_go *gos;
+} sn_sim_stats;
+void sn_sim_get_stats(const sn_sim *s, sn_sim_stats *out);
+
 #ifdef __cplusplus
 }
 #endif

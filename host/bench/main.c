@@ -1,0 +1,182 @@
+/* sysnode-bench [--cu-version 4|5] [--image ELF] [--floor-image ELF]
+ *               [--sendwait-image ELF] [--max-cycles N] [--json FILE] [CASE_DIR...]
+ * Replays each case (default: every case under artifacts/compiler/) with the
+ * runner image, the floor image and the send-and-wait image, and prints what
+ * the simulator measured (README "Benchmark"; issue 7). Exit 0 when every
+ * replay matched its expected bytes, 1 otherwise, 2 on bad usage. */
+#include <dirent.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "report.h"
+
+/* Cycle cap per replay: sysnode run's default. */
+#define DEFAULT_MAX_CYCLES 400000000ull
+
+static const char USAGE[] =
+    "usage: sysnode-bench [--cu-version 4|5] [--image ELF] [--floor-image ELF] [--sendwait-image ELF]\n"
+    "                     [--max-cycles N] [--json FILE] [CASE_DIR...]\n";
+
+/* <dir of this program>/../firmware/<name>: where the build puts the images. */
+static char *built_image(const char *name)
+{
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len < 0)
+        return NULL;
+    exe[len] = '\0';
+    char *path = malloc(PATH_MAX);
+    if (path && snprintf(path, PATH_MAX, "%s/../firmware/%s", dirname(exe), name) >= PATH_MAX) {
+        free(path);
+        return NULL;
+    }
+    return path;
+}
+
+static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (!*text || *end || text[0] == '-' || v < min || v > max) {
+        fprintf(stderr, "sysnode-bench: %s wants a number in %llu..%llu, got '%s'\n", flag,
+                (unsigned long long)min, (unsigned long long)max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int is_case(const struct dirent *d)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    if (d->d_name[0] == '.')
+        return 0;
+    snprintf(path, sizeof path, "%s/%s/manifest.json", SN_BENCH_CASES_DIR, d->d_name);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Every case directory under SN_BENCH_CASES_DIR, in name order. */
+static char **default_cases(size_t *n)
+{
+    struct dirent **list;
+    int count = scandir(SN_BENCH_CASES_DIR, &list, is_case, alphasort);
+    if (count <= 0)
+        return NULL;
+    char **dirs = calloc((size_t)count, sizeof *dirs);
+    for (int i = 0; i < count; i++) {
+        if (dirs && asprintf(&dirs[i], "%s/%s", SN_BENCH_CASES_DIR, list[i]->d_name) < 0)
+            dirs[i] = NULL;
+        free(list[i]);
+    }
+    free(list);
+    for (int i = 0; dirs && i < count; i++)
+        if (!dirs[i])
+            return NULL;
+    *n = (size_t)count;
+    return dirs;
+}
+
+/* Measures one case with the three images; a failure is kept in the row. */
+static void bench_case(sn_bench_row *row, const sn_bench_images *images, unsigned cu_version, uint64_t max_cycles)
+{
+    sn_error e = {0};
+    struct {
+        const char *image;
+        sn_bench_figures *f;
+    } runs[] = {{images->runner, &row->runner}, {images->floor, &row->floor}, {images->sendwait, &row->sendwait}};
+    row->status = sn_bench_case_load(&row->c, row->dir, &e);
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0] && row->status == SN_OK; i++)
+        row->status = sn_bench_measure(&row->c, row->dir, runs[i].image, cu_version, max_cycles, runs[i].f, &e);
+    if (row->status != SN_OK)
+        snprintf(row->error, sizeof row->error, "%s", e.msg);
+}
+
+int main(int argc, char **argv)
+{
+    sn_bench_images images = {0};
+    const char *json = NULL;
+    uint64_t cu_version = 4, max_cycles = DEFAULT_MAX_CYCLES;
+    char **dirs = calloc((size_t)argc, sizeof *dirs);
+    size_t ndirs = 0;
+    int own_dirs = 0; /* dirs came from default_cases: free them */
+    if (!dirs)
+        return 1;
+    for (int i = 1; i < argc; i++) {
+        int has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--image") && has_value) {
+            images.runner = argv[++i];
+        } else if (!strcmp(argv[i], "--floor-image") && has_value) {
+            images.floor = argv[++i];
+        } else if (!strcmp(argv[i], "--sendwait-image") && has_value) {
+            images.sendwait = argv[++i];
+        } else if (!strcmp(argv[i], "--json") && has_value) {
+            json = argv[++i];
+        } else if (!strcmp(argv[i], "--cu-version") && has_value) {
+            if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
+            if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
+                return 2;
+        } else if (argv[i][0] != '-') {
+            dirs[ndirs++] = argv[i];
+        } else {
+            fputs(USAGE, stderr);
+            return 2;
+        }
+    }
+    if (ndirs == 0) {
+        free(dirs);
+        if (!(dirs = default_cases(&ndirs))) {
+            fprintf(stderr, "sysnode-bench: no case directories under %s\n", SN_BENCH_CASES_DIR);
+            return 1;
+        }
+        own_dirs = 1;
+    }
+    char *runner = images.runner ? NULL : built_image("runner.elf");
+    char *floor_img = images.floor ? NULL : built_image("runner-floor.elf");
+    char *sendwait = images.sendwait ? NULL : built_image("runner-sendwait.elf");
+    images.runner = images.runner ? images.runner : runner;
+    images.floor = images.floor ? images.floor : floor_img;
+    images.sendwait = images.sendwait ? images.sendwait : sendwait;
+    if (!images.runner || !images.floor || !images.sendwait) {
+        fprintf(stderr, "sysnode-bench: cannot locate the built images; pass --image, --floor-image, "
+                        "--sendwait-image\n");
+        return 1;
+    }
+
+    sn_bench_row *rows = calloc(ndirs, sizeof *rows);
+    if (!rows)
+        return 1;
+    int failed = 0;
+    for (size_t i = 0; i < ndirs; i++) {
+        rows[i].dir = dirs[i];
+        bench_case(&rows[i], &images, (unsigned)cu_version, max_cycles);
+        failed |= rows[i].status != SN_OK;
+    }
+    sn_bench_print_table(stdout, rows, ndirs, (unsigned)cu_version, &images);
+    if (json) {
+        sn_error e = {0};
+        if (sn_bench_write_json(json, rows, ndirs, (unsigned)cu_version, &images, &e) != SN_OK) {
+            fprintf(stderr, "sysnode-bench: %s\n", e.msg);
+            failed = 1;
+        }
+    }
+    for (size_t i = 0; i < ndirs; i++) {
+        sn_bench_case_free(&rows[i].c);
+        if (own_dirs)
+            free(dirs[i]);
+    }
+    free(dirs);
+    free(rows);
+    free(runner);
+    free(floor_img);
+    free(sendwait);
+    return failed;
+}

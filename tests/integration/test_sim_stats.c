@@ -1,0 +1,65 @@
+/* System test of the simulator's benchmark counters (sim.h sn_sim_get_stats,
+ * the source of sysnode-bench's figures): the embedded vadd128 image counts
+ * its own mailbox and RX-queue accesses in firmware (runner.h sn_runner_mmio,
+ * printed as mmio_reads= and mmio_writes= in its summary) and the simulator
+ * counts them at the bus; the two must agree exactly. The GO log must hold
+ * the 4 CU_CTRL probes (typed, one per unit of the 2x2 mesh, DESIGN §6) and
+ * then vadd128's 26 payloads (its manifest's total_flits), at increasing
+ * cycles inside the run, with the MMIO count never decreasing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "sim.h"
+
+#define CYCLE_LIMIT 20000000ull
+#define VADD128_FLITS 26
+#define MESH_UNITS 4
+
+static void counts_match_the_runners_own(void **state)
+{
+    (void)state;
+    char err[256];
+    sn_sim *sim = sn_sim_create(NULL, err, sizeof err);
+    assert_non_null(sim);
+    assert_int_equal(sn_sim_load_image(sim, SN_EMBEDDED_IMAGE, err, sizeof err), 0);
+    for (int run = 0; run < 2; run++) { /* a second BOOT starts the counts again */
+        assert_int_equal(sn_sim_boot(sim, err, sizeof err), 0);
+        sn_sim_result r = sn_sim_run(sim, CYCLE_LIMIT);
+        assert_int_equal(r.stop, SN_SIM_EXITED);
+        assert_int_equal(r.exit_code, 0);
+
+        unsigned long long reads, writes;
+        const char *line = strstr(sn_sim_console(sim), "mmio_reads=");
+        assert_non_null(line);
+        assert_int_equal(sscanf(line, "mmio_reads=%llu mmio_writes=%llu", &reads, &writes), 2);
+
+        sn_sim_stats s;
+        sn_sim_get_stats(sim, &s);
+        assert_int_equal(s.mmio_reads, reads);
+        assert_int_equal(s.mmio_writes, writes);
+        assert_int_equal(s.go_count, MESH_UNITS + VADD128_FLITS);
+        assert_int_equal(s.go_count, sn_sim_accepted_gos(sim));
+        for (uint64_t i = 0; i < s.go_count; i++) {
+            assert_int_equal(s.gos[i].typed, i < MESH_UNITS);
+            assert_true(s.gos[i].cycle > 0 && s.gos[i].cycle < r.cycles);
+            assert_true(s.gos[i].mmio_ops < reads + writes);
+            if (i > 0) {
+                assert_true(s.gos[i].cycle > s.gos[i - 1].cycle);
+                assert_true(s.gos[i].mmio_ops > s.gos[i - 1].mmio_ops); /* at least the previous GO */
+            }
+        }
+    }
+    sn_sim_destroy(sim);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(counts_match_the_runners_own),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

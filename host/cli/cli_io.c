@@ -31,11 +31,9 @@ sn_status sn_cli_refuse_output_over_inputs(const char *out, const char *const *i
         sn_manifest m;
         char **paths = NULL;
         size_t count = 0;
-        if (sn_manifest_load(&m, inputs[i], NULL) == SN_OK || m.path != NULL) {
-            if (sn_manifest_input_paths(&m, &paths, &count, e) != SN_OK)
-                count = 0; /* out of memory: refused later by the load itself */
+        sn_manifest_load(&m, inputs[i], NULL); /* a bad manifest is refused by the command itself */
+        if (sn_manifest_input_paths(&m, &paths, &count, e) == SN_OK)
             st = sn_out_refuse_input(out, (const char *const *)paths, count, e);
-        }
         for (size_t k = 0; paths != NULL && k < count; k++)
             free(paths[k]);
         free(paths);

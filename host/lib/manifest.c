@@ -301,6 +301,9 @@ sn_status sn_manifest_input_paths(const sn_manifest *m, char ***paths, size_t *n
 {
     size_t total = 1 + m->artifact_count + m->upload_count + m->expected_count;
     *n = 0;
+    *paths = NULL;
+    if (m->path == NULL)
+        return SN_OK; /* nothing loaded: no file named */
     *paths = calloc(total, sizeof **paths);
     if (*paths == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);

@@ -72,7 +72,8 @@ sn_status sn_manifest_check_dram(const sn_manifest *m, uint64_t dram_bytes, sn_e
 
 /* Every file the case reads: the manifest, its artifacts, uploads and
  * expected outputs, as fresh heap paths *paths[0..*n) (free each and the
- * array, also after a failure). SN_ERR_INTERNAL when memory runs out. */
+ * array, also after a failure). m may be what a failed sn_manifest_load
+ * left: the files named so far. SN_ERR_INTERNAL when memory runs out. */
 sn_status sn_manifest_input_paths(const sn_manifest *m, char ***paths, size_t *n, sn_error *e);
 
 /* Reads every upload and expected-output file into its region's data.

@@ -98,7 +98,7 @@ static sn_sim *of(void *ctx)
 
 static uint64_t bus_cycle(void *ctx)
 {
-    return of(ctx)->mesh_cycle;
+    return of(ctx)->hart_cycle; /* the current access's cycle, however the mesh is clocked */
 }
 
 static uint64_t bus_mbox_read(void *ctx, uint32_t off)

@@ -84,15 +84,9 @@ sn_status sn_out_open(sn_out *o, const char *path, sn_error *e)
     /* O_EXCL: never reuse a name someone else holds; 0666 lets umask decide. */
     for (unsigned k = 0; fd < 0 && k < 100; k++) {
         snprintf(o->tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
-        if (track(o->tmp, NULL) != 0) {
-            release(o);
-            return sn_error_set(e, SN_ERR_INTERNAL, "%s: more than %d outputs open at once", path, MAX_PENDING);
-        }
         fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        int err = errno;
-        if (fd < 0)
-            track(NULL, o->tmp);
-        if (fd < 0 && err != EEXIST) {
+        if (fd < 0 && errno != EEXIST) {
+            int err = errno;
             release(o);
             return sn_error_set(e, SN_ERR_IO, "%s: cannot create a file there: %s", path, strerror(err));
         }
@@ -100,6 +94,13 @@ sn_status sn_out_open(sn_out *o, const char *path, sn_error *e)
     if (fd < 0) {
         release(o);
         return sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path);
+    }
+    /* Tracked once it is ours: a signal never removes a name another holds. */
+    if (track(o->tmp, NULL) != 0) {
+        close(fd);
+        unlink(o->tmp);
+        release(o);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: more than %d outputs open at once", path, MAX_PENDING);
     }
     o->f = fdopen(fd, "wb");
     if (o->f == NULL) {
@@ -115,8 +116,8 @@ void sn_out_abort(sn_out *o)
     if (o->f != NULL)
         fclose(o->f);
     if (o->tmp != NULL) {
-        unlink(o->tmp);
         track(NULL, o->tmp);
+        unlink(o->tmp);
     }
     release(o);
 }

@@ -68,7 +68,10 @@ if kind == "sysnode-sim":
         r = subprocess.run([sysnode_sim, f"{runner_dir}/runner-vadd128.elf", "--inject", bad], capture_output=True,
                            text=True)
         assert r.returncode == 2 and "--inject " + bad in r.stderr, (bad, r.returncode, r.stderr)
-    print("PASS: sysnode-sim --inject")
+        r = subprocess.run([sysnode, "run", VADD, "--inject", bad], capture_output=True, text=True)
+        assert r.returncode == 2 and "--inject " + bad in r.stderr and "usage: sysnode run" in r.stderr, \
+            (bad, r.returncode, r.stderr)
+    print("PASS: sysnode-sim and sysnode run --inject")
     sys.exit(0)
 case, spec, code, words = EXPECT[kind]
 image = ["--image", f"{runner_dir}/runner-nodrain.elf"] if kind == "mailbox-gen-a" else []

@@ -10,6 +10,7 @@
 // (inject.h).
 #include <cctype>
 #include <cerrno>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,7 +22,28 @@
 #include <unistd.h>
 
 #include "sim.h"
+extern "C" {
+#include "escape.h"
+}
 #include "sysnode/boot_args.h"
+
+/* Prints "sysnode-sim: MESSAGE" on stderr with the control characters of
+ * what it quotes (paths, arguments) escaped (host/lib/escape.h). */
+static void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void complain(const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(msg);
+    if (n > 0 && msg[n - 1] == '\n')
+        msg[n - 1] = '\0';
+    fputs("sysnode-sim: ", stderr);
+    sn_fput_escaped(stderr, msg, true);
+    fputc('\n', stderr);
+}
 
 static int usage()
 {
@@ -59,7 +81,7 @@ static bool parse_placement(const char *spec, placement *p)
     const char *eq = strchr(spec, '=');
     std::string addr(spec, eq ? (size_t)(eq - spec) : 0);
     if (!eq || eq[1] == '\0' || !parse_number(addr.c_str(), &p->addr)) {
-        fprintf(stderr, "sysnode-sim: --load and --table want ADDR=FILE (ADDR decimal or 0x hex), got '%s'\n", spec);
+        complain("--load and --table want ADDR=FILE (ADDR decimal or 0x hex), got '%s'\n", spec);
         return false;
     }
     p->spec = spec;
@@ -75,7 +97,7 @@ static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullp
     int fd = open(p.file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "sysnode-sim: %s: not a readable regular file%s%s\n", p.file, fd < 0 ? ": " : "",
+        complain("%s: not a readable regular file%s%s\n", p.file, fd < 0 ? ": " : "",
                 fd < 0 ? strerror(errno) : "");
         if (fd >= 0)
             close(fd);
@@ -83,7 +105,7 @@ static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullp
     }
     uint64_t dram = sn_sim_dram_size(s), size = (uint64_t)st.st_size;
     if (p.addr > dram || size > dram - p.addr) {
-        fprintf(stderr, "sysnode-sim: %s (%llu bytes) does not fit DRAM (%llu bytes) at unit address 0x%llx (ADDR is "
+        complain("%s (%llu bytes) does not fit DRAM (%llu bytes) at unit address 0x%llx (ADDR is "
                         "a DRAM offset, not a CPU address)\n", p.file, (unsigned long long)size,
                 (unsigned long long)dram, (unsigned long long)p.addr);
         close(fd);
@@ -96,7 +118,7 @@ static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullp
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            fprintf(stderr, "sysnode-sim: reading %s failed after %zu of %llu bytes%s%s\n", p.file, got,
+            complain("reading %s failed after %zu of %llu bytes%s%s\n", p.file, got,
                     (unsigned long long)size, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
             close(fd);
             return false;
@@ -105,7 +127,7 @@ static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullp
     }
     close(fd);
     if (sn_sim_dram_write(s, p.addr, bytes.data(), size) != 0) {
-        fprintf(stderr, "sysnode-sim: %s: the DRAM write at 0x%llx failed\n", p.file, (unsigned long long)p.addr);
+        complain("%s: the DRAM write at 0x%llx failed\n", p.file, (unsigned long long)p.addr);
         return false;
     }
     if (bytes_out)
@@ -135,13 +157,13 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--inject") && has_value && inject.kind == SN_INJECT_NONE) {
             char why[256];
             if (sn_inject_parse(argv[++i], &inject, why, sizeof why) != 0) {
-                fprintf(stderr, "sysnode-sim: %s\n", why);
+                complain("%s\n", why);
                 return usage();
             }
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             const char *text = argv[++i];
             if (!parse_number(text, &max_cycles) || max_cycles == 0) {
-                fprintf(stderr, "sysnode-sim: --max-cycles wants a positive number (decimal or 0x hex), got '%s'\n",
+                complain("--max-cycles wants a positive number (decimal or 0x hex), got '%s'\n",
                         text);
                 return usage();
             }
@@ -151,13 +173,13 @@ int main(int argc, char **argv)
     char err[512];
     sn_sim *s = sn_sim_create(nullptr, err, sizeof err);
     if (!s) {
-        fprintf(stderr, "sysnode-sim: %s\n", err);
+        complain("%s\n", err);
         return 125;
     }
     int rc = 125;
     sn_sim_set_inject(s, &inject);
     if (sn_sim_load_image(s, image, err, sizeof err) != 0) {
-        fprintf(stderr, "sysnode-sim: %s: %s\n", image, err);
+        complain("%s: %s\n", image, err);
         rc = 2;
     } else {
         bool ok = true;
@@ -171,12 +193,12 @@ int main(int argc, char **argv)
             args.table_bytes = table_bytes;
             ok = ok && sn_sim_write_boot_args(s, &args) == 0;
             if (!ok)
-                fprintf(stderr, "sysnode-sim: --table %s: not placed\n", table.spec);
+                complain("--table %s: not placed\n", table.spec);
         }
         if (!ok)
             rc = 2; /* an input given on the command line could not be placed as asked */
         if (ok && sn_sim_boot(s, err, sizeof err) != 0) {
-            fprintf(stderr, "sysnode-sim: boot: %s\n", err);
+            complain("boot: %s\n", err);
             ok = false;
         }
         if (ok) {
@@ -215,7 +237,7 @@ int main(int argc, char **argv)
     }
     sn_sim_destroy(s);
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "sysnode-sim: writing to standard output failed: %s\n", strerror(errno));
+        complain("writing to standard output failed: %s\n", strerror(errno));
         return rc == 0 ? 1 : rc;
     }
     return rc;

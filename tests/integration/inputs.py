@@ -133,6 +133,8 @@ def check_control_characters():
     bad_dir = os.path.join(work, forged.replace("/", "_"))
     for args in (["run", bad_dir], ["dump", bad_dir + ".bin"], ["pack", bad_dir + ".json", "-o", "x.bin"]):
         out += failed(run(sysnode, *args), 1, "\\x1b[2J")
+    out += failed(run(sysnode_sim, bad_dir + ".elf"), 2, "\\x1b[2J")
+    out += failed(run(sysnode_sim, runner, "--load", f"0x0={bad_dir}.bin"), 2, "\\x1b[2J")
     assert "\x1b" not in out, "a raw ESC reached the output"
     assert "\nvadd128:" not in out, "a forged verdict line starts a line"
 

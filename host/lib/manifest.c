@@ -252,8 +252,13 @@ sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e)
     m->path = join(case_dir, "manifest.json");
     if (m->dir == NULL || m->path == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", case_dir);
+    char *checked; /* the manifest is a case file too: inside the directory */
+    sn_status st = sn_manifest_file_path(m, "manifest.json", &checked, e);
+    free(checked);
+    if (st != SN_OK)
+        return st;
     sn_json *d;
-    sn_status st = sn_json_load(m->path, &d, e);
+    st = sn_json_load(m->path, &d, e);
     if (st != SN_OK)
         return st;
     st = parse_manifest(m, d, e);

@@ -108,7 +108,7 @@ def check_symlink_out_of_case():
     case = copy_case()
     outside = os.path.join(work, "outside")
     os.makedirs(outside)
-    for name in ("upload_00_00001000.bin", "artifact.json"):
+    for name in ("upload_00_00001000.bin", "artifact.json", "manifest.json"):
         shutil.move(os.path.join(case, name), os.path.join(outside, name))
         os.symlink(os.path.join(outside, name), os.path.join(case, name))
         failed(run(sysnode, "run", case), 1, f"{case}/{name}: resolves to", "outside the case directory")

@@ -1,18 +1,24 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
- *                      [--trace FILE] [--digest] [--table TABLE.bin]
+ *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                      [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
  *                      [--inject KIND[@ROUND:STEP|@CYCLE]]
- * Replays a case on the simulated SysNode through the host window and prints
+ * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli_io.h"
 #include "commands.h"
 #include "replay.h"
+#include "sim.h"
+#include "run_report.h"
+#include "timeline.h"
 
 /* Cycle cap well above the runner's own hang detection (8 M cycles without a
  * completion), so the runner reports a hang itself with each node's debt. */
@@ -20,7 +26,9 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-    "                         [--table TABLE.bin] [--inject KIND[@ROUND:STEP|@CYCLE]]\n";
+    "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
+    "                         [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
+    "                         [--inject KIND[@ROUND:STEP|@CYCLE]]\n";
 
 /* What the run lost or had injected, after its verdict or error. */
 static void report_faults(const sn_replay_result *res)
@@ -55,11 +63,100 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
     return 0;
 }
 
+/* --fst-window FROM:TO, mesh cycles from BOOT, FROM < TO. */
+static int parse_window(const char *text, uint64_t *from, uint64_t *to)
+{
+    char *end;
+    unsigned long long a = strtoull(text, &end, 10), b; /* decimal, as every number here */
+    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-') {
+        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
+        return -1;
+    }
+    const char *rest = end + 1;
+    b = strtoull(rest, &end, 10);
+    if (end == rest || *end || b <= a) {
+        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
+        return -1;
+    }
+    *from = a;
+    *to = b;
+    return 0;
+}
+
+static volatile sig_atomic_t stop_signal = 0;
+
+/* SIGINT/SIGTERM while dumping: the simulation stops at its next mesh cycle
+ * and the dump is closed before exit (sim.h sn_sim_interrupt). */
+static void on_sigint(int sig)
+{
+    stop_signal = sig;
+    sn_sim_interrupt();
+}
+
+static sn_status fst_open(sn_sim *sim, const char *path, uint64_t from, uint64_t to, sn_error *e)
+{
+    char why[512];
+    if (sn_sim_fst_open(sim, path, from, to, why, sizeof why) != 0)
+        return sn_error_set(e, SN_ERR_IO, "--fst: %s", why);
+    return SN_OK;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Prints the verdict line (or the error), then report_faults, and returns
+ * the exit code. */
+static int print_verdict(sn_status st, const sn_replay_result *res, const sn_error *err)
+{
+    if (st != SN_OK && st != SN_ERR_MISMATCH) {
+        sn_cli_error("run", err->msg);
+        report_faults(res);
+        return 1;
+    }
+    if (res->all_unchanged) {
+        printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: NO VERDICT: %s\n",
+               res->name, res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
+               (unsigned long long)res->cycles, (unsigned long long)res->output_bytes, err->msg);
+        report_faults(res);
+        return 1;
+    }
+    if (st == SN_ERR_MISMATCH && res->digest_checked && res->digest_got != res->digest_want) {
+        printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res->name,
+               res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
+               (unsigned long long)res->cycles, err->msg);
+        report_faults(res);
+        return 1;
+    }
+    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes (%llu as before the run): ",
+           res->name, res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
+           (unsigned long long)res->cycles, (unsigned long long)res->output_bytes,
+           (unsigned long long)res->unchanged_bytes);
+    if (res->match && res->digest_checked)
+        printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res->digest_got);
+    else if (res->match)
+        printf("match\n");
+    else
+        printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
+               (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
+    report_faults(res);
+    return res->match ? 0 : 1;
+}
+
 int sn_cmd_run(int argc, char **argv)
 {
     sn_replay_opts opts = {0};
     char image[PATH_MAX];
-    const char *trace = NULL, *inject = NULL;
+    const char *trace = NULL;
+    const char *device = NULL;
+    const char *report = NULL;
+    const char *timeline = NULL;
+    const char *fst = NULL;
+    const char *inject = NULL;
+    uint64_t fst_from = 0, fst_to = UINT64_MAX;
     uint64_t cu_version = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
@@ -70,8 +167,19 @@ int sn_cmd_run(int argc, char **argv)
             opts.digest = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {
             opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--fst") && has_value) {
+            fst = argv[++i];
+        } else if (!strcmp(argv[i], "--fst-window") && has_value) {
+            if (parse_window(argv[++i], &fst_from, &fst_to) != 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--timeline") && has_value) {
+            timeline = argv[++i];
+        } else if (!strcmp(argv[i], "--report") && has_value) {
+            report = argv[++i];
         } else if (!strcmp(argv[i], "--inject") && has_value && !inject) {
             inject = argv[++i];
+        } else if (!strcmp(argv[i], "--device") && has_value) {
+            device = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {
             trace = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
@@ -101,14 +209,26 @@ int sn_cmd_run(int argc, char **argv)
 
     sn_error err = {0};
     sn_transport t = {0};
+    /* No output may be an input (file_out.h): checked before any is opened. */
     const char *inputs[] = {opts.case_dir, opts.image, opts.table};
-    if (trace && sn_cli_refuse_output_over_inputs(trace, inputs, 3, &err) != SN_OK)
-        return sn_cli_error("run", err.msg);
-    sn_status st = sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    const char *outputs[] = {trace, report, timeline, fst};
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
+        if (outputs[i] && sn_cli_refuse_output_over_inputs(outputs[i], inputs, 3, &err) != SN_OK)
+            return sn_cli_error("run", err.msg);
+    sn_status st = device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
+                          : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
     if (st == SN_OK && inject && sn_transport_sim_inject(&t, inject, &err) != SN_OK) {
         sn_transport_close(&t);
         fprintf(stderr, "sysnode run: %s\n%s", err.msg, USAGE);
         return 2;
+    }
+    sn_sim *sim = sn_transport_sim_of(&t);
+    if (st == SN_OK && fst && !sim)
+        st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
+                          device);
+    if (st == SN_OK && fst && (st = fst_open(sim, fst, fst_from, fst_to, &err)) == SN_OK) {
+        signal(SIGINT, on_sigint);
+        signal(SIGTERM, on_sigint);
     }
     if (st == SN_OK && trace) {
         sn_transport inner = t;
@@ -117,45 +237,35 @@ int sn_cmd_run(int argc, char **argv)
     }
     sn_replay_result res;
     memset(&res, 0, sizeof res);
+    double start = now_seconds();
     if (st == SN_OK)
         st = sn_replay_case(&opts, &t, &res, &err);
+    double wall = now_seconds() - start;
     sn_error trace_err = {0};
     sn_status trace_st = t.ops ? sn_transport_record_commit(&t, &trace_err) : SN_OK;
-    sn_transport_close(&t);
-    if (st != SN_OK && st != SN_ERR_MISMATCH) {
-        sn_cli_error("run", err.msg);
-        report_faults(&res);
-        if (trace_st != SN_OK)
-            sn_cli_error("run", trace_err.msg);
-        return 1;
-    }
+    int rc = print_verdict(st, &res, &err);
     if (trace_st != SN_OK) /* a verdict with a lost trace is no success */
-        return sn_cli_error("run", trace_err.msg);
-    if (res.all_unchanged) {
-        printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: NO VERDICT: %s\n",
-               res.name, res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions,
-               (unsigned long long)res.cycles, (unsigned long long)res.output_bytes, err.msg);
-        report_faults(&res);
-        return 1;
+        rc = sn_cli_error("run", trace_err.msg);
+    char why[512];
+    if (fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
+        fprintf(stderr, "sysnode run: --fst: %s\n", why);
+        rc = 1;
     }
-    if (st == SN_ERR_MISMATCH && res.digest_checked && res.digest_got != res.digest_want) {
-        printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res.name,
-               res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions, (unsigned long long)res.cycles,
-               err.msg);
-        report_faults(&res);
-        return 1;
+    sn_error out_err = {0};
+    if (report) {
+        int card = device && strcmp(device, "sim") != 0;
+        sn_report_run run = {device ? device : "in-process", card ? 0u : cu_version ? (unsigned)cu_version : 4u, st,
+                             st == SN_OK ? "" : err.msg, rc, wall};
+        if (sn_report_write(report, &opts, &res, &run, &t, &out_err) != SN_OK) {
+            fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
+            rc = 1;
+        }
     }
-    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes (%llu as before the run): ",
-           res.name, res.rounds, res.rounds == 1 ? "" : "s", res.flits, res.completions,
-           (unsigned long long)res.cycles, (unsigned long long)res.output_bytes,
-           (unsigned long long)res.unchanged_bytes);
-    if (res.match && res.digest_checked)
-        printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res.digest_got);
-    else if (res.match)
-        printf("match\n");
-    else
-        printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res.diff_file,
-               (unsigned long long)res.diff_offset, (unsigned long long)res.diff_addr, res.got, res.want);
-    report_faults(&res);
-    return res.match ? 0 : 1;
+    if (timeline && (st == SN_OK || st == SN_ERR_MISMATCH) &&
+        sn_timeline_write(timeline, opts.case_dir, &res, &t, &out_err) != SN_OK) {
+        fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);
+        rc = 1;
+    }
+    sn_transport_close(&t);
+    return stop_signal ? 128 + stop_signal : rc;
 }

@@ -12,13 +12,17 @@
 int sn_cmd_header(int argc, char **argv);
 
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]
- *                      [--table TABLE.bin] [--inject KIND[@ROUND:STEP|@CYCLE]]
- * Replays the case on the simulated SysNode (host/lib/replay.h) and prints
- * one verdict line, then any dropped GOs and what --inject did
- * (sim/harness/inject.h). The trace is written by the output rule
+ *                      [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]
+ *                      [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ *                      [--inject KIND[@ROUND:STEP|@CYCLE]]
+ * Replays the case on the simulated SysNode or a card (host/lib/replay.h)
+ * and prints one verdict line, then any dropped GOs and what --inject did
+ * (sim/harness/inject.h); writes the report, timeline and waveform asked for
+ * (README "Seeing what happened"). The trace is written by the output rule
  * (host/lib/file_out.h) when the run reached its wait. Returns 0 on a
  * byte-exact match, 1 on a mismatch, no verdict (every expected byte was
- * there before the run) or any error (named on stderr), 2 on bad usage. */
+ * there before the run) or any error (named on stderr), 128+signal after
+ * SIGINT/SIGTERM while dumping FST, 2 on bad usage. */
 int sn_cmd_run(int argc, char **argv);
 
 /* sysnode pack ARTIFACT.json [ARTIFACT.json ...] -o TABLE.bin
@@ -33,5 +37,13 @@ int sn_cmd_pack(int argc, char **argv);
  * the target (host/lib/disasm.h); a packed table is verified first. Returns
  * 0, 1 on a bad table or input, 2 on bad usage. */
 int sn_cmd_dump(int argc, char **argv);
+
+/* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
+ *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
+ * Loads, places, boots and streams the console (README "On a card").
+ * Returns the image's exit status (low 8 bits), 124 for a hang, 125 for a
+ * halt or a simulation error, 126 for a bad input or a device error (named on
+ * stderr), 2 on bad usage. */
+int sn_cmd_flash(int argc, char **argv);
 
 #endif

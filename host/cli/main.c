@@ -11,8 +11,12 @@ static int usage(void)
             "usage: sysnode <command> [args]\n"
             "  header ARTIFACT.json... | CASE_DIR -o FILE.h   emit the embedded C table\n"
             "  run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-            "               [--table TABLE.bin] [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
-            "                                                 replay a case on the simulated SysNode\n"
+            "               [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
+            "               [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
+            "               [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
+            "                                                  replay a case on the simulated SysNode or a card\n"
+            "  flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
+            "               [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]   load, boot, stream the console\n"
             "  pack ARTIFACT.json... | CASE_DIR -o TABLE.bin   pack the DRAM-resident table\n"
             "  dump TABLE.bin | CASE_DIR | ARTIFACT.json... [--json]   list rounds, steps, decoded payloads\n");
     return 2;
@@ -27,6 +31,8 @@ int main(int argc, char **argv)
         return sn_cli_exit("header", sn_cmd_header(argc - 1, argv + 1));
     if (!strcmp(argv[1], "run"))
         return sn_cli_exit("run", sn_cmd_run(argc - 1, argv + 1));
+    if (!strcmp(argv[1], "flash"))
+        return sn_cli_exit("flash", sn_cmd_flash(argc - 1, argv + 1));
     if (!strcmp(argv[1], "pack"))
         return sn_cli_exit("pack", sn_cmd_pack(argc - 1, argv + 1));
     if (!strcmp(argv[1], "dump"))

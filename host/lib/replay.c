@@ -13,7 +13,7 @@
 #include "mxfp7.h"
 #include "crc32.h"
 #include "pack.h"
-#include "sysnode/boot_args.h"
+#include "window_load.h"
 
 static const char RUNNER_OK[] = "runner: ok ";
 
@@ -69,34 +69,6 @@ static sn_status run_status(const sn_run_status *r, const char *console, const c
         return sn_error_set(e, SN_ERR_INTERNAL, "simulation stopped after %llu cycles: %s; console: %s",
                             (unsigned long long)r->cycles, r->message, console);
     }
-}
-
-/* ---- the image through the window ---------------------------------------- */
-
-typedef struct {
-    sn_transport *t;
-    sn_error *e;
-} push_ctx;
-
-static int push_imem(void *ctx, uint32_t addr, uint32_t word)
-{
-    push_ctx *p = ctx;
-    return p->t->ops->imem_write(p->t->ctx, addr, word, p->e) == SN_OK ? 0 : -1;
-}
-
-static int push_spad(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes)
-{
-    push_ctx *p = ctx;
-    return p->t->ops->spad_write(p->t->ctx, offset, value, strobes, p->e) == SN_OK ? 0 : -1;
-}
-
-static sn_status load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e)
-{
-    char err[256];
-    push_ctx ctx = {t, e};
-    if (sn_elf_image_push(img, push_imem, push_spad, &ctx, err, sizeof err) != 0)
-        return e && e->code != SN_OK ? e->code : sn_error_set(e, SN_ERR_INPUT, "%s: %s", path, err);
-    return SN_OK;
 }
 
 /* ---- the mesh ---------------------------------------------------------------- */
@@ -168,22 +140,6 @@ static sn_status place_table(const sn_manifest *m, uint64_t table_bytes, uint64_
                                 (unsigned long long)r->nbytes, (unsigned long long)table_bytes);
     }
     *addr = table.addr;
-    return SN_OK;
-}
-
-static sn_status write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes,
-                                 const sn_region *result, sn_error *e)
-{
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr, table_bytes,
-                         result ? result->addr : 0, result ? result->nbytes : 0, t->ops->dram_size(t->ctx)};
-    uint64_t words[sizeof args / 8];
-    memcpy(words, &args, sizeof args);
-    for (size_t i = 0; i < sizeof args / 8; i++) {
-        sn_status st = t->ops->spad_write(t->ctx, (uint32_t)(SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i), words[i],
-                                          0xFF, e);
-        if (st != SN_OK)
-            return st;
-    }
     return SN_OK;
 }
 
@@ -309,7 +265,8 @@ static sn_status place(sn_transport *t, const sn_manifest *m, const uint8_t *tab
     }
     if ((st = t->ops->dram_write(t->ctx, res->table_addr, table, table_bytes, e)) != SN_OK)
         return st;
-    return write_boot_args(t, res->table_addr, table_bytes, digest ? &m->expected[0] : NULL, e);
+    return sn_window_write_boot_args(t, res->table_addr, table_bytes, digest ? m->expected[0].addr : 0,
+                                     digest ? m->expected[0].nbytes : 0, e);
 }
 
 /* The runner's "runner: result crc32 0xC over N bytes at 0xA" line against
@@ -431,7 +388,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
         goto out;
 
     /* Only now does anything reach the SysNode. */
-    if ((st = load_image(t, &img, opts->image, e)) != SN_OK ||
+    if ((st = sn_window_load_image(t, &img, opts->image, e)) != SN_OK ||
         (st = place(t, &m, table, table_bytes, opts->digest, res, e)) != SN_OK ||
         (st = t->ops->boot(t->ctx, e)) != SN_OK)
         goto out;

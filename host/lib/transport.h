@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "sysnode/mesh.h"
 
 typedef enum {
     SN_RUN_EXITED,      /* the image stored to R_EXIT */
@@ -37,14 +38,42 @@ typedef struct {
     uint8_t typed;     /* a typed send (DST[24], e.g. a CU_CTRL probe), not a CU_INST payload */
 } sn_go_record;
 
-/* What the window counted over the last run (since BOOT). gos is owned by
- * the transport and valid until the next boot or close. */
+/* One completion the core popped from the mailbox (HEAD, sysnode-facts §2.3). */
+typedef struct {
+    uint64_t cycle; /* CPU cycle of the pop, counted from BOOT */
+    uint8_t x, y;   /* the source node */
+    uint8_t code;   /* signal code (sysnode-facts §4) */
+    uint32_t arg;   /* its argument: the txn for BATCH_COMPLETE */
+} sn_completion_record;
+
+/* One payload's busy span in a unit, in cycles from BOOT: [start, end) from
+ * issue to its last write beat or CU_DATA flit sent. estimate: the
+ * compiler's cost model for that payload (artifacts-facts §7), cycles. */
+typedef struct {
+    uint64_t start, end;
+    uint32_t estimate;
+    uint32_t memory; /* the modelled memory time in it (read latency, beats), cycles */
+} sn_busy_span;
+
+typedef struct {
+    uint8_t x, y;
+    uint16_t cu_type; /* SN_CU_TYPE_* */
+    uint64_t span_count;
+    const sn_busy_span *spans;
+} sn_unit_busy;
+
+/* What the window counted over the last run (since BOOT). The arrays are
+ * owned by the transport and valid until the next stats call, boot or close. */
 typedef struct {
     uint64_t mmio_reads;  /* mailbox and RX-queue register reads by the core (8-byte accesses count once) */
     uint64_t mmio_writes; /* ... and writes, GO and HEAD pops included */
     uint64_t go_count;    /* accepted GOs; dropped GOs are not recorded */
     const sn_go_record *gos;
     double wait_seconds;  /* host wall-clock seconds spent in wait (the simulation itself) */
+    uint64_t completion_count; /* completions the core popped, in order */
+    const sn_completion_record *completions;
+    uint32_t unit_count;  /* units that issued a payload, and their spans in issue order */
+    sn_unit_busy units[SN_MESH_MAX_UNITS];
 } sn_run_stats;
 
 typedef struct sn_transport_ops {
@@ -84,6 +113,12 @@ sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *
  * is malformed. */
 sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e);
 
+/* The simulator behind an in-process window or a card window over the
+ * simulated card (for its FST dump, sim.h), or NULL for another window (a
+ * card). Owned by t. */
+struct sn_sim;
+struct sn_sim *sn_transport_sim_of(const sn_transport *t);
+
 /* A transport that forwards every access to inner and records one line per
  * host-window access for trace_path: the operation, its address and every
  * data byte in hex, so two traces compare byte for byte. The trace goes to a
@@ -97,6 +132,16 @@ sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const ch
  * untouched. SN_OK for a transport that does not record. SN_ERR_IO naming
  * the trace when any line could not be written. */
 sn_status sn_transport_record_commit(sn_transport *t, sn_error *e);
+
+/* The host window named by a --device spec (README "On a card"):
+ * "sim"               the simulated card (a fresh SysNode, cu_version as in
+ *                     sn_transport_sim_open) through the card protocol;
+ * "xdma:PREFIX"       a card through the XDMA device files PREFIX_user,
+ *                     PREFIX_h2c_0, PREFIX_c2h_0 (e.g. xdma:/dev/xdma0).
+ * SN_ERR_INPUT for another spec, or a cu_version with xdma (a card's units
+ * are what they are); SN_ERR_IO naming the file and errno when a device file
+ * cannot be opened. */
+sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned cu_version, sn_error *e);
 
 /* Closes t (NULL-safe on a zeroed transport). */
 void sn_transport_close(sn_transport *t);

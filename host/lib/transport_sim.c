@@ -5,11 +5,13 @@
 
 #include "sim.h"
 #include "transport.h"
+#include "card_bus.h"
+#include "transport_sim_stats.h"
 
 /* The simulator and the GO records last handed out by sim_stats. */
 typedef struct {
     sn_sim *sim;
-    sn_go_record *gos;
+    sn_sim_stats_copy stats;
     double wait_seconds; /* wall time of the last wait */
 } sim_window;
 
@@ -103,27 +105,16 @@ static void sim_close(void *ctx)
 {
     sim_window *w = ctx;
     sn_sim_destroy(w->sim);
-    free(w->gos);
+    sn_sim_stats_copy_free(&w->stats);
     free(w);
 }
 
 static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
 {
     sim_window *w = ctx;
-    sn_sim_stats s;
-    sn_sim_get_stats(w->sim, &s);
-    free(w->gos);
-    w->gos = calloc(s.go_count ? s.go_count : 1, sizeof *w->gos);
-    if (!w->gos)
-        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu GO records", (unsigned long long)s.go_count);
-    for (uint64_t i = 0; i < s.go_count; i++)
-        w->gos[i] = (sn_go_record){s.gos[i].cycle, s.gos[i].mmio_ops, s.gos[i].typed};
-    out->mmio_reads = s.mmio_reads;
-    out->mmio_writes = s.mmio_writes;
-    out->go_count = s.go_count;
-    out->gos = w->gos;
+    sn_status st = sn_sim_stats_copy_take(&w->stats, w->sim, out, e);
     out->wait_seconds = w->wait_seconds;
-    return SN_OK;
+    return st;
 }
 
 static const sn_transport_ops sim_ops = {
@@ -168,4 +159,11 @@ void sn_transport_close(sn_transport *t)
         t->ops = NULL;
         t->ctx = NULL;
     }
+}
+
+sn_sim *sn_transport_sim_of(const sn_transport *t)
+{
+    if (t && t->ops == &sim_ops)
+        return ((sim_window *)t->ctx)->sim;
+    return sn_transport_card_sim_of(t);
 }

@@ -76,7 +76,7 @@ void sn_dpi_units_reset(sn_dpi_units *u)
     for (const sn_dpi_write &w : u->pending)
         land(u, w);
     u->pending.clear();
-    u->mem_clock = 0;
+    u->mem_clock = u->now = 0;
     u->inject_fault = 0;
     u->inject_hit_unit = -1;
     for (sn_dpi_unit &unit : u->unit) {
@@ -86,6 +86,7 @@ void sn_dpi_units_reset(sn_dpi_units *u)
             sn_mc_reset(unit.mc.get());
         unit.executed = 0;
         unit.rx_words.clear();
+        unit.spans.clear();
     }
     u->error[0] = '\0';
 }
@@ -209,11 +210,27 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
     else if (u->inject_fault != 0) /* injected unit-fault */
         *fault = u->inject_fault;
     u->inject_fault = 0;
+    if (!unit->spans.empty()) {
+        unit->spans.back().estimate = *compute_cycles;
+        unit->spans.back().memory = *memory_cycles;
+    }
+}
+
+void sn_dpi_unit_issue(unsigned int unit_index, unsigned int x, unsigned int y)
+{
+    sn_dpi_units *u = bound;
+    if (unit_index >= SN_DPI_MAX_UNITS)
+        return;
+    u->unit[unit_index].x = x;
+    u->unit[unit_index].y = y;
+    u->unit[unit_index].spans.push_back({u->now, u->now, 0, 0});
 }
 
 void sn_dpi_unit_writes_sent(unsigned int unit_index)
 {
     sn_dpi_units *u = bound;
+    if (unit_index < SN_DPI_MAX_UNITS && !u->unit[unit_index].spans.empty())
+        u->unit[unit_index].spans.back().end = u->now + 1;
     for (sn_dpi_write &w : u->pending)
         if (w.unit == unit_index && !w.sent) {
             w.sent = true;

@@ -29,6 +29,8 @@
 #include <memory>
 #include <vector>
 
+#include "sim.h"
+
 extern "C" {
 #include "dram.h"
 #include "matmul_cluster.h"
@@ -47,6 +49,8 @@ extern "C" {
 
 struct sn_dpi_unit {
     unsigned cu_type = 0; /* SN_CU_TYPE_*; 0 until the first instruction */
+    unsigned x = 0, y = 0; /* the shell's coordinate, from its first issue */
+    std::vector<sn_sim_busy_span> spans; /* since reset, in issue order (sim.h) */
     std::unique_ptr<sn_vector_core> vc;
     std::unique_ptr<sn_matmul_cluster> mc;
     uint64_t executed = 0; /* payloads executed since reset */
@@ -67,6 +71,7 @@ struct sn_dpi_units {
     sn_dpi_unit unit[SN_DPI_MAX_UNITS];
     std::deque<sn_dpi_write> pending; /* in arrival order */
     uint64_t mem_clock = 0;           /* mesh cycles the hub was not stalled */
+    uint64_t now = 0;                 /* the mesh cycle being evaluated (set by the harness) */
     /* the instruction executing: its unit and bytes moved */
     unsigned exec_unit = 0;
     uint64_t exec_read_bytes = 0, exec_write_bytes = 0;

@@ -10,10 +10,16 @@
 #include <string>
 #include <vector>
 
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
 #include "Vsn_mesh_top.h"
 #include "dpi_units.h"
 #include "inject.h"
 #include "verilated.h"
+#include "verilated_fst_c.h"
 
 extern "C" {
 #include "dram.h"
@@ -38,9 +44,17 @@ struct sn_sim {
     uint64_t mmio_reads = 0, mmio_writes = 0;
     uint64_t dst = 0; // DST as the hart last wrote it
     std::vector<sn_sim_go> gos;
+    std::vector<sn_sim_completion> completions;
+    std::vector<sn_sim_unit_busy> unit_busy; // filled by sn_sim_get_stats
     bool booted = false;
     sn_injector inject{}; // an injected fault (inject.h), taken at control accesses
+    // FST dump of the mesh (sn_sim_fst_open): every mesh cycle in [fst_from, fst_to)
+    std::unique_ptr<VerilatedFstC> fst;
+    uint64_t fst_from = 0, fst_to = 0;
+    std::string fst_path, fst_tmp;
 };
+
+static volatile std::sig_atomic_t interrupted = 0;
 
 static void sim_fail(sn_sim *s, const char *fmt, ...)
 {
@@ -60,11 +74,19 @@ static void sim_fail(sn_sim *s, const char *fmt, ...)
 static void tick(sn_sim *s)
 {
     sn_dpi_units_bind(&s->units);
+    s->units.now = s->mesh_cycle;
+    bool dump = s->fst && s->mesh_cycle >= s->fst_from && s->mesh_cycle < s->fst_to;
     s->mesh->clk = 0;
     s->mesh->eval();
+    if (dump)
+        s->fst->dump(2 * s->mesh_cycle);
     s->mesh->clk = 1;
     s->mesh->eval();
+    if (dump)
+        s->fst->dump(2 * s->mesh_cycle + 1);
     s->mesh_cycle++;
+    if (interrupted)
+        sim_fail(s, "interrupted (SIGINT) at mesh cycle %llu", (unsigned long long)s->mesh_cycle);
     if (s->mesh->noroute_valid)
         sim_fail(s, "mesh: a flit for (%u,%u) has no endpoint (cycle %llu)",
                  s->mesh->noroute_coord & 0xF, s->mesh->noroute_coord >> 4,
@@ -193,6 +215,12 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
         s->mmio_writes++;
         if (off == SN_MBOX_DST)
             s->dst = value;
+        if (off == SN_MBOX_HEAD) { // a pop: log the word it removes
+            s->mesh->cpu_wr = 0;
+            s->mesh->cpu_addr = off;
+            s->mesh->eval();
+            s->completions.push_back({s->hart_cycle, s->mesh->cpu_rdata});
+        }
         s->mesh->cpu_wr = 1;
         s->mesh->cpu_addr = off;
         s->mesh->cpu_wdata = value;
@@ -249,6 +277,7 @@ extern "C" void sn_sim_destroy(sn_sim *s)
 {
     if (!s)
         return;
+    sn_sim_fst_close(s, nullptr, 0);
     sn_hart_destroy(s->hart);
     s->mesh->final();
     sn_dram_free(&s->dram);
@@ -343,6 +372,7 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
     sn_injector_boot(&s->inject);
     s->hart_cycle = s->mmio_reads = s->mmio_writes = s->dst = 0;
     s->gos.clear();
+    s->completions.clear();
     reset_mesh(s);
     s->booted = sn_hart_boot(s->hart, err, errlen) == 0;
     return s->booted ? 0 : -1;
@@ -396,6 +426,11 @@ extern "C" const char *sn_sim_console(const sn_sim *s)
     return s->console.c_str();
 }
 
+extern "C" size_t sn_sim_console_length(const sn_sim *s)
+{
+    return s->console.size();
+}
+
 extern "C" int sn_sim_status_block(sn_sim *s, sn_status_block *out)
 {
     if (sn_hart_spad_read(s->hart, SN_STATUS_BLOCK_ADDR, out, sizeof *out) != 0)
@@ -423,10 +458,73 @@ extern "C" const char *sn_sim_inject_report(const sn_sim *s)
     return s->inject.report;
 }
 
-extern "C" void sn_sim_get_stats(const sn_sim *s, sn_sim_stats *out)
+extern "C" void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out)
 {
     out->mmio_reads = s->mmio_reads;
     out->mmio_writes = s->mmio_writes;
     out->go_count = s->gos.size();
     out->gos = s->gos.data();
+    out->completion_count = s->completions.size();
+    out->completions = s->completions.data();
+    s->unit_busy.clear();
+    for (const sn_dpi_unit &u : s->units.unit)
+        if (!u.spans.empty())
+            s->unit_busy.push_back({u.x, u.y, u.cu_type, u.spans.size(), u.spans.data()});
+    out->unit_count = s->unit_busy.size();
+    out->units = s->unit_busy.data();
+}
+
+extern "C" int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen)
+{
+    if (s->fst) {
+        snprintf(err, errlen, "%s: an FST dump (%s) is already open", path, s->fst_path.c_str());
+        return -1;
+    }
+    if (from >= to) {
+        snprintf(err, errlen, "%s: the window %llu:%llu holds no cycle", path, (unsigned long long)from,
+                 (unsigned long long)to);
+        return -1;
+    }
+    s->fst_path = path;
+    s->fst_tmp = s->fst_path + ".partial-" + std::to_string(getpid());
+    FILE *probe = fopen(s->fst_tmp.c_str(), "wx");
+    if (!probe) {
+        snprintf(err, errlen, "%s: cannot create %s beside it: %s", path, s->fst_tmp.c_str(), strerror(errno));
+        return -1;
+    }
+    fclose(probe);
+    s->ctx->traceEverOn(true);
+    s->fst = std::make_unique<VerilatedFstC>();
+    s->mesh->trace(s->fst.get(), 99);
+    s->fst->open(s->fst_tmp.c_str());
+    if (!s->fst->isOpen()) {
+        snprintf(err, errlen, "%s: Verilator could not open %s", path, s->fst_tmp.c_str());
+        s->fst.reset();
+        remove(s->fst_tmp.c_str());
+        return -1;
+    }
+    s->fst_from = from;
+    s->fst_to = to;
+    return 0;
+}
+
+extern "C" int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen)
+{
+    if (!s->fst)
+        return 0;
+    s->fst->close();
+    s->fst.reset();
+    if (rename(s->fst_tmp.c_str(), s->fst_path.c_str()) != 0) {
+        if (err)
+            snprintf(err, errlen, "%s: cannot rename %s over it: %s", s->fst_path.c_str(), s->fst_tmp.c_str(),
+                     strerror(errno));
+        remove(s->fst_tmp.c_str());
+        return -1;
+    }
+    return 0;
+}
+
+extern "C" void sn_sim_interrupt(void)
+{
+    interrupted = 1;
 }

@@ -80,8 +80,10 @@ int sn_sim_boot(sn_sim *s, char *err, size_t errlen);
  * cycles have passed since BOOT. */
 sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit);
 
-/* Everything the image wrote to R_CONSOLE since boot, NUL-terminated. */
+/* Everything the image wrote to R_CONSOLE since boot, NUL-terminated, and
+ * its length in bytes (a NUL byte the image wrote is in it). */
 const char *sn_sim_console(const sn_sim *s);
+size_t sn_sim_console_length(const sn_sim *s);
 
 /* Reads the runner's status block from the scratchpad. Returns 0, or -1 when
  * the image never stamped it (magic missing). */
@@ -110,17 +112,65 @@ typedef struct {
     uint8_t typed;     /* DST[24] was set: a typed send (a CU_CTRL probe), not a CU_INST payload */
 } sn_sim_go;
 
+/* One completion the core popped from the mailbox (a store to HEAD). */
+typedef struct {
+    uint64_t cycle; /* the hart's cycle at the pop */
+    uint64_t head;  /* the HEAD word it removed: source x, y, code, argument (sysnode-facts §2.3) */
+} sn_sim_completion;
+
+/* One payload's busy span in a unit: mesh cycles since BOOT (the harness
+ * clocks the mesh in step with the hart's cycles), [start, end) from the
+ * cycle it is taken from the FIFO (issue) to its last write beat or CU_DATA
+ * flit sent (a version-5 unit's wait for
+ * its writes to land is not in it). estimate: the compute cycles the unit's
+ * model charged, the compiler's cost model (artifacts-facts §7). */
+typedef struct {
+    uint64_t start, end;
+    uint32_t estimate;
+    uint32_t memory; /* the modelled memory time it was charged (dpi_units.h) */
+} sn_sim_busy_span;
+
+/* A unit that issued at least one payload since BOOT, and its spans. */
+typedef struct {
+    unsigned x, y, cu_type;
+    uint64_t span_count;
+    const sn_sim_busy_span *spans;
+} sn_sim_unit_busy;
+
 /* What the simulator counted since BOOT: hart reads and writes of the mailbox
  * and RX-queue registers (SN_MBOX_DST..SN_MBOX_HEAD, SN_CTRL_RX_HDR..
- * SN_CTRL_RX_USED; an 8-byte access counts once), and every accepted GO in
- * order. gos stays valid until the next BOOT or destroy. */
+ * SN_CTRL_RX_USED; an 8-byte access counts once), every accepted GO and
+ * every popped completion in order, and each unit's busy spans. The arrays
+ * stay valid until the next BOOT, run, get_stats or destroy. */
 typedef struct {
     uint64_t mmio_reads;
     uint64_t mmio_writes;
     uint64_t go_count;
     const sn_sim_go *gos;
+    uint64_t completion_count;
+    const sn_sim_completion *completions;
+    uint64_t unit_count;
+    const sn_sim_unit_busy *units;
 } sn_sim_stats;
-void sn_sim_get_stats(const sn_sim *s, sn_sim_stats *out);
+void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out);
+
+/* Dumps the Verilated mesh (every signal, both clock edges; time 2c and
+ * 2c+1 for mesh cycle c since BOOT) as FST to path for the mesh cycles in
+ * [from, to). The dump goes to a temporary beside path and is renamed over
+ * it by sn_sim_fst_close (or sn_sim_destroy), so path holds a whole, readable
+ * file after any stop: exit, halt, hang, the cycle cap, an interrupt.
+ * Returns 0, or -1 with the reason (naming path) in err when a dump is
+ * already open, the window is empty or the file cannot be created. */
+int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen);
+
+/* Finishes the FST dump (no-op when none is open). Returns 0, or -1 with the
+ * reason in err (may be NULL) when the rename fails. */
+int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen);
+
+/* Async-signal-safe: the running simulation stops at its next mesh cycle as a
+ * simulation error "interrupted (SIGINT)", so a SIGINT handler can end a run
+ * cleanly and the caller can close its dump. */
+void sn_sim_interrupt(void);
 
 #ifdef __cplusplus
 }

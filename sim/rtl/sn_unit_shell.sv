@@ -68,6 +68,10 @@ module sn_unit_shell
         output int unsigned fault, output int unsigned result,
         output int unsigned compute_cycles, output int unsigned memory_cycles,
         output bit retire_on_issue, output bit kernel_run, output int unsigned nbursts);
+    // The shell at (x, y) issues a payload now: the start of its busy span
+    // (the span ends at sn_dpi_unit_writes_sent), for the run's timeline.
+    import "DPI-C" function void sn_dpi_unit_issue(input int unsigned unit_index, input int unsigned x,
+                                                   input int unsigned y);
     // The unit's last write beat is sent: its pending writes start landing.
     import "DPI-C" function void sn_dpi_unit_writes_sent(input int unsigned unit_index);
     // Writes of the unit not yet landed in DRAM.
@@ -180,6 +184,7 @@ module sn_unit_shell
                 IDLE: if (inst_pop) begin
                     int unsigned fault, result, ccycles, mcycles, bursts;
                     bit retire_on_issue, kernel_run;
+                    sn_dpi_unit_issue(UNIT_INDEX, MY_X, MY_Y);
                     sn_dpi_unit_exec(UNIT_INDEX, CU_TYPE, inst_head[255:0], fault, result, ccycles, mcycles,
                                      retire_on_issue, kernel_run, bursts);
                     cmpl_word <= {inst_head[IW-1 -: 8],

@@ -30,6 +30,7 @@ sn_hart_prog(dram dram.S)
 sn_hart_prog(l1_stale l1_stale.S)
 sn_hart_prog(l1_writeback l1_writeback.S)
 sn_hart_prog(l1_alias l1_alias.S)
+sn_hart_prog(console300 console300.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
   string(TOLOWER ${case} lower)

@@ -18,7 +18,7 @@ static sn_bench_figures figures(uint64_t *round_payloads, uint32_t rounds, const
     sn_bench_case c = {"demo", rounds, 0, round_payloads};
     for (uint32_t r = 0; r < rounds; r++)
         c.payloads += round_payloads[r];
-    sn_run_stats s = {reads, writes, n, gos, 0};
+    sn_run_stats s = {.mmio_reads = reads, .mmio_writes = writes, .go_count = n, .gos = gos};
     sn_bench_figures f;
     sn_error e = {0};
     memset(&f, 0, sizeof f);

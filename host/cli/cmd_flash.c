@@ -1,0 +1,186 @@
+/* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
+ *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
+ * Loads an image onto a card (or the simulated card) through the host
+ * window, places files in DRAM, boots it and streams its console as it
+ * arrives (README "On a card"). Everything is read and checked before
+ * anything reaches the card. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "json.h"
+#include "transport.h"
+#include "window_load.h"
+
+#define DEFAULT_MAX_CYCLES 400000000ull
+/* The console is printed every this many CPU cycles while the image runs. */
+#define STREAM_CYCLES 1000000ull
+#define MAX_LOADS 64
+
+enum { EXIT_HANG = 124, EXIT_HALT = 125, EXIT_FAILED = 126 };
+
+static const char USAGE[] =
+    "usage: sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
+    "                     [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]\n";
+
+typedef struct {
+    const char *spec;
+    uint64_t addr;
+    unsigned char *bytes;
+    size_t n;
+} dram_file;
+
+static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (!*text || *end || text[0] == '-' || v < min || v > max) {
+        fprintf(stderr, "sysnode flash: %s wants a number in %llu..%llu, got '%s'\n", flag, (unsigned long long)min,
+                (unsigned long long)max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* ADDR=FILE: the address and the file's bytes. */
+static sn_status read_dram_file(dram_file *f, sn_error *e)
+{
+    const char *eq = strchr(f->spec, '=');
+    char *end;
+    if (!eq || eq == f->spec)
+        return sn_error_set(e, SN_ERR_INPUT, "'%s': want ADDR=FILE", f->spec);
+    f->addr = strtoull(f->spec, &end, 0);
+    if (end != eq || f->spec[0] == '-')
+        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a number", f->spec);
+    return sn_file_read(eq + 1, &f->bytes, &f->n, e);
+}
+
+static sn_status place_files(sn_transport *t, dram_file *files, int nfiles, sn_error *e)
+{
+    for (int i = 0; i < nfiles; i++) {
+        sn_status st = t->ops->dram_write(t->ctx, files[i].addr, files[i].bytes, files[i].n, e);
+        if (st != SN_OK)
+            return st;
+    }
+    return SN_OK;
+}
+
+/* Boots and waits, printing console bytes as they arrive; returns the exit code. */
+static int boot_and_stream(sn_transport *t, uint64_t max_cycles, sn_error *e)
+{
+    sn_run_status r;
+    size_t printed = 0;
+    sn_status st = t->ops->boot(t->ctx, e);
+    for (uint64_t limit = STREAM_CYCLES; st == SN_OK; limit += STREAM_CYCLES) {
+        st = t->ops->wait(t->ctx, limit < max_cycles ? limit : max_cycles, &r, e);
+        const char *console = t->ops->console(t->ctx);
+        fputs(console + printed, stdout);
+        fflush(stdout);
+        printed = strlen(console);
+        if (st != SN_OK || r.stop != SN_RUN_CYCLE_LIMIT || r.cycles >= max_cycles)
+            break;
+    }
+    if (st != SN_OK) {
+        fprintf(stderr, "sysnode flash: %s\n", e->msg);
+        return EXIT_FAILED;
+    }
+    switch (r.stop) {
+    case SN_RUN_EXITED:
+        fprintf(stderr, "sysnode flash: exit 0x%llx after %llu cycles, %llu instructions\n",
+                (unsigned long long)r.exit_code, (unsigned long long)r.cycles, (unsigned long long)r.instret);
+        return (int)(r.exit_code & 0xFF);
+    case SN_RUN_HALTED:
+        fprintf(stderr, "sysnode flash: core halted, cause %u, %s after %llu cycles\n", r.halt_cause, r.message,
+                (unsigned long long)r.cycles);
+        return EXIT_HALT;
+    case SN_RUN_CYCLE_LIMIT:
+        fprintf(stderr, "sysnode flash: hang: no exit after %llu cycles (the --max-cycles cap)%s%s\n",
+                (unsigned long long)r.cycles, r.message[0] ? ": " : "", r.message);
+        return EXIT_HANG;
+    default:
+        fprintf(stderr, "sysnode flash: simulation stopped after %llu cycles: %s\n", (unsigned long long)r.cycles,
+                r.message);
+        return EXIT_HALT;
+    }
+}
+
+int sn_cmd_flash(int argc, char **argv)
+{
+    const char *image = NULL, *device = NULL;
+    dram_file files[MAX_LOADS + 1];
+    int nfiles = 0, table = -1;
+    uint64_t max_cycles = DEFAULT_MAX_CYCLES, cu_version = 0;
+    const char *digest = NULL;
+    uint64_t digest_addr = 0, digest_bytes = 0;
+    for (int i = 1; i < argc; i++) {
+        int has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--device") && has_value && !device) {
+            device = argv[++i];
+        } else if (!strcmp(argv[i], "--load") && has_value && nfiles < MAX_LOADS) {
+            files[nfiles++] = (dram_file){argv[++i], 0, NULL, 0};
+        } else if (!strcmp(argv[i], "--table") && has_value && table < 0) {
+            table = nfiles;
+            files[nfiles++] = (dram_file){argv[++i], 0, NULL, 0};
+        } else if (!strcmp(argv[i], "--digest") && has_value && !digest) {
+            digest = argv[++i];
+            char *end;
+            digest_addr = strtoull(digest, &end, 0);
+            const char *rest = *end == ':' ? end + 1 : NULL;
+            digest_bytes = rest ? strtoull(rest, &end, 0) : 0;
+            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-') {
+                fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
+            if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--cu-version") && has_value) {
+            if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
+                return 2;
+        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(USAGE, stdout);
+            return 0;
+        } else if (argv[i][0] != '-' && !image) {
+            image = argv[i];
+        } else {
+            fputs(USAGE, stderr);
+            return 2;
+        }
+    }
+    if (!image || !device) {
+        fprintf(stderr, "sysnode flash: %s\n%s", image ? "no --device given" : "no image given", USAGE);
+        return 2;
+    }
+    if (digest && table < 0) {
+        fprintf(stderr, "sysnode flash: --digest goes in the boot arguments, which --table writes\n");
+        return 2;
+    }
+
+    sn_error err = {0};
+    sn_elf_image img;
+    char why[256];
+    int rc = EXIT_FAILED;
+    sn_transport t = {0};
+    memset(&img, 0, sizeof img);
+    sn_status st = SN_OK;
+    for (int i = 0; i < nfiles && st == SN_OK; i++)
+        st = read_dram_file(&files[i], &err);
+    if (st == SN_OK && sn_elf_image_load(image, &img, why, sizeof why) != 0)
+        st = sn_error_set(&err, SN_ERR_INPUT, "%s: %s", image, why);
+    if (st == SN_OK)
+        st = sn_transport_open_device(&t, device, (unsigned)cu_version, &err);
+    if (st == SN_OK && (st = sn_window_load_image(&t, &img, image, &err)) == SN_OK &&
+        (st = place_files(&t, files, nfiles, &err)) == SN_OK && table >= 0)
+        st = sn_window_write_boot_args(&t, files[table].addr, files[table].n, digest_addr, digest_bytes, &err);
+    if (st == SN_OK)
+        rc = boot_and_stream(&t, max_cycles, &err);
+    else
+        fprintf(stderr, "sysnode flash: %s\n", err.msg);
+    sn_transport_close(&t);
+    sn_elf_image_free(&img);
+    for (int i = 0; i < nfiles; i++)
+        free(files[i].bytes);
+    return rc;
+}

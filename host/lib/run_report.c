@@ -1,0 +1,185 @@
+/* See run_report.h. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include "run_report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "artifact.h"
+#include "file_out.h"
+#include "run_events.h"
+#include "sysnode/mesh.h"
+#include "sysnode/table.h"
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static const char *cu_name(unsigned cu_type)
+{
+    return cu_type == SN_CU_TYPE_MG ? "MG" : cu_type == SN_CU_TYPE_VC ? "VC" : "?";
+}
+
+static const char *verdict(const sn_report_run *run, const sn_replay_result *res)
+{
+    if (run->status == SN_OK)
+        return "match";
+    if (run->status == SN_ERR_MISMATCH)
+        return res->digest_checked && res->digest_got != res->digest_want ? "digest mismatch" : "mismatch";
+    return "error";
+}
+
+/* Why a unit's busy cycles differ from the cost model's compute cycles:
+ * the modelled memory time, the issue cycle of every payload (the shell
+ * takes one payload per cycle it is idle), and the rest (hub holds, CU_DATA
+ * sends, the shell's one-cycle minimum for a payload the model charges
+ * nothing). */
+static void unit_note(char *out, size_t n, uint64_t busy, uint64_t estimate, uint64_t memory, uint64_t issue,
+                      unsigned cu_type)
+{
+    if (busy == estimate) {
+        snprintf(out, n, "busy cycles equal the cost model's");
+        return;
+    }
+    snprintf(out, n,
+             "the cost model prices compute only: busy = %llu compute + %llu modelled memory time (32 cycles per "
+             "payload that reads DRAM, plus 1 per 32-byte beat) + %llu issue cycles (one per payload) + %lld held "
+             "by the hub, sending %s CU_DATA bursts or at the one-cycle minimum of a free payload",
+             (unsigned long long)estimate, (unsigned long long)memory, (unsigned long long)issue,
+             (long long)(busy - estimate - memory - issue), cu_type == SN_CU_TYPE_VC ? "peer VDRAIN" : "node DRAIN");
+}
+
+static void write_nodes(FILE *f, const sn_program *p, const sn_run_stats *s)
+{
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    sn_table t = sn_program_table(p);
+    fputs("  \"nodes\": [", f);
+    for (unsigned i = 0; i < mesh.unit_count; i++) {
+        const sn_mesh_unit *u = &mesh.units[i];
+        uint64_t payloads = 0, completions = 0;
+        for (uint32_t k = 0; k < t.step_count; k++)
+            if (t.steps[k].op == SN_STEP_KICK && t.steps[k].x == u->x && t.steps[k].y == u->y)
+                payloads += t.steps[k].b;
+        fprintf(f, "%s\n    {\"x\": %u, \"y\": %u, \"cu_type\": \"%s\", \"payloads\": %llu, \"completions\": ",
+                i ? "," : "", u->x, u->y, cu_name(u->cu_type), (unsigned long long)payloads);
+        if (s) {
+            for (uint64_t c = 0; c < s->completion_count; c++)
+                completions += s->completions[c].x == u->x && s->completions[c].y == u->y;
+            fprintf(f, "%llu}", (unsigned long long)completions);
+        } else {
+            fputs("null}", f);
+        }
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void write_measured(FILE *f, const sn_run_stats *s, const sn_run_events *ev)
+{
+    fprintf(f, "  \"boot_cycles\": %llu,\n", (unsigned long long)ev->first_payload_go);
+    fprintf(f, "  \"mmio\": {\"reads\": %llu, \"writes\": %llu},\n", (unsigned long long)s->mmio_reads,
+            (unsigned long long)s->mmio_writes);
+    fputs("  \"round_cycles\": [", f);
+    for (uint32_t r = 0; r < ev->round_count; r++) {
+        const sn_ev_round *rd = &ev->rounds[r];
+        fprintf(f, "%s\n    {\"round\": %u, \"payloads\": %u, \"completions\": %u, \"start\": %llu, \"cycles\": %llu}",
+                r ? "," : "", r, rd->payloads, rd->completions, (unsigned long long)rd->start,
+                (unsigned long long)(rd->end - rd->start));
+    }
+    fputs("\n  ],\n  \"units\": [", f);
+    for (uint32_t u = 0; u < s->unit_count; u++) {
+        const sn_unit_busy *b = &s->units[u];
+        uint64_t busy = 0, estimate = 0, memory = 0;
+        char note[512];
+        for (uint64_t i = 0; i < b->span_count; i++) {
+            busy += b->spans[i].end - b->spans[i].start;
+            estimate += b->spans[i].estimate;
+            memory += b->spans[i].memory;
+        }
+        fprintf(f,
+                "%s\n    {\"x\": %u, \"y\": %u, \"cu_type\": \"%s\", \"payloads\": %llu, \"busy_cycles\": %llu, "
+                "\"cost_model_cycles\": %llu, \"difference\": %lld, \"memory_cycles\": %llu, "
+                "\"issue_cycles\": %llu, \"other_cycles\": %lld, \"note\": ",
+                u ? "," : "", b->x, b->y, cu_name(b->cu_type), (unsigned long long)b->span_count,
+                (unsigned long long)busy, (unsigned long long)estimate, (long long)(busy - estimate),
+                (unsigned long long)memory, (unsigned long long)b->span_count,
+                (long long)(busy - estimate - memory - b->span_count));
+        unit_note(note, sizeof note, busy, estimate, memory, b->span_count, b->cu_type);
+        json_string(f, note);
+        fputc('}', f);
+    }
+    fputs("\n  ],\n", f);
+}
+
+sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn_replay_result *res,
+                          const sn_report_run *run, sn_transport *t, sn_error *e)
+{
+    sn_program prog;
+    sn_run_stats stats;
+    sn_run_events ev;
+    sn_error ignored = {0};
+    char *text = NULL;
+    size_t len = 0;
+    memset(&prog, 0, sizeof prog);
+    memset(&ev, 0, sizeof ev);
+    sn_status st = sn_program_load_case(&prog, opts->case_dir, e);
+    if (st != SN_OK) {
+        sn_program_free(&prog);
+        return st;
+    }
+    /* measured fields only for a run that reached the exit on a window that counts */
+    int measured = res->cycles && t->ops && t->ops->stats && t->ops->stats(t->ctx, &stats, &ignored) == SN_OK &&
+                   sn_run_events_build(&prog, &stats, res->cycles, &ev, &ignored) == SN_OK;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        sn_run_events_free(&ev);
+        sn_program_free(&prog);
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the report");
+    }
+    fputs("{\n  \"schema\": \"sysnode-run-report/1\",\n  \"case\": ", f);
+    json_string(f, res->name[0] ? res->name : opts->case_dir);
+    fputs(",\n  \"case_dir\": ", f);
+    json_string(f, opts->case_dir);
+    fputs(",\n  \"image\": ", f);
+    json_string(f, opts->image);
+    fputs(",\n  \"device\": ", f);
+    json_string(f, run->device);
+    if (run->cu_version)
+        fprintf(f, ",\n  \"cu_version\": %u", run->cu_version);
+    else
+        fputs(",\n  \"cu_version\": null", f);
+    fprintf(f, ",\n  \"verdict\": \"%s\",\n  \"exit_code\": %d,\n  \"message\": ", verdict(run, res), run->exit_code);
+    json_string(f, run->message);
+    fprintf(f, ",\n  \"rounds\": %zu,\n  \"payloads\": %u,\n  \"completions\": %u,\n  \"cycles\": %llu,\n"
+               "  \"instret\": %llu,\n  \"output_bytes\": %llu,\n  \"wall_seconds\": %.6f,\n",
+            prog.round_count, res->flits, res->completions, (unsigned long long)res->cycles,
+            (unsigned long long)res->instret, (unsigned long long)res->output_bytes, run->wall_seconds);
+    write_nodes(f, &prog, measured ? &stats : NULL);
+    if (measured) {
+        fprintf(f, "  \"sim_wall_seconds\": %.6f,\n", stats.wait_seconds);
+        write_measured(f, &stats, &ev);
+    } else {
+        fputs("  \"sim_wall_seconds\": null,\n  \"boot_cycles\": null,\n  \"mmio\": null,\n"
+              "  \"round_cycles\": null,\n  \"units\": null,\n", f);
+    }
+    fputs("  \"cycle_unit\": \"CPU cycles from BOOT\"\n}\n", f);
+    int failed = ferror(f);
+    fclose(f);
+    sn_run_events_free(&ev);
+    sn_program_free(&prog);
+    st = failed ? sn_error_set(e, SN_ERR_INTERNAL, "%s: composing the report failed", path)
+                : sn_file_write_atomic(path, (const uint8_t *)text, len, e);
+    free(text);
+    return st;
+}

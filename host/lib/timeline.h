@@ -1,0 +1,23 @@
+/* The run's timeline (`sysnode run --timeline FILE`) as Chrome trace-event
+ * JSON, which Perfetto (ui.perfetto.dev) and chrome://tracing open. One
+ * process, the SysNode; one track for the runner (boot and table check, the
+ * unit probe, each round, its kicks, awaits and barriers, the round-end drain
+ * and settle; every GO and completion as an instant with round, step, slot,
+ * node and txn) and one track per unit (each payload's busy span). Built
+ * from run_events.h. One viewer microsecond is one CPU cycle from BOOT. */
+#ifndef SN_HOST_TIMELINE_H
+#define SN_HOST_TIMELINE_H
+
+#include "error.h"
+#include "replay.h"
+#include "transport.h"
+
+/* Writes the timeline of the replay of case_dir that t just ran (res as
+ * sn_replay_case left it) to path, whole or not at all. SN_ERR_INPUT when t
+ * keeps no logs (a card) or the run did not reach its exit; SN_ERR_PROTOCOL
+ * when the logs do not fit the program (run_events.h); SN_ERR_IO naming
+ * path. */
+sn_status sn_timeline_write(const char *path, const char *case_dir, const sn_replay_result *res, sn_transport *t,
+                            sn_error *e);
+
+#endif

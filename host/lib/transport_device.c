@@ -1,0 +1,24 @@
+/* A --device spec to a host window (see transport.h). */
+#include <string.h>
+
+#include "card_bus.h"
+#include "transport.h"
+
+static const char XDMA[] = "xdma:";
+
+sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned cu_version, sn_error *e)
+{
+    sn_card_bus bus = {0};
+    sn_status st;
+    if (!strcmp(device, "sim")) {
+        st = sn_card_bus_sim_open(&bus, cu_version, e);
+    } else if (!strncmp(device, XDMA, sizeof XDMA - 1) && device[sizeof XDMA - 1]) {
+        if (cu_version)
+            return sn_error_set(e, SN_ERR_INPUT, "--device %s: --cu-version applies to the simulator only; a card's "
+                                "units report their own", device);
+        st = sn_card_bus_xdma_open(&bus, device + sizeof XDMA - 1, e);
+    } else {
+        return sn_error_set(e, SN_ERR_INPUT, "--device %s: not a device (want sim or xdma:/dev/xdmaN)", device);
+    }
+    return st == SN_OK ? sn_transport_card_open(t, bus, e) : st;
+}

@@ -1,0 +1,24 @@
+/* Loading through the host window (transport.h), shared by `sysnode run`
+ * (replay.c) and `sysnode flash`: a runner ELF into IMEM and the scratchpad,
+ * and the boot-argument block (sysnode-facts §1.3 load path;
+ * artifacts/FORMAT.md for the boot arguments). */
+#ifndef SN_HOST_WINDOW_LOAD_H
+#define SN_HOST_WINDOW_LOAD_H
+
+#include <stdint.h>
+
+#include "elf_image.h"
+#include "error.h"
+#include "transport.h"
+
+/* Pushes img's IMEM words and SPAD words (with strobes) through t. Errors:
+ * the window's own, or SN_ERR_INPUT naming path when a segment does not fit. */
+sn_status sn_window_load_image(sn_transport *t, const sn_elf_image *img, const char *path, sn_error *e);
+
+/* Writes the boot arguments pointing the runner at a table of table_bytes at
+ * unit DRAM address table_addr and (result_bytes > 0) at the output it reads
+ * back for the digest, with the window's DRAM size. Errors: the window's. */
+sn_status sn_window_write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes, uint64_t result_addr,
+                                    uint64_t result_bytes, sn_error *e);
+
+#endif

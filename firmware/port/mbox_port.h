@@ -36,6 +36,19 @@ static inline uint64_t sn_port_cycles(sn_port *port)
     return c;
 }
 
+#ifdef SN_RUNNER_WFI_AWAIT
+/* runner-wfi.elf's await: mtimecmp (CSR 0x7C0) at `until`, the timer and
+ * the external line (completion or RX queue non-empty) enabled in mie with
+ * mstatus.MIE clear, then wfi, which wakes on either without a trap
+ * (sysnode-facts §1.2: the line is a level). */
+static inline void sn_port_sleep_until(sn_port *port, uint64_t until)
+{
+    (void)port;
+    __asm__ volatile("csrw 0x7c0, %0\n\tcsrs mie, %1\n\twfi" : : "r"(until), "r"((1ull << 11) | (1ull << 7))
+                     : "memory");
+}
+#endif
+
 #else
 
 /* Reads the 64-bit control register at offset. */

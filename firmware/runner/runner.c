@@ -222,6 +222,10 @@ static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
             threshold = 1; /* the offer is stuck: free the hub by draining all */
         } else if (now - last_progress > r->hang_cycles) {
             return fail(r, SN_ERR_HANG, node, (uint32_t)(now - last_progress));
+#ifdef SN_RUNNER_WFI_AWAIT
+        } else if (kind != WAIT_OFFER_CLEAR) { /* runner-wfi.elf; an offer raises no line */
+            sn_port_sleep_until(r->port, last_progress + r->hang_cycles + 1);
+#endif
         }
     }
     r->status->wait_node = NO_NODE;

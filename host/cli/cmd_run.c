@@ -1,7 +1,7 @@
 /* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
  *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
  *                      [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
- *                      [--inject KIND[@ROUND:STEP|@CYCLE]]
+ *                      [--inject KIND[@ROUND:STEP|@CYCLE]] [--gdb PORT]
  * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
 #include <libgen.h>
@@ -27,7 +27,7 @@
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
     "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
-    "                         [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
+    "                         [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]] [--gdb PORT]\n"
     "                         [--inject KIND[@ROUND:STEP|@CYCLE]]\n";
 
 /* What the run lost or had injected, after its verdict or error. */
@@ -157,7 +157,8 @@ int sn_cmd_run(int argc, char **argv)
     const char *fst = NULL;
     const char *inject = NULL;
     uint64_t fst_from = 0, fst_to = UINT64_MAX;
-    uint64_t cu_version = 0;
+    uint64_t cu_version = 0, gdb_port = 0;
+    int gdb = 0;
     opts.max_cycles = DEFAULT_MAX_CYCLES;
     for (int i = 1; i < argc; i++) {
         int has_value = i + 1 < argc;
@@ -185,6 +186,10 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &opts.max_cycles) != 0)
                 return 2;
+        } else if (!strcmp(argv[i], "--gdb") && has_value) {
+            if (parse_u64("--gdb", argv[++i], 0, 65535, &gdb_port) != 0)
+                return 2;
+            gdb = 1;
         } else if (!strcmp(argv[i], "--cu-version") && has_value) {
             if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
                 return 2;
@@ -215,8 +220,11 @@ int sn_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
         if (outputs[i] && sn_cli_refuse_output_over_inputs(outputs[i], inputs, 3, &err) != SN_OK)
             return sn_cli_error("run", err.msg);
-    sn_status st = device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
-                          : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
+    sn_status st = gdb && device ? sn_error_set(&err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it "
+                                                                  "does not combine with --device %s", device)
+                   : gdb    ? sn_transport_sim_open_gdb(&t, (unsigned)cu_version, (int)gdb_port, &err)
+                   : device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
+                            : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
     if (st == SN_OK && inject && sn_transport_sim_inject(&t, inject, &err) != SN_OK) {
         sn_transport_close(&t);
         fprintf(stderr, "sysnode run: %s\n%s", err.msg, USAGE);

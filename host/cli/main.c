@@ -11,7 +11,7 @@ static int usage(void)
             "usage: sysnode <command> [args]\n"
             "  header ARTIFACT.json... | CASE_DIR -o FILE.h   emit the embedded C table\n"
             "  run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-            "               [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
+            "               [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json] [--gdb PORT]\n"
             "               [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
             "               [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
             "                                                  replay a case on the simulated SysNode or a card\n"

@@ -113,6 +113,11 @@ sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *
  * is malformed. */
 sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e);
 
+/* The same, with the image run under GDB (sim/gdb/gdb_sim.h): every wait
+ * serves GDB's remote protocol on 127.0.0.1:gdb_port (0: a free port,
+ * printed on stderr) before the image runs. */
+sn_status sn_transport_sim_open_gdb(sn_transport *t, unsigned cu_version, int gdb_port, sn_error *e);
+
 /* The simulator behind an in-process window or a card window over the
  * simulated card (for its FST dump, sim.h), or NULL for another window (a
  * card). Owned by t. */

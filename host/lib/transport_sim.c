@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "gdb_sim.h"
 #include "sim.h"
 #include "transport.h"
 #include "card_bus.h"
@@ -13,6 +14,7 @@ typedef struct {
     sn_sim *sim;
     sn_sim_stats_copy stats;
     double wait_seconds; /* wall time of the last wait */
+    int gdb_port;        /* -1: no debugger */
 } sim_window;
 
 static double now_seconds(void)
@@ -72,7 +74,8 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
 {
     (void)e;
     double start = now_seconds();
-    sn_sim_result r = sn_sim_run(sim_of(ctx), cycle_limit);
+    int port = ((sim_window *)ctx)->gdb_port;
+    sn_sim_result r = port >= 0 ? sn_sim_run_gdb(sim_of(ctx), cycle_limit, port) : sn_sim_run(sim_of(ctx), cycle_limit);
     ((sim_window *)ctx)->wait_seconds = now_seconds() - start;
     static const sn_run_stop stops[] = {
         [SN_SIM_EXITED] = SN_RUN_EXITED,
@@ -91,9 +94,11 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     return SN_OK;
 }
 
+/* As text (sn_sim_console_text): the host shows it in messages, and a NUL
+ * or a control byte in it must neither cut nor drive the terminal. */
 static const char *sim_console(void *ctx)
 {
-    return sn_sim_console(sim_of(ctx));
+    return sn_sim_console_text(sim_of(ctx));
 }
 
 static uint64_t sim_dram_size(void *ctx)
@@ -134,6 +139,7 @@ sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *
         free(w);
         return sn_error_set(e, SN_ERR_INTERNAL, "simulator: %s", err);
     }
+    w->gdb_port = -1;
     t->ops = &sim_ops;
     t->ctx = w;
     return SN_OK;
@@ -149,6 +155,14 @@ sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e
         return sn_error_set(e, SN_ERR_INPUT, "%s", err);
     sn_sim_set_inject(sim_of(t->ctx), &j);
     return SN_OK;
+}
+
+sn_status sn_transport_sim_open_gdb(sn_transport *t, unsigned cu_version, int gdb_port, sn_error *e)
+{
+    sn_status st = sn_transport_sim_open(t, cu_version, e);
+    if (st == SN_OK)
+        ((sim_window *)t->ctx)->gdb_port = gdb_port;
+    return st;
 }
 
 void sn_transport_close(sn_transport *t)

@@ -2,12 +2,13 @@
 // console and how it stopped, and exits with the image's exit code (or 124
 // for a hang, 125 for a halt or simulation error, 2 for bad usage: a
 // malformed argument, or an image or file that cannot be placed as asked).
-//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]
+//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--gdb PORT]
 //               [--inject KIND[@ROUND:STEP|@CYCLE]]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
-// runner.elf at it (sysnode/boot_args.h). --inject requests one fault
-// (inject.h).
+// runner.elf at it (sysnode/boot_args.h); --gdb serves GDB's remote protocol
+// on 127.0.0.1:PORT (0: a free port, printed) before the image runs;
+// --inject requests one fault (inject.h).
 #include <cctype>
 #include <cerrno>
 #include <cstdarg>
@@ -21,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gdb_sim.h"
 #include "sim.h"
 extern "C" {
 #include "escape.h"
@@ -45,9 +47,20 @@ static void complain(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* The console, every byte: as it is into a file or a pipe, as escaped text
+ * (sn_sim_console_text) on a terminal. */
+static void print_console(sn_sim *s)
+{
+    if (isatty(fileno(stdout)))
+        fputs(sn_sim_console_text(s), stdout);
+    else
+        fwrite(sn_sim_console(s), 1, sn_sim_console_length(s), stdout);
+}
+
 static int usage()
 {
-    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N]\n"
+    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] "
+                    "[--gdb PORT]\n"
                     "                   [--inject KIND[@ROUND:STEP|@CYCLE]]\n  kinds: %s\n", SN_INJECT_KINDS);
     return 2;
 }
@@ -144,6 +157,7 @@ int main(int argc, char **argv)
     std::vector<placement> loads;
     placement table = {nullptr, 0, nullptr};
     sn_inject_spec inject = {};
+    int gdb_port = -1;
     for (int i = 2; i < argc; i++) {
         bool has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--load") && has_value) {
@@ -167,6 +181,15 @@ int main(int argc, char **argv)
                         text);
                 return usage();
             }
+        } else if (!strcmp(argv[i], "--gdb") && i + 1 < argc && gdb_port < 0) {
+            const char *text = argv[++i];
+            char *end;
+            long port = strtol(text, &end, 10);
+            if (!*text || *end || port < 0 || port > 65535) {
+                complain("--gdb wants a TCP port 0..65535 (0: a free one), got '%s'\n", text);
+                return 2;
+            }
+            gdb_port = static_cast<int>(port);
         } else
             return usage();
     }
@@ -202,8 +225,8 @@ int main(int argc, char **argv)
             ok = false;
         }
         if (ok) {
-            sn_sim_result r = sn_sim_run(s, max_cycles);
-            fputs(sn_sim_console(s), stdout);
+            sn_sim_result r = gdb_port >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_port) : sn_sim_run(s, max_cycles);
+            print_console(s);
             if (*sn_sim_inject_report(s))
                 printf("sysnode-sim: %s\n", sn_sim_inject_report(s));
             if (sn_sim_dropped_gos(s) != 0)

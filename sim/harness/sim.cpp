@@ -36,6 +36,7 @@ struct sn_sim {
     sn_dpi_units units{};
     uint64_t mesh_cycle = 0;
     std::string console;
+    std::string console_text; // sn_sim_console_text's rendering
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
     // Measurements since BOOT (sn_sim_get_stats): counted at the access, so
@@ -104,6 +105,37 @@ static void advance(void *ctx, uint64_t cycle)
     s->hart_cycle = cycle;
     while (s->mesh_cycle < cycle && s->error.empty())
         tick(s);
+}
+
+// A mailbox register's value at the mesh's current cycle, without a CPU
+// access (not counted as MMIO, no side effect: the read port is a mux).
+static uint64_t peek_reg(sn_sim *s, uint32_t off)
+{
+    s->mesh->cpu_wr = 0;
+    s->mesh->cpu_addr = off;
+    s->mesh->eval();
+    return s->mesh->cpu_rdata;
+}
+
+// The interrupt lines (sysnode-facts §1.2) as mip bits: the external line
+// MEIP is the level OR of a non-empty completion queue and a non-empty RX
+// queue (irq_summary's mover fault, halt request and inbound doorbell are not
+// modelled); the software line MSIP (the host doorbell) is not modelled: low.
+static uint64_t irq_lines(void *ctx)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    bool external = (peek_reg(s, SN_MBOX_STAT) & SN_STAT_QUEUED_MASK) != 0 || peek_reg(s, SN_CTRL_RX_USED) != 0;
+    return external ? 1ull << 11 : 0;
+}
+
+// wfi: the mesh clocked on until a line in mask is high or the limit.
+static uint64_t wait_irq(void *ctx, uint64_t mask, uint64_t limit)
+{
+    sn_sim *s = static_cast<sn_sim *>(ctx);
+    while (s->mesh_cycle < limit && s->error.empty() && !(irq_lines(s) & mask))
+        tick(s);
+    s->hart_cycle = s->mesh_cycle;
+    return s->mesh_cycle;
 }
 
 static bool is_mesh_reg(uint32_t off)
@@ -264,7 +296,7 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
     sn_dpi_units_init(&s->units, &s->dram);
     s->ctx = std::make_unique<VerilatedContext>();
     s->mesh = std::make_unique<Vsn_mesh_top>(s->ctx.get(), "mesh");
-    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance};
+    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance, irq_lines, wait_irq};
     s->hart = sn_hart_create(&bus, s->dram.bytes, s->dram.size, err, errlen);
     if (!s->hart) {
         sn_dram_free(&s->dram);
@@ -415,10 +447,60 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     case SN_HART_CYCLE_LIMIT:
         r.stop = SN_SIM_CYCLE_LIMIT;
         break;
+    case SN_HART_BREAK:
+        r.stop = SN_SIM_BREAK;
+        break;
     default:
         r.stop = SN_SIM_ERROR;
     }
     return r;
+}
+
+extern "C" int sn_sim_debug_breakpoint(sn_sim *s, uint64_t addr, int on)
+{
+    return sn_hart_breakpoint(s->hart, addr, on);
+}
+
+extern "C" void sn_sim_debug_step(sn_sim *s)
+{
+    sn_hart_single_step(s->hart);
+}
+
+extern "C" uint64_t sn_sim_debug_register(sn_sim *s, unsigned i)
+{
+    return sn_hart_register(s->hart, i);
+}
+
+extern "C" int sn_sim_debug_read(sn_sim *s, uint64_t addr, void *dst, size_t n)
+{
+    if (addr < SN_CTRL_BASE || addr - SN_CTRL_BASE >= SN_CTRL_SIZE || n > SN_CTRL_BASE + SN_CTRL_SIZE - addr)
+        return sn_hart_debug_read(s->hart, addr, dst, n);
+    uint8_t *out = static_cast<uint8_t *>(dst);
+    for (size_t k = 0; k < n; k++) {
+        uint32_t off = static_cast<uint32_t>(addr - SN_CTRL_BASE + k), reg = off & ~7u;
+        uint64_t v = 0;
+        if (is_mesh_reg(reg))
+            v = peek_reg(s, reg);
+        else if (reg != SN_CTRL_EXIT && reg != SN_CTRL_CONSOLE && reg != SN_CTRL_DCACHE)
+            return -1;
+        out[k] = static_cast<uint8_t>(v >> 8 * (off & 7));
+    }
+    return 0;
+}
+
+extern "C" const char *sn_sim_console_text(sn_sim *s)
+{
+    s->console_text.clear();
+    for (unsigned char c : s->console) {
+        char esc[5];
+        if (c == '\\')
+            s->console_text += "\\\\";
+        else if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F))
+            s->console_text += static_cast<char>(c);
+        else
+            s->console_text.append(esc, static_cast<size_t>(snprintf(esc, sizeof esc, "\\x%02x", c)));
+    }
+    return s->console_text.c_str();
 }
 
 extern "C" const char *sn_sim_console(const sn_sim *s)

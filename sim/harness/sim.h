@@ -28,6 +28,7 @@ typedef enum {
     SN_SIM_HALTED,      /* the core halted on a trap with no handler; halt_cause 1..3 */
     SN_SIM_CYCLE_LIMIT, /* the cycle cap passed: reported as a hang */
     SN_SIM_ERROR,       /* the simulation itself stopped (bad access, unmodelled feature) */
+    SN_SIM_BREAK,       /* a debugger's breakpoint or step (sn_sim_debug_*): sn_sim_run resumes */
 } sn_sim_stop;
 
 typedef struct {
@@ -80,10 +81,30 @@ int sn_sim_boot(sn_sim *s, char *err, size_t errlen);
  * cycles have passed since BOOT. */
 sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit);
 
+/* Debugger access (sysnode-sim --gdb), between runs; simulated time stands
+ * still meanwhile. Breakpoints and single step are the hart's
+ * (sn_hart_breakpoint, sn_hart_single_step: 0 or -1); registers 0..31 and
+ * 32 = pc. sn_sim_debug_read copies n bytes at a CPU address as the CPU
+ * reads them and without side effects: IMEM, SPAD, DRAM (the L1's view),
+ * and the control region's registers whole (the mailbox and RX registers
+ * as the RTL shows them: reading HEAD or RX_HDR does not pop, as on the
+ * card, where only stores pop, sysnode-facts §2.1; EXIT, CONSOLE and DCACHE
+ * read 0); -1 for anything else. */
+int sn_sim_debug_breakpoint(sn_sim *s, uint64_t addr, int on);
+void sn_sim_debug_step(sn_sim *s);
+uint64_t sn_sim_debug_register(sn_sim *s, unsigned i);
+int sn_sim_debug_read(sn_sim *s, uint64_t addr, void *dst, size_t n);
+
 /* Everything the image wrote to R_CONSOLE since boot, NUL-terminated, and
  * its length in bytes (a NUL byte the image wrote is in it). */
 const char *sn_sim_console(const sn_sim *s);
 size_t sn_sim_console_length(const sn_sim *s);
+
+/* The console as text for a terminal or a message: every byte kept, those
+ * other than printable ASCII, newline and tab written as \xHH and a
+ * backslash as \\, so a NUL neither ends it nor a control byte reaches a
+ * terminal. NUL-terminated, owned by s, valid until the next call or run. */
+const char *sn_sim_console_text(sn_sim *s);
 
 /* Reads the runner's status block from the scratchpad. Returns 0, or -1 when
  * the image never stamped it (magic missing). */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sysnode/regs.h"
@@ -29,6 +30,8 @@ static const region *const imem = &regions[0], *const spad = &regions[1];
 /* Loader state, so every exit path frees the same things. */
 typedef struct loader {
     Elf *elf;
+    uint64_t file_size; /* bytes: every table and every section's and segment's bytes must lie inside */
+    int has_magic;      /* the file starts with the ELF magic */
     sn_elf_image *out;
     char *err;
     size_t errlen;
@@ -63,8 +66,36 @@ static int fail_outside(loader *ld, const char *what, uint64_t addr, uint64_t si
                 SN_SPAD_BASE + SN_SPAD_SIZE);
 }
 
+/* A range of the file [off, off+n) that must lie inside it. */
+static int check_in_file(loader *ld, const char *what, uint64_t off, uint64_t n)
+{
+    if (off > ld->file_size || n > ld->file_size - off)
+        return fail(ld, "truncated: %s [0x%" PRIx64 ", 0x%" PRIx64 ") ends past the end of the file (0x%" PRIx64 " bytes)",
+                    what, off, off + n, ld->file_size);
+    return 0;
+}
+
+/* The program and section header tables lie inside the file. */
+static int check_tables(loader *ld, const GElf_Ehdr *eh)
+{
+    if (check_in_file(ld, "the program header table", eh->e_phoff, (uint64_t)eh->e_phnum * eh->e_phentsize) != 0)
+        return -1;
+    if (eh->e_shoff == 0)
+        return 0;
+    if (check_in_file(ld, "the first section header", eh->e_shoff, eh->e_shentsize) != 0)
+        return -1;
+    size_t shnum = eh->e_shnum; /* 0: the count is in section 0's sh_size (extended numbering) */
+    if (shnum == 0 && elf_getshdrnum(ld->elf, &shnum) != 0)
+        return fail(ld, "unreadable section count: %s", elf_errmsg(-1));
+    return check_in_file(ld, "the section header table", eh->e_shoff, (uint64_t)shnum * eh->e_shentsize);
+}
+
 static int check_header(loader *ld)
 {
+    if (!ld->has_magic)
+        return fail(ld, "not an ELF file");
+    if (ld->file_size < sizeof(Elf64_Ehdr))
+        return check_in_file(ld, "the ELF header", 0, sizeof(Elf64_Ehdr));
     if (elf_kind(ld->elf) != ELF_K_ELF)
         return fail(ld, "not an ELF file");
     GElf_Ehdr eh;
@@ -84,7 +115,7 @@ static int check_header(loader *ld)
         return fail(ld, "e_flags 0x%x has a floating-point ABI: the core has no F/D (build with -mabi=lp64)",
                     (unsigned)eh.e_flags);
     ld->out->entry = eh.e_entry;
-    return 0;
+    return check_tables(ld, &eh);
 }
 
 static int check_entry(loader *ld)
@@ -121,10 +152,12 @@ static int for_each_section(loader *ld, section_visit visit)
 static int place_section(loader *ld, Elf_Scn *scn, const GElf_Shdr *sh, const char *name)
 {
     (void)scn;
-    if (!(sh->sh_flags & SHF_ALLOC) || sh->sh_size == 0)
-        return 0;
     char what[160];
     snprintf(what, sizeof what, "section %s", name);
+    if (sh->sh_type != SHT_NOBITS && check_in_file(ld, what, sh->sh_offset, sh->sh_size) != 0)
+        return -1;
+    if (!(sh->sh_flags & SHF_ALLOC) || sh->sh_size == 0)
+        return 0;
     const region *r = region_of(sh->sh_addr, sh->sh_size);
     if (r == NULL)
         return fail_outside(ld, what, sh->sh_addr, sh->sh_size);
@@ -163,6 +196,8 @@ static int load_segments(loader *ld)
         char what[64];
         snprintf(what, sizeof what, "PT_LOAD segment %zu", i);
         uint64_t end = ph.p_paddr + ph.p_memsz;
+        if (check_in_file(ld, what, ph.p_offset, ph.p_filesz) != 0)
+            return -1;
         if (ph.p_filesz > ph.p_memsz)
             return fail(ld, "%s at 0x%" PRIx64 ": filesz 0x%" PRIx64 " > memsz 0x%" PRIx64, what, ph.p_paddr,
                         ph.p_filesz, ph.p_memsz);
@@ -212,41 +247,52 @@ static int is_fp_opcode(uint32_t op)
     return op == 0x07 || op == 0x27 || op == 0x43 || op == 0x47 || op == 0x4B || op == 0x4F || op == 0x53;
 }
 
-/* Scans n bytes of code at CPU address addr, one 32-bit instruction at a time
- * (the image has no 16-bit ones, so the first 16-bit one is found here). */
-static int scan_code(loader *ld, const char *name, uint64_t addr, const uint8_t *p, size_t n)
+/* The name of the allocated section holding CPU address addr, for messages. */
+static const char *section_at(loader *ld, uint64_t addr)
 {
-    for (size_t i = 0; i < n; i += 4) {
-        uint64_t at = addr + i;
-        if (n - i < 4) {
-            uint32_t half = (uint32_t)p[i] | (uint32_t)(n - i > 1 ? p[i + 1] : 0) << 8;
-            if (half == 0)
-                break;
-            return fail(ld, "section %s: compressed (16-bit) instruction 0x%04x at 0x%" PRIx64
-                            ": the core has no C extension",
-                        name, half, at);
+    size_t shstrndx;
+    if (elf_getshdrstrndx(ld->elf, &shstrndx) != 0)
+        return "(no section)";
+    for (Elf_Scn *scn = elf_nextscn(ld->elf, NULL); scn != NULL; scn = elf_nextscn(ld->elf, scn)) {
+        GElf_Shdr sh;
+        if (gelf_getshdr(scn, &sh) != NULL && (sh.sh_flags & SHF_ALLOC) && addr - sh.sh_addr < sh.sh_size) {
+            const char *name = elf_strptr(ld->elf, shstrndx, sh.sh_name);
+            return name ? name : "(unnamed)";
         }
-        uint32_t w = (uint32_t)p[i] | (uint32_t)p[i + 1] << 8 | (uint32_t)p[i + 2] << 16 | (uint32_t)p[i + 3] << 24;
+    }
+    return "(no section)";
+}
+
+/* Decodes every byte an IMEM-bound segment loads, one 32-bit word at a
+ * time, whatever section (or none) the bytes belong to: the bytes the core
+ * will fetch are the ones checked (sysnode-facts §1.1: no C, no F/D). An
+ * all-zero word is padding; a segment's last partial word is zero-padded
+ * as the window writes it. */
+static int scan_segment(loader *ld, const sn_elf_segment *seg)
+{
+    for (uint64_t i = 0; i < seg->memsz; i += 4) {
+        uint64_t at = seg->addr + i;
+        uint32_t w = 0;
+        for (uint64_t k = 0; k < 4 && i + k < seg->memsz; k++)
+            w |= (uint32_t)seg->bytes[i + k] << 8 * k;
         if (w == 0)
-            continue; /* alignment padding */
+            continue;
         if ((w & 3) != 3)
             return fail(ld, "section %s: compressed (16-bit) instruction 0x%04x at 0x%" PRIx64
                             ": the core has no C extension",
-                        name, w & 0xFFFF, at);
+                        section_at(ld, at), w & 0xFFFF, at);
         if (is_fp_opcode(w & 0x7F))
             return fail(ld, "section %s: floating-point instruction 0x%08x at 0x%" PRIx64 ": the core has no F/D",
-                        name, w, at);
+                        section_at(ld, at), w, at);
     }
     return 0;
 }
 
-/* Scans every code section for instructions the core does not have. */
-static int scan_section(loader *ld, Elf_Scn *scn, const GElf_Shdr *sh, const char *name)
+static int scan_code(loader *ld)
 {
-    if (sh->sh_type != SHT_PROGBITS || (sh->sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_EXECINSTR))
-        return 0;
-    for (Elf_Data *d = elf_getdata(scn, NULL); d != NULL; d = elf_getdata(scn, d))
-        if (d->d_buf != NULL && scan_code(ld, name, sh->sh_addr + (uint64_t)d->d_off, d->d_buf, d->d_size) != 0)
+    for (size_t i = 0; i < ld->out->segment_count; i++)
+        if (region_of(ld->out->segments[i].addr, ld->out->segments[i].memsz) == imem &&
+            scan_segment(ld, &ld->out->segments[i]) != 0)
             return -1;
     return 0;
 }
@@ -267,12 +313,14 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
         return fail(&ld, "%s: not a regular file", path);
     }
     int rc = -1;
+    ld.file_size = (uint64_t)st.st_size;
+    char magic[SELFMAG];
+    ld.has_magic = pread(fd, magic, SELFMAG, 0) == SELFMAG && memcmp(magic, ELFMAG, SELFMAG) == 0;
     ld.elf = elf_begin(fd, ELF_C_READ, NULL);
     if (ld.elf == NULL)
         fail(&ld, "%s: %s", path, elf_errmsg(-1));
     else if (check_header(&ld) == 0 && for_each_section(&ld, place_section) == 0 && load_segments(&ld) == 0 &&
-             for_each_section(&ld, scan_section) == 0 &&
-             check_entry(&ld) == 0)
+             check_entry(&ld) == 0 && scan_code(&ld) == 0)
         rc = 0;
     elf_end(ld.elf);
     close(fd);

@@ -30,6 +30,9 @@ typedef struct sn_elf_image {
  * a second pass.
  * Refuses (returns -1 with the reason in err, out left empty), checking in
  * this order:
+ *  - a file that does not start with the ELF magic; one cut short, named as
+ *    "truncated" with the range that lies past its end: the ELF header, the
+ *    program or section header table, a section's or a segment's file bytes;
  *  - a file that is not an ELF64 little-endian ET_EXEC for EM_RISCV;
  *  - e_flags with EF_RISCV_RVC (the core has no C) or a float ABI
  *    (EF_RISCV_FLOAT_ABI bits; the core has no F/D);
@@ -42,11 +45,13 @@ typedef struct sn_elf_image {
  *    filesz > memsz, with p_paddr != p_vaddr, in IMEM at an address that is
  *    not 4-aligned (the window writes IMEM in whole words), or overlapping
  *    another;
- *  - in an executable section, a compressed (16-bit) or floating-point
- *    instruction (LOAD-FP, STORE-FP, FMADD/FMSUB/FNMSUB/FNMADD, OP-FP),
- *    reported with its address and word; an all-zero word is alignment
- *    padding and allowed;
- *  - e_entry other than 0 (the reset PC is fixed at 0, sysnode-facts §1.3).
+ *  - e_entry other than 0 (the reset PC is fixed at 0, sysnode-facts §1.3);
+ *  - in the bytes an IMEM-bound PT_LOAD segment loads, whatever section (or
+ *    none) holds them, a compressed (16-bit) or floating-point instruction
+ *    (LOAD-FP, STORE-FP, FMADD/FMSUB/FNMSUB/FNMADD, OP-FP), reported with
+ *    its address, word and section; an all-zero word is alignment padding
+ *    and allowed. Other words the card lacks load, and trap when executed
+ *    (card_isa.h).
  * err gets a NUL-terminated message of at most errlen bytes. */
 int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t errlen);
 

@@ -1,9 +1,9 @@
 /* The SysNode's RV64 hart: the real runner image executed by Unicorn behind
  * the SysNode's CPU memory map (IMEM fetch-only, SPAD, control region, DRAM
  * through the CPU L1 and its uncached alias), loaded through the host
- * window and started by BOOT, with simulated time, counter CSRs and the
- * SysNode's trap and halt behaviour implemented here because Unicorn's are
- * not the card's (DESIGN §3 "the hart is the real image on a real RV64
+ * window and started by BOOT, with simulated time, the card's instruction
+ * rule and CSR file, its traps, privilege levels, interrupts and halt
+ * behaviour implemented here because Unicorn's are not the card's (DESIGN §3 "the hart is the real image on a real RV64
  * model"; sysnode-facts §1; tool-pitfalls 1-5). One object per hart, no
  * global state. */
 #ifndef SN_HART_H
@@ -15,7 +15,8 @@
 #include "l1_cache.h"
 
 /* What the hart needs from the rest of the SysNode (the mesh, the console,
- * the exit latch). All three callbacks are required. */
+ * the exit latch). ctrl_read, ctrl_write and advance are required; the
+ * interrupt pair is optional (NULL: both lines stay low). */
 typedef struct sn_hart_bus {
     void *ctx;
     /* a whole aligned 64-bit control-region register access at offset
@@ -26,6 +27,14 @@ typedef struct sn_hart_bus {
     /* called as simulated time advances, so the mesh can catch up to `cycle`;
      * cycles never decrease from one call to the next */
     void (*advance)(void *ctx, uint64_t cycle);
+    /* The SysNode's interrupt lines at the mesh's current cycle, as mip bits:
+     * MEIP (bit 11, the external line) and MSIP (bit 3, the software line)
+     * (sysnode-facts §1.2). */
+    uint64_t (*irq_lines)(void *ctx);
+    /* For wfi: clocks the mesh on from its current cycle until
+     * irq_lines() & mask is non-zero or the mesh reaches cycle limit;
+     * returns the cycle reached. */
+    uint64_t (*wait_irq)(void *ctx, uint64_t mask, uint64_t limit);
 } sn_hart_bus;
 
 typedef struct sn_hart sn_hart; /* opaque */
@@ -46,10 +55,9 @@ void sn_hart_destroy(sn_hart *h);
 
 /* Host window (sysnode-facts §1.3). IMEM takes one 32-bit word per write at
  * byte address addr (4-aligned, < 0x8000). Returns 0, or -1 (nothing
- * written) when addr is misaligned or out of range. Write IMEM before
- * sn_hart_boot, as the card's protocol does: BOOT decodes IMEM for
- * counter-CSR reads and discards the hart's translations of it, so a word
- * written after BOOT may not be seen until the next BOOT. */
+ * written) when addr is misaligned or out of range. A word written between
+ * runs is what the next run executes: the decode of every block that may
+ * hold it and Unicorn's translation of it are dropped. */
 int sn_hart_imem_write(sn_hart *h, uint32_t addr, uint32_t word);
 
 /* Host window: SPAD takes one 64-bit word per write at byte offset offset
@@ -62,15 +70,15 @@ int sn_hart_spad_write(sn_hart *h, uint32_t offset, uint64_t value, uint8_t stro
  * before loading a new image. Not during a run. */
 void sn_hart_clear_memories(sn_hart *h);
 
-/* HR_BOOT (sysnode-facts §1.3): resets the CPU (registers, CSRs, PC 0, the
- * exit flag, the halt latch, the cycle and instret counters and simulated
- * time to 0) and empties the L1 (its dirty lines are dropped, as a reset
- * drops them; its counters restart); IMEM, SPAD and DRAM keep their
- * contents. Then scans IMEM for counter-CSR instructions (cycle, time,
- * instret, mcycle, minstret; an all-zero word is padding) and serves them
- * with simulated time (tool-pitfalls 3). Not during a run. Returns 0, or -1
- * with the reason in err (errlen bytes) on a Unicorn error or out of memory
- * (the hart is then not booted and sn_hart_run stops with SIM_ERROR). */
+/* HR_BOOT (sysnode-facts §1.3): resets the CPU (registers, CSRs, M mode, PC
+ * 0, the exit flag, the halt latch, the cycle and instret counters and
+ * simulated time to 0; mtimecmp to all ones, an [inferred] reset value)
+ * and empties the L1 (its dirty lines are dropped, as a reset drops them;
+ * its counters restart); IMEM, SPAD and DRAM keep their contents;
+ * breakpoints are cleared. Not during a run. Returns 0, or -1 with the
+ * reason in err (errlen bytes) on a Unicorn error or a Unicorn whose CPU
+ * state is not the measured layout (uc_cpu_state.h); the hart is then not
+ * booted and sn_hart_run stops with SIM_ERROR. */
 int sn_hart_boot(sn_hart *h, char *err, size_t errlen);
 
 /* Control-region DCACHE register (offset 0x1C8, sysnode-facts §1.5), for the
@@ -100,12 +108,14 @@ typedef enum {
     SN_HART_HALTED,      /* an exception with mtvec == 0: halt_cause says which */
     SN_HART_CYCLE_LIMIT, /* cycle_limit reached; sn_hart_run resumes */
     SN_HART_SIM_ERROR,   /* the image did what the model or the SysNode cannot serve: see message */
+    SN_HART_BREAK,       /* a debugger's breakpoint or single step: stopped before pc; sn_hart_run resumes */
 } sn_hart_stop;
 
 typedef struct {
     sn_hart_stop stop;
     uint64_t exit_code;  /* EXITED: the 64-bit word stored to R_EXIT */
-    unsigned halt_cause; /* HALTED: 1 ecall, 2 ebreak, 3 illegal (sysnode-facts §1.3) */
+    unsigned halt_cause; /* HALTED: 1 ecall, 2 ebreak, 3 illegal, misaligned or access fault (sysnode-facts §1.3) */
+    uint64_t mcause;     /* HALTED: the exception's mcause code (sysnode-facts §1.2) */
     uint64_t pc;         /* EXITED: the exit store; HALTED: the faulting instruction;
                             CYCLE_LIMIT: the next instruction; SIM_ERROR: the offending
                             instruction (found by decoding its basic block; for a stop
@@ -122,12 +132,18 @@ typedef struct {
  * control-region access and one per line a DCACHE flush writes back (a
  * cached DRAM access, hit or miss, costs its instruction's cycle only); bus->advance is called before every control-region
  * access, at every counter-CSR read and at least every 64 cycles of
- * execution. Traps (sysnode-facts §1.2-1.3, tool-pitfalls 2): an ecall,
- * ebreak or illegal instruction with mtvec == 0 halts with cause 1, 2 or 3;
- * otherwise mepc, mcause (11, 3, 2), mtval (the word for illegal, else 0)
- * and mstatus (MPIE = MIE, MIE = 0, MPP = M) are written and execution
- * continues at mtvec. EXITED, HALTED and SIM_ERROR are final: calling again
- * returns the same result. A 4-byte control access whose other half never
+ * execution. What executes is the card's (card_isa.h: anything else traps
+ * with cause 2), CSRs are the card's (card_csr.h). Traps (sysnode-facts
+ * §1.1-1.3, tool-pitfalls 2): an exception bound for M with mtvec == 0
+ * halts with halt cause 1 (ecall), 2 (ebreak) or 3 (the rest); otherwise
+ * xepc, xcause, xtval (the word for an illegal instruction, the address for
+ * a misaligned or refused access or a page fault, else 0) and mstatus
+ * (xPIE = xIE, xIE = 0, xPP = the level trapped from) are written and
+ * execution continues at mtvec, or at stvec when medeleg/mideleg delegates
+ * a trap from below M. Interrupts: the timer (time >= mtimecmp) and the
+ * bus's lines (irq_lines), taken at block boundaries; wfi waits for one
+ * (bus->wait_irq clocks the mesh). EXITED, HALTED and SIM_ERROR are final:
+ * calling again returns the same result. A 4-byte control access whose other half never
  * comes is found at the next control access, counter CSR, trap or block
  * boundary, or at the end of the run. */
 sn_hart_result sn_hart_run(sn_hart *h, uint64_t cycle_limit);
@@ -142,6 +158,30 @@ void sn_hart_request_exit(sn_hart *h, uint64_t code);
  * message as soon as Unicorn allows (at once from a control access or an
  * advance), or the next run stops before its first instruction. */
 void sn_hart_request_stop(sn_hart *h, const char *message);
+
+/* Debugger support (the GDB stub, sim/gdb). Simulated time stands still
+ * between runs, so it stops while the debugger holds the hart.
+ * sn_hart_breakpoint sets (on != 0) or clears a software breakpoint at an
+ * IMEM instruction address: a run stops with SN_HART_BREAK before
+ * executing it (the instruction a run resumes at always executes first).
+ * Returns 0, or -1 if addr is not a 4-aligned IMEM address. Breakpoints
+ * are cleared by BOOT. */
+int sn_hart_breakpoint(sn_hart *h, uint64_t addr, int on);
+
+/* The next sn_hart_run executes one instruction (or enters the trap it
+ * raises) and stops with SN_HART_BREAK before the next one. */
+void sn_hart_single_step(sn_hart *h);
+
+/* Register i between runs: 0..31 the integer registers, 32 the PC (where
+ * the next run starts). Other i read 0. */
+uint64_t sn_hart_register(sn_hart *h, unsigned i);
+
+/* Copies n bytes at CPU address addr as the CPU would read them, without
+ * side effects: IMEM, SPAD, cached DRAM (a valid L1 line's copy, else
+ * DRAM; the L1 is not touched) and its uncached alias. Returns 0, or -1
+ * (nothing copied) if any byte is elsewhere (the control region is the
+ * bus's). */
+int sn_hart_debug_read(sn_hart *h, uint64_t addr, void *dst, size_t n);
 
 /* Simulated cycles since BOOT: exact between runs; during a run (from bus
  * callbacks) use the cycle given to advance instead. */

@@ -98,3 +98,10 @@ void sn_l1_invalidate(sn_l1 *c)
     memset(c->valid, 0, sizeof c->valid);
     memset(c->dirty, 0, sizeof c->dirty);
 }
+
+uint8_t sn_l1_peek(const sn_l1 *c, uint64_t addr)
+{
+    uint64_t base = addr & ~(uint64_t)(SN_L1_LINE_BYTES - 1);
+    unsigned i = (unsigned)(base / SN_L1_LINE_BYTES) % SN_L1_LINES;
+    return c->valid[i] && c->tag[i] == base ? c->data[i][addr - base] : c->dram[addr];
+}

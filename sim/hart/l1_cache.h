@@ -48,6 +48,12 @@ int sn_l1_read(sn_l1 *c, uint64_t addr, unsigned size, uint64_t *value);
  * done) on a bad size or a range outside DRAM. */
 int sn_l1_write(sn_l1 *c, uint64_t addr, unsigned size, uint64_t value);
 
+/* The byte the CPU would read at DRAM offset addr (a valid line's copy, else
+ * DRAM: the L1 is write-back, so a dirty line is newer than DRAM,
+ * sysnode-facts §1.5), without touching the cache's state or counters: for
+ * a debugger. addr must be < dram_size. */
+uint8_t sn_l1_peek(const sn_l1 *c, uint64_t addr);
+
 /* DCACHE bit 0: writes every dirty line back to DRAM; lines stay valid and
  * become clean. Returns the number of lines written back. */
 unsigned sn_l1_flush(sn_l1 *c);

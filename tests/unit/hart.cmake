@@ -17,7 +17,8 @@ function(sn_hart_prog name src)
     COMMAND ${SN_RISCV_GCC} ${sn_hart_prog_arch} -nostdlib -nostartfiles
             -I${CMAKE_SOURCE_DIR}/firmware/include -Ttext=0 -Tdata=0x10000 ${ARGN}
             -o ${out} ${sn_hart_prog_src}/${src}
-    DEPENDS ${sn_hart_prog_src}/${src} ${CMAKE_SOURCE_DIR}/firmware/include/sysnode/regs.h
+    DEPENDS ${sn_hart_prog_src}/${src} ${sn_hart_prog_src}/trap_record.h
+            ${CMAKE_SOURCE_DIR}/firmware/include/sysnode/regs.h
     COMMENT "hart test program ${name}"
     VERBATIM)
   set(sn_hart_progs ${sn_hart_progs} ${out} PARENT_SCOPE)
@@ -30,6 +31,16 @@ sn_hart_prog(dram dram.S)
 sn_hart_prog(l1_stale l1_stale.S)
 sn_hart_prog(l1_writeback l1_writeback.S)
 sn_hart_prog(l1_alias l1_alias.S)
+sn_hart_prog(csr_file csr_file.S)
+sn_hart_prog(priv priv.S)
+sn_hart_prog(amo amo.S)
+sn_hart_prog(ctrl_misaligned ctrl_misaligned.S)
+sn_hart_prog(isa_rule isa_rule.S)
+sn_hart_prog(timer timer.S)
+sn_hart_prog(wfi_line wfi_line.S)
+sn_hart_prog(sv39 sv39.S)
+sn_hart_prog(console_nul console_nul.S)
+sn_hart_prog(wfi_reply wfi_reply.S)
 sn_hart_prog(console300 console300.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
@@ -40,11 +51,37 @@ sn_hart_prog(refuse_rvc mmio.S -march=rv64imac_zicsr_zifencei)
 sn_hart_prog(refuse_fp_abi mmio.S -march=rv64imafd_zicsr_zifencei -mabi=lp64d)
 sn_hart_prog(refuse_fp_insn stops.S -DCASE_FP -march=rv64imaf_zicsr_zifencei)
 sn_hart_prog(refuse_c_word stops.S -DCASE_C_WORD)
+sn_hart_prog(refuse_c_init_array stops.S -DCASE_C_INIT_ARRAY -Wl,--section-start=.init_array=0x200)
 sn_hart_prog(refuse_rodata rodata.S)
 sn_hart_prog(refuse_dram stops.S -DCASE_LOOP -Ttext=0x80000000)
 sn_hart_prog(refuse_entry stops.S -DCASE_LOOP -Ttext=0x100)
+# Raw IMEM bytes of a program, for images the loader refuses (isa_rule) and
+# for instruction lists the decoder test reads word by word.
+find_program(SN_RISCV_OBJCOPY riscv64-unknown-elf-objcopy REQUIRED)
+function(sn_hart_prog_bin name)
+  set(out ${sn_hart_prog_dir}/${name}.bin)
+  add_custom_command(OUTPUT ${out}
+    COMMAND ${SN_RISCV_OBJCOPY} -O binary -j .text ${sn_hart_prog_dir}/${name}.elf ${out}
+    DEPENDS ${sn_hart_prog_dir}/${name}.elf
+    COMMENT "hart test program ${name}, raw IMEM bytes"
+    VERBATIM)
+  set(sn_hart_progs ${sn_hart_progs} ${out} PARENT_SCOPE)
+endfunction()
+sn_hart_prog_bin(isa_rule)
+sn_hart_prog(isa_legal isa_legal.S)
+sn_hart_prog_bin(isa_legal)
+sn_hart_prog(isa_illegal isa_illegal.S -march=rv64imafdqc_zicsr_zifencei -mabi=lp64)
+sn_hart_prog_bin(isa_illegal)
 add_custom_target(hart_progs DEPENDS ${sn_hart_progs})
 
 sn_unit_test(test_hart SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hart.c LIBS sn_hart)
 target_compile_definitions(test_hart PRIVATE SN_HART_PROGS="${sn_hart_prog_dir}")
 add_dependencies(test_hart hart_progs)
+
+# The console through sysnode-sim keeps every byte.
+add_test(NAME card.console_keeps_nul
+  COMMAND ${CMAKE_CURRENT_LIST_DIR}/check_console.sh $<TARGET_FILE:sysnode-sim> ${sn_hart_prog_dir}/console_nul.elf)
+
+# wfi in sysnode-sim is woken by a reply entering the mesh's RX queue.
+add_test(NAME card.wfi_woken_by_reply COMMAND sysnode-sim ${sn_hart_prog_dir}/wfi_reply.elf)
+set_tests_properties(card.wfi_woken_by_reply PROPERTIES PASS_REGULAR_EXPRESSION "^sysnode-sim: exit 1 after")

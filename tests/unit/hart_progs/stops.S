@@ -40,6 +40,11 @@ _start:
     jr t1
 #elif defined(CASE_FP)
     fadd.s ft0, ft1, ft2
+#elif defined(CASE_C_INIT_ARRAY) /* 16-bit code outside .text: an executable INIT_ARRAY at 0x200 */
+    .pushsection .init_array, "ax", @init_array
+    .hword 0x4501 /* c.li a0, 0 */
+    .hword 0x0001 /* c.nop */
+    .popsection
 #elif defined(CASE_C_WORD)
     .hword 0x4501 /* c.li a0, 0 */
     .hword 0x0001 /* c.nop */

@@ -1,0 +1,75 @@
+/* sysnode's simulator behind the GDB stub; see gdb_sim.h. */
+#include "gdb_sim.h"
+
+#include <stdio.h>
+
+#include "gdb_stub.h"
+
+#define GDB_SLICE 100000ull /* cycles run between checks for Ctrl-C */
+
+typedef struct session {
+    sn_sim *s;
+    uint64_t cycle_limit;
+    sn_sim_result last; /* the latest run's result; cycles 0 before the first */
+} session;
+
+static uint64_t reg(void *ctx, unsigned i)
+{
+    return sn_sim_debug_register(((session *)ctx)->s, i);
+}
+
+static int read_mem(void *ctx, uint64_t addr, void *dst, size_t n)
+{
+    return sn_sim_debug_read(((session *)ctx)->s, addr, dst, n);
+}
+
+static int breakpoint(void *ctx, uint64_t addr, int on)
+{
+    return sn_sim_debug_breakpoint(((session *)ctx)->s, addr, on);
+}
+
+static sn_gdb_stop resume(void *ctx, int step, int (*interrupted)(void *), void *ictx, uint64_t *code)
+{
+    session *g = ctx;
+    if (step)
+        sn_sim_debug_step(g->s);
+    for (;;) {
+        uint64_t limit =
+            step || g->cycle_limit - g->last.cycles < GDB_SLICE ? g->cycle_limit : g->last.cycles + GDB_SLICE;
+        g->last = sn_sim_run(g->s, limit);
+        switch (g->last.stop) {
+        case SN_SIM_BREAK:
+            return SN_GDB_BREAK;
+        case SN_SIM_EXITED:
+            *code = g->last.exit_code;
+            return SN_GDB_EXITED;
+        case SN_SIM_CYCLE_LIMIT:
+            if (g->last.cycles >= g->cycle_limit)
+                return SN_GDB_ENDED;
+            if (interrupted(ictx))
+                return SN_GDB_INTERRUPTED;
+            break;
+        default:
+            return SN_GDB_ENDED;
+        }
+    }
+}
+
+sn_sim_result sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port)
+{
+    session g = {s, cycle_limit, {0}};
+    g.last.stop = SN_SIM_BREAK;
+    sn_gdb_target t = {&g, reg, read_mem, breakpoint, resume};
+    sn_gdb_end end;
+    char err[256];
+    if (sn_gdb_serve(&t, port, &end, err, sizeof err) != 0) {
+        g.last.stop = SN_SIM_ERROR;
+        snprintf(g.last.message, sizeof g.last.message, "%s", err);
+    } else if (end == SN_GDB_KILLED) {
+        g.last.stop = SN_SIM_ERROR;
+        snprintf(g.last.message, sizeof g.last.message, "killed by the debugger");
+    } else if (end == SN_GDB_DETACHED && (g.last.stop == SN_SIM_BREAK || g.last.stop == SN_SIM_CYCLE_LIMIT)) {
+        g.last = sn_sim_run(s, cycle_limit);
+    }
+    return g.last;
+}

@@ -1,0 +1,304 @@
+/* The GDB stub; see gdb_stub.h. */
+#include "gdb_stub.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define PACKET_MAX 4096
+#define READ_MAX 1024 /* bytes per m packet answer (2 hex digits each) */
+
+static const char *const reg_names[33] = {
+    "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "fp", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6",
+    "a7",   "s2", "s3", "s4", "s5",  "s6",  "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6", "pc",
+};
+
+typedef struct conn {
+    int fd;
+    bool ack; /* until QStartNoAckMode */
+    const sn_gdb_target *t;
+    char xml[4096];
+    size_t xml_len;
+} conn;
+
+static int get_byte(conn *c)
+{
+    unsigned char b;
+    ssize_t n;
+    do
+        n = recv(c->fd, &b, 1, 0);
+    while (n < 0 && errno == EINTR);
+    return n == 1 ? b : -1;
+}
+
+static int send_all(conn *c, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t k = send(c->fd, p, n, MSG_NOSIGNAL);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static int reply(conn *c, const char *body)
+{
+    static char buf[PACKET_MAX + 8];
+    unsigned sum = 0;
+    size_t n = strlen(body);
+    for (size_t i = 0; i < n; i++)
+        sum += (unsigned char)body[i];
+    int len = snprintf(buf, sizeof buf, "$%s#%02x", body, sum & 0xFF);
+    return send_all(c, buf, (size_t)len);
+}
+
+/* Reads one packet's body into buf (NUL-terminated); 0x03 outside a packet
+ * is returned as the body "\x03". Returns -1 when the connection ends. */
+static int get_packet(conn *c, char *buf, size_t size)
+{
+    for (;;) {
+        int b = get_byte(c);
+        if (b < 0)
+            return -1;
+        if (b == 0x03) {
+            strcpy(buf, "\x03");
+            return 0;
+        }
+        if (b != '$')
+            continue; /* acks and noise */
+        size_t n = 0;
+        while ((b = get_byte(c)) >= 0 && b != '#')
+            if (n + 1 < size)
+                buf[n++] = (char)b;
+        buf[n] = 0;
+        if (b < 0 || get_byte(c) < 0 || get_byte(c) < 0)
+            return -1;
+        if (c->ack && send_all(c, "+", 1) != 0)
+            return -1;
+        return 0;
+    }
+}
+
+static void hex_le(char *out, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        sprintf(out + 2 * i, "%02x", (unsigned)(v >> 8 * i) & 0xFF);
+}
+
+static void build_xml(conn *c)
+{
+    int n = snprintf(c->xml, sizeof c->xml,
+                     "<?xml version=\"1.0\"?><!DOCTYPE target SYSTEM \"gdb-target.dtd\"><target version=\"1.0\">"
+                     "<architecture>riscv:rv64</architecture><feature name=\"org.gnu.gdb.riscv.cpu\">");
+    for (unsigned i = 0; i < 33; i++)
+        n += snprintf(c->xml + n, sizeof c->xml - (size_t)n,
+                      "<reg name=\"%s\" bitsize=\"64\" type=\"%s\" regnum=\"%u\"/>", reg_names[i],
+                      i == 32 || i == 1 ? "code_ptr" : i == 2 ? "data_ptr" : "int", i);
+    n += snprintf(c->xml + n, sizeof c->xml - (size_t)n, "</feature></target>");
+    c->xml_len = (size_t)n;
+}
+
+/* qXfer:features:read:target.xml:OFF,LEN */
+static int features(conn *c, const char *args)
+{
+    unsigned long off, len;
+    if (strncmp(args, "target.xml:", 11) != 0 || sscanf(args + 11, "%lx,%lx", &off, &len) != 2)
+        return reply(c, "E00");
+    static char out[PACKET_MAX];
+    if (len > sizeof out - 2)
+        len = sizeof out - 2;
+    if (off >= c->xml_len)
+        return reply(c, "l");
+    size_t n = c->xml_len - off < len ? c->xml_len - off : len;
+    out[0] = off + n < c->xml_len ? 'm' : 'l';
+    memcpy(out + 1, c->xml + off, n);
+    out[n + 1] = 0;
+    return reply(c, out);
+}
+
+static int read_memory(conn *c, const char *args)
+{
+    unsigned long long addr, len;
+    if (sscanf(args, "%llx,%llx", &addr, &len) != 2)
+        return reply(c, "E00");
+    if (len > READ_MAX)
+        len = READ_MAX;
+    uint8_t bytes[READ_MAX];
+    if (c->t->read(c->t->ctx, addr, bytes, (size_t)len) != 0)
+        return reply(c, "E01");
+    char out[2 * READ_MAX + 1];
+    for (size_t i = 0; i < len; i++)
+        sprintf(out + 2 * i, "%02x", bytes[i]);
+    out[2 * len] = 0;
+    return reply(c, out);
+}
+
+static int interrupted(void *ictx)
+{
+    conn *c = ictx;
+    struct pollfd p = {c->fd, POLLIN, 0};
+    if (poll(&p, 1, 0) <= 0)
+        return 0;
+    unsigned char b;
+    return recv(c->fd, &b, 1, MSG_PEEK) == 1 && b == 0x03 && get_byte(c) == 0x03;
+}
+
+/* s or c: runs and answers with the stop; *over when the run ended. */
+static int resume(conn *c, int step, bool *over)
+{
+    uint64_t code = 0;
+    sn_gdb_stop why = c->t->resume(c->t->ctx, step, interrupted, c, &code);
+    char out[8];
+    switch (why) {
+    case SN_GDB_BREAK:
+        return reply(c, "S05");
+    case SN_GDB_INTERRUPTED:
+        return reply(c, "S02");
+    case SN_GDB_EXITED:
+        *over = true;
+        snprintf(out, sizeof out, "W%02x", (unsigned)(code & 0xFF));
+        return reply(c, out);
+    case SN_GDB_ENDED:
+    default:
+        *over = true;
+        return reply(c, "X05");
+    }
+}
+
+static int serve(conn *c, sn_gdb_end *end)
+{
+    char pkt[PACKET_MAX];
+    bool over = false;
+    *end = SN_GDB_DETACHED;
+    while (get_packet(c, pkt, sizeof pkt) == 0) {
+        int rc = 0;
+        unsigned long long a, b;
+        char regs[33 * 16 + 1];
+        switch (pkt[0]) {
+        case '?':
+            rc = reply(c, over ? "W00" : "S05");
+            break;
+        case 'g':
+            for (unsigned i = 0; i < 33; i++)
+                hex_le(regs + 16 * i, c->t->reg(c->t->ctx, i));
+            rc = reply(c, regs);
+            break;
+        case 'p':
+            if (sscanf(pkt + 1, "%llx", &a) != 1 || a > 32) {
+                rc = reply(c, "E00");
+                break;
+            }
+            hex_le(regs, c->t->reg(c->t->ctx, (unsigned)a));
+            regs[16] = 0;
+            rc = reply(c, regs);
+            break;
+        case 'm':
+            rc = read_memory(c, pkt + 1);
+            break;
+        case 'Z':
+        case 'z':
+            if (pkt[1] != '0' || sscanf(pkt + 2, ",%llx,%llx", &a, &b) != 2) {
+                rc = reply(c, "");
+                break;
+            }
+            rc = reply(c, c->t->breakpoint(c->t->ctx, a, pkt[0] == 'Z') == 0 ? "OK" : "E01");
+            break;
+        case 's':
+        case 'c':
+            rc = over ? reply(c, "X05") : resume(c, pkt[0] == 's', &over);
+            if (over)
+                *end = SN_GDB_RUN_OVER;
+            break;
+        case 'D':
+            reply(c, "OK");
+            return 0;
+        case 'k':
+            *end = over ? SN_GDB_RUN_OVER : SN_GDB_KILLED;
+            return 0;
+        case 'H':
+            rc = reply(c, "OK");
+            break;
+        case 'q':
+            if (strncmp(pkt, "qSupported", 10) == 0)
+                rc = reply(c, "PacketSize=1000;qXfer:features:read+;QStartNoAckMode+");
+            else if (strncmp(pkt, "qXfer:features:read:", 20) == 0)
+                rc = features(c, pkt + 20);
+            else if (strcmp(pkt, "qAttached") == 0)
+                rc = reply(c, "1");
+            else
+                rc = reply(c, "");
+            break;
+        case 'Q':
+            if (strcmp(pkt, "QStartNoAckMode") == 0) {
+                rc = reply(c, "OK");
+                c->ack = false;
+            } else {
+                rc = reply(c, "");
+            }
+            break;
+        default: /* 0x03 while stopped, and every packet not listed: unsupported */
+            rc = pkt[0] == 0x03 ? reply(c, "S02") : reply(c, "");
+            break;
+        }
+        if (rc != 0)
+            return 0;
+    }
+    if (over)
+        *end = SN_GDB_RUN_OVER;
+    return 0;
+}
+
+int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, size_t errlen)
+{
+    int ls = socket(AF_INET, SOCK_STREAM, 0);
+    if (ls < 0) {
+        snprintf(err, errlen, "gdb: socket: %s", strerror(errno));
+        return -1;
+    }
+    int one = 1;
+    setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    struct sockaddr_in sa = {0};
+    sa.sin_family = AF_INET;
+    sa.sin_port = htons((uint16_t)port);
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t sl = sizeof sa;
+    if (port < 0 || port > 65535 || bind(ls, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(ls, 1) != 0 ||
+        getsockname(ls, (struct sockaddr *)&sa, &sl) != 0) {
+        snprintf(err, errlen, "gdb: cannot listen on 127.0.0.1:%d: %s", port, strerror(errno));
+        close(ls);
+        return -1;
+    }
+    fprintf(stderr, "gdb: listening on 127.0.0.1:%u\n", ntohs(sa.sin_port));
+    fflush(stderr);
+    conn *c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        close(ls);
+        snprintf(err, errlen, "gdb: out of memory");
+        return -1;
+    }
+    c->fd = accept(ls, NULL, NULL);
+    close(ls);
+    if (c->fd < 0) {
+        snprintf(err, errlen, "gdb: accept: %s", strerror(errno));
+        free(c);
+        return -1;
+    }
+    c->ack = true;
+    c->t = t;
+    build_xml(c);
+    serve(c, end);
+    close(c->fd);
+    free(c);
+    return 0;
+}

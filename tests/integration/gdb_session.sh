@@ -1,0 +1,32 @@
+#!/bin/sh
+# gdb_session.sh SYSNODE RUNNER_ELF CASE_DIR WORKDIR: Debian's gdb-multiarch,
+# in batch mode, on runner.elf inside `sysnode run CASE_DIR --gdb 0`: break on
+# sn_runner_run, read a variable and the pc register, single-step, continue
+# to the verdict, which matches and takes the same cycles as without the
+# debugger (simulated time stands still while GDB holds the image).
+set -eu
+sysnode=$1 elf=$2 case=$3 work=$4
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+"$sysnode" run "$case" > plain.out
+"$sysnode" run "$case" --gdb 0 > run.out 2> run.err &
+runpid=$!
+port=
+for _ in $(seq 100); do # until the stub has printed its port (it listens before the image runs)
+    port=$(sed -n 's/^gdb: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' run.err)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+[ -n "$port" ] || { echo "no port from sysnode run --gdb"; kill $runpid; exit 1; }
+gdb-multiarch -batch -nx -ex "target remote 127.0.0.1:$port" -ex "break sn_runner_run" -ex continue \
+    -ex "print runner.probe_units" -ex 'print/x $pc' -ex 'set $before = $pc' -ex stepi \
+    -ex 'print $pc == $before + 4' -ex delete -ex continue "$elf" > gdb.out 2>&1
+wait $runpid
+cat gdb.out run.out
+grep -q '^Breakpoint 1, sn_runner_run (' gdb.out
+grep -q '^\$1 = 1 ' gdb.out                         # runner.probe_units, set by main_dram.c
+bp=$(sed -n 's/^Breakpoint 1 at \(0x[0-9a-f]*\): .*/\1/p' gdb.out)
+grep -q "^\\\$2 = $bp\$" gdb.out                     # the pc register stopped at the breakpoint
+grep -q '^\$3 = 1$' gdb.out                         # stepi moved the pc by one instruction
+grep -q 'exited normally' gdb.out
+grep -q ': match$' run.out
+cmp run.out plain.out

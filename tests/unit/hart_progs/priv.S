@@ -1,0 +1,50 @@
+/* Traps and privilege (sysnode-facts §1.1-1.2): M drops to U with mret;
+ * U's ecall is delegated to S (medeleg bit 8) and returns with sret; U's
+ * ebreak, illegal word and mstatus read trap to M. Each handler records
+ * {cause, epc, tval, mstatus} at SPAD + 32 * n and resumes after the
+ * instruction. U exits with the trap count. */
+#include "sysnode/regs.h"
+
+    .text
+    .globl _start
+_start:
+    la t0, trap_record
+    csrw mtvec, t0
+    la t0, s_record
+    csrw stvec, t0
+    li t0, 1 << 8
+    csrw medeleg, t0
+    li s0, SN_SPAD_BASE
+    li s1, 0
+    la t0, user
+    csrw mepc, t0
+    li t0, 3 << 11
+    csrc mstatus, t0          /* MPP = U */
+    mret
+    .p2align 7
+user:
+    ecall                     /* 0x80: to S, scause 8 */
+    ebreak                    /* 0x84: to M, mcause 3, MPP = U */
+    .word 0xffffffff          /* 0x88: to M, mcause 2 */
+    csrr a0, mstatus          /* 0x8c: to M, mcause 2: an M CSR from U */
+    li t0, SN_CTRL_BASE
+    sd s1, SN_CTRL_EXIT(t0)
+1:  j 1b
+
+s_record:
+    slli t4, s1, 5
+    add t4, t4, s0
+    csrr t1, scause
+    csrr t2, sepc
+    csrr t3, stval
+    csrr t5, sstatus
+    sd t1, 0(t4)
+    sd t2, 8(t4)
+    sd t3, 16(t4)
+    sd t5, 24(t4)
+    addi s1, s1, 1
+    addi t2, t2, 4
+    csrw sepc, t2
+    sret
+
+#include "trap_record.h"

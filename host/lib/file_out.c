@@ -58,6 +58,17 @@ static int track(char *tmp, const char *untrack)
     return ok ? 0 : -1;
 }
 
+/* SIGINT and SIGTERM wait while a temporary is created and tracked, or
+ * untracked and removed: a signal between the two would leave it behind. */
+static void hold_signals(sigset_t *old)
+{
+    sigset_t block;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigprocmask(SIG_BLOCK, &block, old);
+}
+
 static void release(sn_out *o)
 {
     free(o->path);
@@ -80,27 +91,28 @@ sn_status sn_out_open(sn_out *o, const char *path, sn_error *e)
         release(o);
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
     }
-    int fd = -1;
+    int fd = -1, err = 0;
+    sigset_t old;
+    hold_signals(&old);
     /* O_EXCL: never reuse a name someone else holds; 0666 lets umask decide. */
-    for (unsigned k = 0; fd < 0 && k < 100; k++) {
+    for (unsigned k = 0; fd < 0 && err == 0 && k < 100; k++) {
         snprintf(o->tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
         fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) {
-            int err = errno;
-            release(o);
-            return sn_error_set(e, SN_ERR_IO, "%s: cannot create a file there: %s", path, strerror(err));
-        }
-    }
-    if (fd < 0) {
-        release(o);
-        return sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path);
+        if (fd < 0 && errno != EEXIST)
+            err = errno;
     }
     /* Tracked once it is ours: a signal never removes a name another holds. */
-    if (track(o->tmp, NULL) != 0) {
+    int tracked = fd >= 0 && track(o->tmp, NULL) == 0;
+    if (fd >= 0 && !tracked) {
         close(fd);
         unlink(o->tmp);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!tracked) {
         release(o);
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: more than %d outputs open at once", path, MAX_PENDING);
+        return err ? sn_error_set(e, SN_ERR_IO, "%s: cannot create a file there: %s", path, strerror(err))
+               : fd < 0 ? sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path)
+                        : sn_error_set(e, SN_ERR_INTERNAL, "%s: more than %d outputs open at once", path, MAX_PENDING);
     }
     o->f = fdopen(fd, "wb");
     if (o->f == NULL) {
@@ -116,8 +128,11 @@ void sn_out_abort(sn_out *o)
     if (o->f != NULL)
         fclose(o->f);
     if (o->tmp != NULL) {
+        sigset_t old;
+        hold_signals(&old);
         track(NULL, o->tmp);
         unlink(o->tmp);
+        sigprocmask(SIG_SETMASK, &old, NULL);
     }
     release(o);
 }

@@ -234,9 +234,11 @@ int sn_cmd_run(int argc, char **argv)
     if (st == SN_OK && fst && !sim)
         st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
                           device);
-    if (st == SN_OK && fst && (st = fst_open(sim, fst, fst_from, fst_to, &err)) == SN_OK) {
+    if (st == SN_OK && fst) {
+        /* Before the dump exists: a signal must never find it without its handler. */
         signal(SIGINT, on_sigint);
         signal(SIGTERM, on_sigint);
+        st = fst_open(sim, fst, fst_from, fst_to, &err);
     }
     if (st == SN_OK && trace) {
         sn_transport inner = t;

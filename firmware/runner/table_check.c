@@ -42,6 +42,10 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_WINDOW, node, s->a + s->b, SN_STAGE_SLOTS);
         if (s->a + s->b > round->payload_count)
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_PAYLOADS, node, s->a + s->b, round->payload_count);
+        /* s->b <= 128 here: the subtraction cannot wrap. */
+        if (kicked && kicked[node] > SN_AWAIT_TOTAL_MAX - s->b)
+            return found(f, SN_ERR_TABLE_STEP, SN_RULE_KICK_TOTAL, node, s->b,
+                         kicked[node] < SN_AWAIT_TOTAL_MAX ? SN_AWAIT_TOTAL_MAX - kicked[node] : 0);
         if (kicked)
             kicked[node] += s->b;
         return SN_OK;

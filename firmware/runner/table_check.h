@@ -30,11 +30,14 @@ typedef enum {
     SN_RULE_AWAIT_TOTAL,    /* a node's awaits in a round pass SN_AWAIT_TOTAL_MAX */
     SN_RULE_ROUND_FLAGS,    /* a round flag bit that is not defined (sysnode/table.h) */
     SN_RULE_SYNC_PLACE,     /* a host sync step that is not its round's last step, or has a field not 0 */
+    SN_RULE_KICK_TOTAL,     /* a node's kicked flits in a round pass SN_AWAIT_TOTAL_MAX */
 } sn_table_rule;
 
-/* The most completions a round may await from one node: the runner compares
- * its per-round counts wrap-safely (as signed differences), so a total must
- * stay below 2^31. */
+/* The most completions a round may await from one node, and so the most
+ * flits it may kick to one: the runner compares its per-round counts
+ * wrap-safely (as signed differences), so a total must stay below 2^31. Both
+ * 32-bit tallies are checked before they grow, so neither can wrap (2^32+1
+ * kicked flits would otherwise pass an await of 1). */
 #define SN_AWAIT_TOTAL_MAX 0x7FFFFFFFu
 
 typedef struct {

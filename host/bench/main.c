@@ -18,7 +18,7 @@
 
 #include "host_load.h"
 #include "measure.h"
-#include "output_paths.h"
+#include "file_out.h"
 #include "report.h"
 
 /* Cycle cap per replay: sysnode run's default. */

@@ -10,9 +10,12 @@
 #include <string.h>
 
 #include "args.h"
+#include "cli_io.h"
 #include "commands.h"
 #include "disasm.h"
+#include "escape.h"
 #include "json.h"
+#include "json_out.h"
 #include "messages.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
@@ -37,21 +40,6 @@ typedef struct {
     bool json;
 } listing;
 
-static void json_str(const char *s)
-{
-    putchar('"');
-    for (; *s != '\0'; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
 static void dump_payload(const listing *l, sn_disasm_state *s, const sn_table_step *k, uint32_t slot,
                          const sn_table_payload *row, bool first)
 {
@@ -72,7 +60,7 @@ static void dump_payload(const listing *l, sn_disasm_state *s, const sn_table_st
     for (unsigned i = 0; i < d.field_count; i++)
         printf("%s\"%s\": %" PRIu64, i ? ", " : "", d.fields[i].name, d.fields[i].value);
     printf("}, \"text\": ");
-    json_str(d.text);
+    sn_json_write_string(stdout, d.text);
     putchar('}');
 }
 
@@ -115,12 +103,14 @@ static void dump(const listing *l)
     sn_disasm_init(&s);
     if (l->json) {
         printf("{\"source\": ");
-        json_str(l->source);
+        sn_json_write_string(stdout, l->source);
         printf(", \"round_count\": %" PRIu32 ", \"step_count\": %" PRIu32 ", \"payload_count\": %" PRIu32
                ", \"rounds\": [",
                t->round_count, t->step_count, t->payload_count);
     } else {
-        printf("# %s: %" PRIu32 " round%s, %" PRIu32 " steps, %" PRIu32 " payloads\n", l->source, t->round_count,
+        fputs("# ", stdout);
+        sn_fput_escaped(stdout, l->source, false);
+        printf(": %" PRIu32 " round%s, %" PRIu32 " steps, %" PRIu32 " payloads\n", t->round_count,
                t->round_count == 1 ? "" : "s",
                t->step_count, t->payload_count);
     }
@@ -129,15 +119,20 @@ static void dump(const listing *l)
         if (l->json) {
             printf("%s\n  {\"round\": %" PRIu32 ", \"file\": ", i ? "," : "", i);
             if (l->files != NULL)
-                json_str(l->files[i]);
+                sn_json_write_string(stdout, l->files[i]);
             else
                 printf("null");
             printf(", \"step_first\": %" PRIu32 ", \"step_count\": %" PRIu32 ", \"payload_first\": %" PRIu32
                    ", \"payload_count\": %" PRIu32 ", \"steps\": [",
                    r->step_first, r->step_count, r->payload_first, r->payload_count);
         } else {
-            printf("round %" PRIu32 "%s%s%s: %" PRIu32 " steps, %" PRIu32 " payloads\n", i, l->files ? " (" : "",
-                   l->files ? l->files[i] : "", l->files ? ")" : "", r->step_count, r->payload_count);
+            printf("round %" PRIu32, i);
+            if (l->files) {
+                fputs(" (", stdout);
+                sn_fput_escaped(stdout, l->files[i], false);
+                putchar(')');
+            }
+            printf(": %" PRIu32 " steps, %" PRIu32 " payloads\n", r->step_count, r->payload_count);
         }
         for (uint32_t k = 0; k < r->step_count; k++)
             dump_step(l, &s, r, k, &t->steps[r->step_first + k]);
@@ -215,10 +210,8 @@ int sn_cmd_dump(int argc, char **argv)
             st = dump_image(a.inputs[0], a.json, &err);
         else
             st = dump_program(a.inputs, (size_t)a.ninputs, a.json, &err);
-        if (st != SN_OK) {
-            fflush(stdout);
-            fprintf(stderr, "sysnode dump: %s\n", err.msg);
-        }
+        if (st != SN_OK)
+            sn_cli_error("dump", err.msg);
         rc = st == SN_OK ? 0 : 1;
     }
     sn_cli_args_free(&a);

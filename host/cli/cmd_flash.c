@@ -33,10 +33,17 @@ typedef struct {
     size_t n;
 } dram_file;
 
+/* A decimal number, or hex after 0x: "010" is ten, never octal. */
+static unsigned long long number(const char *text, char **end)
+{
+    return text[0] == '0' && (text[1] == 'x' || text[1] == 'X') ? strtoull(text + 2, end, 16)
+                                                                 : strtoull(text, end, 10);
+}
+
 static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
     char *end;
-    unsigned long long v = strtoull(text, &end, 0);
+    unsigned long long v = number(text, &end);
     if (!*text || *end || text[0] == '-' || v < min || v > max) {
         fprintf(stderr, "sysnode flash: %s wants a number in %llu..%llu, got '%s'\n", flag, (unsigned long long)min,
                 (unsigned long long)max, text);
@@ -53,10 +60,9 @@ static sn_status read_dram_file(dram_file *f, sn_error *e)
     char *end;
     if (!eq || eq == f->spec)
         return sn_error_set(e, SN_ERR_INPUT, "'%s': want ADDR=FILE", f->spec);
-    errno = 0;
-    f->addr = strtoull(f->spec, &end, 0);
-    if (end != eq || f->spec[0] == '-' || errno == ERANGE)
-        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a 64-bit number", f->spec);
+    f->addr = number(f->spec, &end);
+    if (end != eq || f->spec[0] == '-')
+        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a number", f->spec);
     return sn_file_read(eq + 1, &f->bytes, &f->n, e);
 }
 
@@ -150,12 +156,10 @@ int sn_cmd_flash(int argc, char **argv)
         } else if (!strcmp(argv[i], "--digest") && has_value && !digest) {
             digest = argv[++i];
             char *end;
-            errno = 0;
-            digest_addr = strtoull(digest, &end, 0);
+            digest_addr = number(digest, &end);
             const char *rest = *end == ':' ? end + 1 : NULL;
-            digest_bytes = rest ? strtoull(rest, &end, 0) : 0;
-            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-' ||
-                errno == ERANGE) {
+            digest_bytes = rest ? number(rest, &end) : 0;
+            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-') {
                 fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
                 return 2;
             }

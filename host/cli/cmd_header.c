@@ -4,6 +4,8 @@
 
 #include "args.h"
 #include "artifact.h"
+#include "cli_io.h"
+#include "file_out.h"
 #include "commands.h"
 #include "ctable.h"
 #include "pack.h"
@@ -11,8 +13,9 @@
 #define USAGE                                                                  \
     "usage: sysnode header ARTIFACT.json [ARTIFACT.json ...] -o FILE.h\n"      \
     "       sysnode header CASE_DIR -o FILE.h\n"                               \
-    "Writes the firmware's embedded artifact table as a C header. Artifacts\n" \
-    "are rounds, in the order given; a case directory's manifest.json gives\n" \
+    "Checks the rounds against the table rules, as pack does, and writes the\n" \
+    "firmware's embedded artifact table as a C header. Artifacts are rounds,\n" \
+    "in the order given; a case directory's manifest.json gives\n"             \
     "its own order (artifacts_in_order).\n"
 
 int sn_cmd_header(int argc, char **argv)
@@ -23,12 +26,17 @@ int sn_cmd_header(int argc, char **argv)
         sn_program prog;
         sn_mesh mesh;
         sn_error err = {0};
-        sn_status st = sn_pack_load_inputs(a.inputs, (size_t)a.ninputs, &prog, &mesh, &err);
+        const sn_output_path out = {"-o", a.out};
+        sn_status st = sn_output_paths_check(&out, 1, a.inputs, (size_t)a.ninputs, NULL, 0, &err);
+        if (st == SN_OK)
+            st = sn_pack_load_inputs(a.inputs, (size_t)a.ninputs, &prog, &mesh, &err);
+        if (st == SN_OK) /* the same judge as pack: no header for a table pack refuses */
+            st = sn_program_check(&prog, &mesh, &err);
         if (st == SN_OK)
             st = sn_ctable_write_file(a.out, &prog, &err);
         sn_program_free(&prog);
         if (st != SN_OK)
-            fprintf(stderr, "sysnode header: %s\n", err.msg);
+            sn_cli_error("header", err.msg);
         rc = st == SN_OK ? 0 : 1;
     }
     sn_cli_args_free(&a);

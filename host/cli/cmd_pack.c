@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "args.h"
+#include "cli_io.h"
+#include "file_out.h"
 #include "commands.h"
 #include "pack.h"
 
@@ -25,16 +27,19 @@ int sn_cmd_pack(int argc, char **argv)
         sn_error err = {0};
         uint8_t *image = NULL;
         uint64_t bytes = 0;
-        sn_status st = sn_pack_load_inputs(a.inputs, (size_t)a.ninputs, &prog, &mesh, &err);
+        const sn_output_path out = {"-o", a.out};
+        sn_status st = sn_output_paths_check(&out, 1, a.inputs, (size_t)a.ninputs, NULL, 0, &err);
+        if (st == SN_OK)
+            st = sn_pack_load_inputs(a.inputs, (size_t)a.ninputs, &prog, &mesh, &err);
         if (st == SN_OK)
             st = sn_pack_program(&prog, &mesh, &image, &bytes, &err);
         if (st == SN_OK)
             st = sn_pack_write_file(a.out, image, bytes, &err);
-        if (st == SN_OK)
+        if (st == SN_OK) /* a.out was opened by name: it is a path, printed as one */
             printf("%s: %zu round%s, %zu steps, %zu payloads, %" PRIu64 " bytes\n", a.out, prog.round_count,
                    prog.round_count == 1 ? "" : "s", prog.step_count, prog.payload_count, bytes);
         else
-            fprintf(stderr, "sysnode pack: %s\n", err.msg);
+            sn_cli_error("pack", err.msg);
         free(image);
         sn_program_free(&prog);
         rc = st == SN_OK ? 0 : 1;

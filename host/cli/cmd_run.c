@@ -1,14 +1,16 @@
 /* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
  *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
  *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
- *                         [--gdb PORT]
+ *                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]
  * Replays each case on a simulated SysNode of its own (or, with --device,
  * one case on a card; with --gdb, one case under GDB) through the host window (host/lib/replay.h) and prints
  * one verdict line per case, in the order given, plus a summary line when
  * there is more than one; --jobs runs that many cases at a time, one thread
  * and one simulator each. While a replay runs longer than a second and
  * stderr is a terminal, a progress line there shows rounds done and
- * simulated cycles. */
+ * simulated cycles. After each verdict come any dropped GOs and what
+ * --inject did (sim/harness/inject.h). Every output is written by the output
+ * rule (host/lib/file_out.h); the trace only when the run reached its wait. */
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -20,9 +22,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli_io.h"
 #include "commands.h"
 #include "replay.h"
-#include "output_paths.h"
+#include "file_out.h"
 #include "run_report.h"
 #include "sim.h"
 #include "timeline.h"
@@ -38,7 +41,8 @@ static const char USAGE[] =
     "usage: sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]\n"
     "                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
     "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
-    "                         [--gdb PORT]   (--trace, --table, --device, --report, --timeline, --fst, --gdb: one case)\n";
+    "                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
+    "                         (--trace, --table, --device, --report, --timeline, --fst, --gdb, --inject: one case)\n";
 
 typedef struct {
     const char *dir;
@@ -57,6 +61,7 @@ typedef struct {
     unsigned cu_version;
     int lockstep;
     const char *trace, *device, *report, *timeline, *fst, *fst_window;
+    const char *inject;  /* --inject KIND[@...] (sim/harness/inject.h), or NULL */
     uint64_t fst_from, fst_to;
     int gdb;           /* serve GDB on gdb_port (sim/gdb) */
     uint64_t gdb_port;
@@ -72,6 +77,15 @@ typedef struct {
     case_run *c;
 } progress_ctx;
 
+/* What the run lost or had injected, after its verdict or error. */
+static void report_faults(const sn_replay_result *res)
+{
+    if (res->dropped_gos != 0)
+        printf("sysnode run: %u GO%s dropped by the mailbox\n", res->dropped_gos, res->dropped_gos == 1 ? "" : "s");
+    if (res->inject[0] != '\0')
+        printf("sysnode run: %s\n", res->inject);
+}
+
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
 {
@@ -86,7 +100,7 @@ static int default_image(char *out, size_t n)
 static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
     char *end;
-    unsigned long long v = strtoull(text, &end, 0);
+    unsigned long long v = strtoull(text, &end, 10); /* decimal: "010" is ten */
     if (!*text || *end || text[0] == '-' || v < min || v > max) {
         fprintf(stderr, "sysnode run: %s wants a number in %llu..%llu, got '%s'\n", flag,
                 (unsigned long long)min, (unsigned long long)max, text);
@@ -101,13 +115,13 @@ static int parse_window(const char *text, uint64_t *from, uint64_t *to)
 {
     char *end;
     errno = 0;
-    unsigned long long a = strtoull(text, &end, 0), b;
+    unsigned long long a = strtoull(text, &end, 10), b; /* decimal, as every number here */
     if (end == text || *end != ':' || text[0] == '-' || end[1] == '-' || errno == ERANGE) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
         return -1;
     }
     const char *rest = end + 1;
-    b = strtoull(rest, &end, 0);
+    b = strtoull(rest, &end, 10);
     if (end == rest || *end || b <= a || errno == ERANGE) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
         return -1;
@@ -175,6 +189,8 @@ static void replay_one(run_plan *plan, case_run *c)
                 : plan->gdb    ? sn_transport_sim_open_gdb(&c->t, &sim_opts, (int)plan->gdb_port, &c->err)
                 : plan->device ? sn_transport_open_device(&c->t, plan->device, plan->cu_version, &c->err)
                                : sn_transport_sim_open(&c->t, &sim_opts, &c->err);
+    if (c->status == SN_OK && plan->inject)
+        c->status = sn_transport_sim_inject(&c->t, plan->inject, &c->err);
     sn_sim *sim = sn_transport_sim_of(&c->t);
     if (c->status == SN_OK && plan->fst && !sim)
         c->status = sn_error_set(&c->err, SN_ERR_INPUT,
@@ -201,6 +217,14 @@ static void replay_one(run_plan *plan, case_run *c)
     if (c->status == SN_OK)
         c->status = sn_replay_case(&opts, &c->t, &c->res, &c->err);
     c->wall = now_seconds() - start;
+    if (plan->trace && c->t.ops) {
+        sn_error trace_err = {0};
+        /* A verdict with a lost trace is no success. */
+        if (sn_transport_record_commit(&c->t, &trace_err) != SN_OK && (c->status == SN_OK || c->status == SN_ERR_MISMATCH)) {
+            c->status = trace_err.code ? trace_err.code : SN_ERR_IO;
+            c->err = trace_err;
+        }
+    }
     if (c->progress_shown) {
         pthread_mutex_lock(&plan->lock);
         fputs("\r\033[K", stderr);
@@ -220,18 +244,28 @@ static int print_verdict(const case_run *c, int several)
         if (several)
             printf("%s: error: %s\n", c->dir, c->err.msg);
         else
-            fprintf(stderr, "sysnode run: %s\n", c->err.msg);
+            sn_cli_error("run", c->err.msg);
+        report_faults(res);
+        return 1;
+    }
+    if (res->all_unchanged) {
+        printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: NO VERDICT: %s\n",
+               res->name, res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
+               (unsigned long long)res->cycles, (unsigned long long)res->output_bytes, c->err.msg);
+        report_faults(res);
         return 1;
     }
     if (c->status == SN_ERR_MISMATCH && res->digest_checked && res->digest_got != res->digest_want) {
         printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res->name,
                res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
                (unsigned long long)res->cycles, c->err.msg);
+        report_faults(res);
         return 1;
     }
-    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res->name, res->rounds,
-           res->rounds == 1 ? "" : "s", res->flits, res->completions, (unsigned long long)res->cycles,
-           (unsigned long long)res->output_bytes);
+    printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes (%llu as before the run): ",
+           res->name, res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
+           (unsigned long long)res->cycles, (unsigned long long)res->output_bytes,
+           (unsigned long long)res->unchanged_bytes);
     if (res->match && res->digest_checked)
         printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res->digest_got);
     else if (res->match)
@@ -243,6 +277,7 @@ static int print_verdict(const case_run *c, int several)
     else
         printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
                (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
+    report_faults(res);
     return res->match ? 0 : 1;
 }
 
@@ -334,7 +369,9 @@ int sn_cmd_run(int argc, char **argv)
     static run_plan plan; /* zero: the defaults, no optional outputs */
     char image[PATH_MAX];
     uint64_t cu_version = 0, jobs = 1;
-    const char **dirs = calloc((size_t)argc, sizeof *dirs);
+    /* the command's inputs for the output check: the image, the table, then the case directories */
+    const char **inputs = calloc((size_t)argc + 2, sizeof *inputs);
+    const char **dirs = inputs ? inputs + 2 : NULL;
     size_t ndirs = 0;
     int rc = 2;
     plan.opts.max_cycles = DEFAULT_MAX_CYCLES;
@@ -363,6 +400,8 @@ int sn_cmd_run(int argc, char **argv)
             plan.timeline = argv[++i];
         } else if (!strcmp(argv[i], "--report") && has_value) {
             plan.report = argv[++i];
+        } else if (!strcmp(argv[i], "--inject") && has_value && !plan.inject) {
+            plan.inject = argv[++i];
         } else if (!strcmp(argv[i], "--device") && has_value) {
             plan.device = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {
@@ -393,7 +432,7 @@ int sn_cmd_run(int argc, char **argv)
     }
     const char *one_case = plan.trace ? "--trace" : plan.opts.table ? "--table" : plan.device ? "--device"
                          : plan.report ? "--report" : plan.timeline ? "--timeline" : plan.fst ? "--fst"
-                         : plan.gdb ? "--gdb" : NULL;
+                         : plan.gdb ? "--gdb" : plan.inject ? "--inject" : NULL;
     if (ndirs > 1 && one_case) {
         fprintf(stderr, "sysnode run: %s names one file, device or port, so it takes one case (%zu given)\n%s",
                 one_case, ndirs, USAGE);
@@ -419,9 +458,10 @@ int sn_cmd_run(int argc, char **argv)
     sn_error path_err = {0};
     const sn_output_path outputs[] = {{"--report", plan.report}, {"--timeline", plan.timeline}, {"--fst", plan.fst},
                                       {"--trace", plan.trace}};
-    const char *inputs[] = {plan.opts.image, plan.opts.table};
-    if (sn_output_paths_check(outputs, sizeof outputs / sizeof outputs[0], inputs, 2, dirs, ndirs, &path_err) !=
-        SN_OK) {
+    inputs[0] = plan.opts.image;
+    inputs[1] = plan.opts.table;
+    if (sn_output_paths_check(outputs, sizeof outputs / sizeof outputs[0], inputs, ndirs + 2, dirs, ndirs,
+                              &path_err) != SN_OK) {
         fprintf(stderr, "sysnode run: %s\n", path_err.msg);
         goto out;
     }
@@ -445,6 +485,6 @@ int sn_cmd_run(int argc, char **argv)
     }
     free(plan.cases);
 out:
-    free(dirs);
+    free(inputs);
     return rc;
 }

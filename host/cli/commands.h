@@ -14,12 +14,16 @@ int sn_cmd_header(int argc, char **argv);
 /* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
  *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
  *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ *                         [--inject KIND[@ROUND:STEP|@CYCLE]]
  * Replays each case on a simulated SysNode of its own (or, for one case, a
  * card) (host/lib/replay.h), N at a time, and prints one verdict line per
- * case in the order given, plus a summary line for several; for one case,
+ * case in the order given, then any dropped GOs and what --inject did
+ * (sim/harness/inject.h), plus a summary line for several; for one case,
  * writes the report, timeline and waveform asked for (README "Seeing what
- * happened"). Returns 0 when every case matched byte for byte, 1 on a
- * mismatch or any error (named on stderr for one case, on its verdict line
+ * happened"). The trace is written by the output rule (host/lib/file_out.h)
+ * when the run reached its wait. Returns 0 when every case matched byte for
+ * byte, 1 on a mismatch, no verdict (every expected byte was there before
+ * the run) or any error (named on stderr for one case, on its verdict line
  * for several), 128+signal after SIGINT/SIGTERM while dumping FST, 2 on bad
  * usage. */
 int sn_cmd_run(int argc, char **argv);

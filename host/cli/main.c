@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli_io.h"
 #include "commands.h"
 
 static int usage(void)
@@ -12,6 +13,7 @@ static int usage(void)
             "  run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
             "               [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json] [--gdb PORT]\n"
             "               [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
+            "               [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
             "                                                  replay a case on the simulated SysNode or a card\n"
             "  flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
             "               [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]   load, boot, stream the console\n"
@@ -24,15 +26,16 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         return usage();
+    /* Every command's output reaches stdout or the command fails (sn_cli_exit). */
     if (!strcmp(argv[1], "header"))
-        return sn_cmd_header(argc - 1, argv + 1);
+        return sn_cli_exit("header", sn_cmd_header(argc - 1, argv + 1));
     if (!strcmp(argv[1], "run"))
-        return sn_cmd_run(argc - 1, argv + 1);
+        return sn_cli_exit("run", sn_cmd_run(argc - 1, argv + 1));
     if (!strcmp(argv[1], "flash"))
-        return sn_cmd_flash(argc - 1, argv + 1);
+        return sn_cli_exit("flash", sn_cmd_flash(argc - 1, argv + 1));
     if (!strcmp(argv[1], "pack"))
-        return sn_cmd_pack(argc - 1, argv + 1);
+        return sn_cli_exit("pack", sn_cmd_pack(argc - 1, argv + 1));
     if (!strcmp(argv[1], "dump"))
-        return sn_cmd_dump(argc - 1, argv + 1);
+        return sn_cli_exit("dump", sn_cmd_dump(argc - 1, argv + 1));
     return usage();
 }

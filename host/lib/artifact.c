@@ -14,18 +14,15 @@
 #include "sysnode/regs.h"
 #include "u256.h"
 
-/* Coordinates are 4-bit fields of the flit header (sysnode-facts §3.1). */
+/* Coordinates are 4-bit fields of the flit header (sysnode-facts §3.1): the
+ * width of the field, not a table rule. */
 #define COORD_MAX ((1u << SN_COORD_BITS) - 1)
 
 /* ---- flits ---- */
 
 static sn_status parse_flits(sn_round *r, const sn_json *d, int arr, sn_error *e)
 {
-    size_t n = sn_json_count(d, arr);
-    if (n > SN_STAGE_SLOTS)
-        return sn_json_fail(d, arr, SN_ERR_TABLE_SLOT, e,
-                            "%zu flits: a round stages at most %d (restage from slot 0 in a new round)",
-                            n, SN_STAGE_SLOTS);
+    size_t n = sn_json_count(d, arr); /* at most 128 is sn_table_check's rule */
     r->payloads = calloc(n ? n : 1, sizeof *r->payloads);
     if (r->payloads == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
@@ -69,62 +66,8 @@ static const step_shape SHAPES[] = {
     {"barrier", SN_STEP_BARRIER, 0, {0}},
 };
 
-/* Describes a step as written, e.g. "kick (1,0) base 120 n 26". */
-static const char *describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap)
-{
-    unsigned long long a = v[0], b = v[1], c = v[2], d = v[3];
-    switch (op) {
-    case SN_STEP_SEED:
-        snprintf(buf, cap, "seed %llu", a);
-        break;
-    case SN_STEP_KICK:
-        snprintf(buf, cap, "kick (%llu,%llu) base %llu n %llu", a, b, c, d);
-        break;
-    case SN_STEP_AWAIT:
-        snprintf(buf, cap, "await (%llu,%llu) count %llu", a, b, c);
-        break;
-    default:
-        snprintf(buf, cap, "barrier");
-        break;
-    }
-    return buf;
-}
-
-/* Checks a step's fields v (as written, in SHAPES order) against the round
- * (DESIGN.md §2, artifacts-facts §1.2). */
-static sn_status check_step(const sn_round *r, const char *file, size_t idx, uint8_t op,
-                            const uint64_t v[4], sn_error *e)
-{
-    char what[128]; /* the step as written, made only for a message */
-    bool has_node = op == SN_STEP_KICK || op == SN_STEP_AWAIT;
-    if (has_node && (v[0] > COORD_MAX || v[1] > COORD_MAX))
-        return sn_error_set(e, SN_ERR_TABLE_NODE,
-                            "%s: step %zu (%s): coordinate outside 0..%u (4-bit x and y)", file,
-                            idx, describe_step(op, v, what, sizeof what), COORD_MAX);
-    if (op == SN_STEP_KICK) {
-        uint64_t base = v[2], n = v[3], end = base + n; /* end: one past the last slot */
-        if (n == 0)
-            return sn_error_set(e, SN_ERR_TABLE_STEP, "%s: step %zu (%s): a kick of 0 flits",
-                                file, idx, describe_step(op, v, what, sizeof what));
-        if (end > SN_STAGE_SLOTS)
-            return sn_error_set(e, SN_ERR_TABLE_SLOT,
-                                "%s: step %zu (%s): slots %llu..%llu pass the %d-slot staging window",
-                                file, idx, describe_step(op, v, what, sizeof what), (unsigned long long)base,
-                                (unsigned long long)end - 1, SN_STAGE_SLOTS);
-        if (end > r->payload_count)
-            return sn_error_set(e, SN_ERR_TABLE_SLOT,
-                                "%s: step %zu (%s): slots %llu..%llu pass the round's %zu payloads",
-                                file, idx, describe_step(op, v, what, sizeof what), (unsigned long long)base,
-                                (unsigned long long)end - 1, r->payload_count);
-    }
-    if (op == SN_STEP_AWAIT && v[2] == 0)
-        return sn_error_set(e, SN_ERR_TABLE_STEP, "%s: step %zu (%s): an await of 0 completions",
-                            file, idx, describe_step(op, v, what, sizeof what));
-    return SN_OK;
-}
-
 /* Parses step `idx` (JSON value v) into *s. */
-static sn_status parse_step(const sn_round *r, const sn_json *d, int v, size_t idx,
+static sn_status parse_step(const sn_json *d, int v, size_t idx,
                             sn_table_step *s, sn_error *e)
 {
     if (sn_json_kind_of(d, v) != SN_JSON_ARRAY || sn_json_count(d, v) == 0 ||
@@ -146,22 +89,26 @@ static sn_status parse_step(const sn_round *r, const sn_json *d, int v, size_t i
     if (sn_json_count(d, v) != shape->nfields + 1)
         return sn_json_fail(d, v, SN_ERR_TABLE_STEP, e, "step %zu: %s takes %zu fields, found %zu",
                             idx, shape->tag, shape->nfields, sn_json_count(d, v) - 1);
+    /* Only what the step record can hold is checked here: the table rules
+     * are sn_table_check's alone (pack.h), so host and firmware judge alike. */
     uint64_t val[4] = {0};
     int f = sn_json_next(d, tag);
+    bool has_node = shape->op == SN_STEP_KICK || shape->op == SN_STEP_AWAIT;
     for (size_t k = 0; k < shape->nfields; k++, f = sn_json_next(d, f)) {
-        if (sn_json_u64(d, f, 0, UINT32_MAX, "", &val[k], NULL) != SN_OK) {
+        bool coord = has_node && k < 2;
+        if (sn_json_u64(d, f, 0, UINT32_MAX, "", &val[k], NULL) != SN_OK || (coord && val[k] > COORD_MAX)) {
             /* again with the field's label, made only for the message */
             char what[64];
             snprintf(what, sizeof what, "step %zu (%s) field %s", idx, shape->tag, shape->fields[k]);
+            if (coord && sn_json_u64(d, f, 0, UINT32_MAX, what, &val[k], NULL) == SN_OK)
+                return sn_json_fail(d, f, SN_ERR_TABLE_NODE, e, "%s: coordinate %llu outside 0..%u (4-bit x and y)",
+                                    what, (unsigned long long)val[k], COORD_MAX);
             sn_json_u64(d, f, 0, UINT32_MAX, what, &val[k], e);
             if (e != NULL)
                 e->code = SN_ERR_TABLE_STEP; /* a bad step field (status.h) */
             return SN_ERR_TABLE_STEP;
         }
     }
-    sn_status st = check_step(r, sn_json_name(d), idx, shape->op, val, e);
-    if (st != SN_OK)
-        return st;
     /* Checked above: coordinates fit 4 bits and counts 32 bits. */
     *s = (sn_table_step){.op = shape->op};
     if (shape->op == SN_STEP_SEED) {
@@ -183,7 +130,7 @@ static sn_status parse_steps(sn_round *r, const sn_json *d, int arr, sn_error *e
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
     size_t i = 0;
     for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
-        sn_status st = parse_step(r, d, v, i, &r->steps[i], e);
+        sn_status st = parse_step(d, v, i, &r->steps[i], e);
         if (st != SN_OK)
             return st;
     }

@@ -22,20 +22,18 @@ typedef struct sn_round {
 } sn_round;
 
 /* Parses the artifact at `path` into *r (zeroed first; free with
- * sn_round_free, also after a failure). Rules, each an error naming the file
- * and the step index or byte offset:
+ * sn_round_free, also after a failure). It parses only; the table rules
+ * (staging window, kicks and awaits, nodes) are sn_table_check's alone
+ * (firmware/runner/table_check.h, run by sn_program_check). Errors, each
+ * naming the file and the step index or byte offset:
  *  - top level: an object with "flits" and "steps" arrays, optional
  *    "machine" (string) and "meta" (object), nothing else (§1.1).
- *  - flits: JSON integers below 2^288, masked to bits 255:0 (DESIGN §2);
- *    more than SN_STAGE_SLOTS of them is SN_ERR_TABLE_SLOT (§1.2 staging).
+ *  - flits: JSON integers below 2^288, masked to bits 255:0 (DESIGN §2).
  *  - steps: ["seed", n], ["kick", x, y, base, n], ["await", x, y, count],
- *    ["barrier"] (§1.1); another tag, arity or a non-integer field is
- *    SN_ERR_TABLE_STEP; integers must fit 32 bits.
- *  - a kick with n = 0 or an await with count = 0: SN_ERR_TABLE_STEP.
- *  - x or y outside 0..15 (4-bit coordinates, sysnode-facts §3.1):
+ *    ["barrier"] (§1.1); another tag, arity or a non-integer field, or one
+ *    past 2^32-1 (what a step record holds, table.h) is SN_ERR_TABLE_STEP;
+ *    x or y outside 0..15 (4-bit coordinates, sysnode-facts §3.1) is
  *    SN_ERR_TABLE_NODE.
- *  - a kick whose slots base..base+n-1 pass slot 127 or the round's last
- *    payload: SN_ERR_TABLE_SLOT (§1.2, loader.py's ValueError).
  * Malformed JSON is SN_ERR_INPUT, an unreadable file SN_ERR_IO. */
 sn_status sn_round_load(sn_round *r, const char *path, sn_error *e);
 

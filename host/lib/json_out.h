@@ -9,7 +9,7 @@
 
 /* Writes s as a JSON string, quotes included: valid UTF-8 as it is, `"`, `\`
  * and control characters escaped, and a byte that is not part of valid
- * UTF-8 as the text \xHH (the console's escape, console_text.h), so no
+ * UTF-8 as the text \xHH (the console's escape, escape.h), so no
  * byte is lost and the file stays UTF-8. */
 void sn_json_write_string(FILE *f, const char *s);
 

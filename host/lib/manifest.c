@@ -1,14 +1,17 @@
 /* Parsing a case manifest (artifacts-facts §5) and loading the operand and
  * expected-output files it names. */
-#define _POSIX_C_SOURCE 200809L /* strdup */
+#define _XOPEN_SOURCE 700 /* strdup, realpath */
 #include "manifest.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <nettle/sha2.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "json.h"
 
@@ -16,10 +19,29 @@
 #define UNIT_ADDR_LIMIT (1ull << 40)
 #define COORD_MAX 15u /* 4-bit x and y (sysnode-facts §3.1) */
 
+/* Reads string v as a name printed later: no control characters, which
+ * would reach the terminal raw (an ESC sequence, a forged verdict line). */
+static sn_status printable(const sn_json *d, int v, const char *what, char **out, sn_error *e)
+{
+    sn_status st = sn_json_string(d, v, what, out, e);
+    if (st != SN_OK)
+        return st;
+    for (const unsigned char *c = (const unsigned char *)*out; *c != '\0'; c++) {
+        if (*c < 0x20 || *c == 0x7f) {
+            st = sn_json_fail(d, v, SN_ERR_INPUT, e, "%s holds control character 0x%02x at byte %td", what, *c,
+                              (const char *)c - *out);
+            free(*out);
+            *out = NULL;
+            return st;
+        }
+    }
+    return SN_OK;
+}
+
 /* Reads string v as a plain file name of the case directory. */
 static sn_status file_name(const sn_json *d, int v, const char *what, char **out, sn_error *e)
 {
-    sn_status st = sn_json_string(d, v, what, out, e);
+    sn_status st = printable(d, v, what, out, e);
     if (st != SN_OK)
         return st;
     if (**out == '\0' || strcmp(*out, ".") == 0 || strcmp(*out, "..") == 0 ||
@@ -65,7 +87,7 @@ static sn_status parse_sha256(const sn_json *d, int obj, sn_region *r, sn_error 
         return st;
     int ok = strlen(text) == 64;
     for (int i = 0; ok && i < 32; i++) {
-        unsigned byte;
+        unsigned byte = 0;
         ok = isxdigit((unsigned char)text[2 * i]) && isxdigit((unsigned char)text[2 * i + 1]) &&
              sscanf(text + 2 * i, "%2x", &byte) == 1;
         r->sha256[i] = (uint8_t)byte;
@@ -254,7 +276,7 @@ static sn_status parse_manifest(sn_manifest *m, const sn_json *d, sn_error *e)
     if (st == SN_OK)
         st = sn_json_member(d, root, "host_steps", false, &steps, e);
     if (st == SN_OK)
-        st = sn_json_string(d, name, "\"name\"", &m->name, e);
+        st = printable(d, name, "\"name\"", &m->name, e);
     if (st == SN_OK)
         st = parse_artifacts(m, d, arts, e);
     if (st == SN_OK)
@@ -298,8 +320,13 @@ sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e)
     m->path = join(case_dir, "manifest.json");
     if (m->dir == NULL || m->path == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", case_dir);
+    char *checked; /* the manifest is a case file too: inside the directory */
+    sn_status st = sn_manifest_file_path(m, "manifest.json", &checked, e);
+    free(checked);
+    if (st != SN_OK)
+        return st;
     sn_json *d;
-    sn_status st = sn_json_load(m->path, &d, e);
+    st = sn_json_load(m->path, &d, e);
     if (st != SN_OK)
         return st;
     st = parse_manifest(m, d, e);
@@ -312,6 +339,56 @@ sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **o
     *out = join(m->dir, file);
     if (*out == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->dir);
+    /* A symlink may point elsewhere in the case, never out of it. */
+    char dir[PATH_MAX], target[PATH_MAX];
+    if (realpath(*out, target) == NULL)
+        return SN_OK; /* missing: reading it names the path and the reason */
+    if (realpath(m->dir, dir) == NULL)
+        return sn_error_set(e, SN_ERR_IO, "%s: cannot resolve the case directory: %s", m->dir, strerror(errno));
+    size_t n = strlen(dir);
+    if (strncmp(target, dir, n) != 0 || (target[n] != '/' && strcmp(dir, "/") != 0)) {
+        sn_status st = sn_error_set(e, SN_ERR_INPUT, "%s: resolves to %s, outside the case directory %s", *out,
+                                    target, dir);
+        free(*out);
+        *out = NULL;
+        return st;
+    }
+    return SN_OK;
+}
+
+sn_status sn_manifest_check_dram(const sn_manifest *m, uint64_t dram_bytes, sn_error *e)
+{
+    for (size_t i = 0; i < m->upload_count + m->expected_count; i++) {
+        const sn_region *r = i < m->upload_count ? &m->uploads[i] : &m->expected[i - m->upload_count];
+        if (r->addr >= dram_bytes || r->nbytes > dram_bytes - r->addr)
+            return sn_error_set(e, SN_ERR_INPUT,
+                                "%s: %s %s at 0x%llx (%llu bytes) passes the end of DRAM (%llu bytes, 0x%llx)",
+                                m->path, i < m->upload_count ? "upload" : "expected output", r->file,
+                                (unsigned long long)r->addr, (unsigned long long)r->nbytes,
+                                (unsigned long long)dram_bytes, (unsigned long long)dram_bytes);
+    }
+    return SN_OK;
+}
+
+sn_status sn_manifest_input_paths(const sn_manifest *m, char ***paths, size_t *n, sn_error *e)
+{
+    size_t total = 1 + m->artifact_count + m->upload_count + m->expected_count;
+    *n = 0;
+    *paths = NULL;
+    if (m->path == NULL)
+        return SN_OK; /* nothing loaded: no file named */
+    *paths = calloc(total, sizeof **paths);
+    if (*paths == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    (*paths)[(*n)++] = strdup(m->path);
+    for (size_t i = 0; i < m->artifact_count; i++)
+        (*paths)[(*n)++] = join(m->dir, m->artifacts[i]);
+    for (size_t i = 0; i < m->upload_count + m->expected_count; i++)
+        (*paths)[(*n)++] = join(m->dir, i < m->upload_count ? m->uploads[i].file
+                                                            : m->expected[i - m->upload_count].file);
+    for (size_t i = 0; i < *n; i++)
+        if ((*paths)[i] == NULL)
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
     return SN_OK;
 }
 
@@ -321,7 +398,15 @@ static sn_status read_region(const sn_manifest *m, sn_region *r, sn_error *e)
     sn_status st = sn_manifest_file_path(m, r->file, &path, e);
     if (st != SN_OK)
         return st;
+    /* The size first: a file of the wrong size is never read into memory. */
+    struct stat sb;
     size_t len;
+    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != r->nbytes) {
+        st = sn_error_set(e, SN_ERR_INPUT, "%s: %llu bytes, but %s says nbytes %llu", path,
+                          (unsigned long long)sb.st_size, m->path, (unsigned long long)r->nbytes);
+        free(path);
+        return st;
+    }
     st = sn_file_read(path, &r->data, &len, e);
     if (st == SN_OK && len != r->nbytes)
         st = sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes, but %s says nbytes %llu", path, len,

@@ -66,7 +66,8 @@ typedef struct sn_manifest {
  * sn_manifest_free, also after a failure). Errors (SN_ERR_INPUT, naming the
  * manifest, line:column and byte offset): a missing or mistyped member; a
  * file name that is not a plain name in the case directory (empty, ".",
- * "..", or containing '/'); an empty artifact or expected-output list; a
+ * "..", or containing '/'); a name or file name holding a control
+ * character (0x00-0x1f, 0x7f); an empty artifact or expected-output list; a
  * region of 0 bytes or one passing the 40-bit unit address space
  * (sysnode-facts §6); a mesh coordinate outside 0..15; a host step whose
  * "after_round" is not below the last round or not above the previous
@@ -74,11 +75,26 @@ typedef struct sn_manifest {
  * expected-output list empty). SN_ERR_IO if the manifest cannot be read. */
 sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e);
 
-/* Sets *out to a fresh heap string "dir/file" (the caller frees it). */
+/* Sets *out to a fresh heap string "dir/file" (the caller frees it).
+ * SN_ERR_INPUT (*out NULL) when the file exists but resolves (through
+ * symlinks) outside the case directory, naming both. */
 sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **out, sn_error *e);
 
+/* SN_OK when every upload and expected output lies inside DRAM of
+ * dram_bytes bytes; else SN_ERR_INPUT naming the manifest, the file, its
+ * address and size and the DRAM size. Call it before reading or placing
+ * anything (sysnode-facts §6: DRAM behind unit addresses). */
+sn_status sn_manifest_check_dram(const sn_manifest *m, uint64_t dram_bytes, sn_error *e);
+
+/* Every file the case reads: the manifest, its artifacts, uploads and
+ * expected outputs, as fresh heap paths *paths[0..*n) (free each and the
+ * array, also after a failure). m may be what a failed sn_manifest_load
+ * left: the files named so far. SN_ERR_INTERNAL when memory runs out. */
+sn_status sn_manifest_input_paths(const sn_manifest *m, char ***paths, size_t *n, sn_error *e);
+
 /* Reads every upload and expected-output file (host steps' too) into its region's data.
- * SN_ERR_INPUT when a file's size differs from the region's nbytes, or its
+ * SN_ERR_INPUT when a file's size differs from the region's nbytes (checked
+ * before it is read), or it resolves outside the case directory, or its
  * SHA-256 from the manifest's "sha256" (the message names the file and both
  * values); SN_ERR_IO when one cannot be read. */
 sn_status sn_manifest_read_data(sn_manifest *m, sn_error *e);

@@ -54,6 +54,7 @@ static const char *rule_text(sn_table_rule rule)
     case SN_RULE_AWAIT_ZERO: return "await count of 0";
     case SN_RULE_AWAITS_SHORT: return "node awaited for fewer completions than flits kicked to it: awaited ";
     case SN_RULE_AWAIT_TOTAL: return "awaits for the node pass 2^31-1 in the round: this await ";
+    case SN_RULE_KICK_TOTAL: return "flits kicked to the node pass 2^31-1 in the round: this kick ";
     case SN_RULE_ROUND_FLAGS: return "round flags with an undefined bit: ";
     case SN_RULE_SYNC_PLACE: return "a host sync step must be its round's last step, with x, y, a and b 0";
     default: return "no fault";
@@ -76,8 +77,11 @@ static void table_fault(text *t, const sn_table_fault *f)
     case SN_RULE_KICK_PAYLOADS:
     case SN_RULE_AWAITS_SHORT:
     case SN_RULE_AWAIT_TOTAL:
+    case SN_RULE_KICK_TOTAL:
         put(t, "%u%s%u", f->value,
-            f->rule == SN_RULE_AWAITS_SHORT ? ", kicked " : f->rule == SN_RULE_AWAIT_TOTAL ? ", room " : ", limit ",
+            f->rule == SN_RULE_AWAITS_SHORT                                  ? ", kicked "
+            : f->rule == SN_RULE_AWAIT_TOTAL || f->rule == SN_RULE_KICK_TOTAL ? ", room "
+                                                                              : ", limit ",
             f->limit);
         break;
     case SN_RULE_OPCODE:
@@ -220,6 +224,10 @@ static const char *const vc_faults[] = {"",       "dtype",         "vector sourc
                                         "walk past 256 entries", "loop nesting", "VL", "reduction VL",
                                         "bad CU_DATA"};
 
+/* Matmul-cluster fault codes (enum sn_mc_fault, sim/models/matmul_cluster.h: the compiler's ModelError cases). */
+static const char *const mg_faults[] = {"",           "opcode",    "FILL range",        "FILL hazard",
+                                        "GEMM range", "acc chain", "DRAIN before GEMM", "DRAIN range"};
+
 static void runner_error(text *t, const sn_status_block *s)
 {
     switch (s->error) {
@@ -262,6 +270,8 @@ static void runner_error(text *t, const sn_status_block *s)
         put(t, "SIG_FAULT, argument %u", s->error_value);
         if (u && u->cu_type == SN_CU_TYPE_VC && s->error_value >= 1 && s->error_value <= 9)
             put(t, " (vector core fault: %s)", vc_faults[s->error_value]);
+        else if (u && u->cu_type == SN_CU_TYPE_MG && s->error_value >= 1 && s->error_value <= 7)
+            put(t, " (matmul cluster fault: %s)", mg_faults[s->error_value]);
         break;
     }
     case SN_ERR_EXTRA_COMPLETION:

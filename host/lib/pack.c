@@ -40,7 +40,7 @@ static uint64_t align_up(uint64_t v, uint64_t to)
     return (v + to - 1) / to * to;
 }
 
-static sn_status check_rules(const sn_program *p, const sn_mesh *mesh, sn_error *e)
+sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e)
 {
     uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
     sn_table t = sn_program_table(p);
@@ -58,7 +58,7 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
 {
     *image = NULL;
     *bytes = 0;
-    sn_status st = check_rules(p, mesh, e);
+    sn_status st = sn_program_check(p, mesh, e);
     if (st != SN_OK)
         return st;
 

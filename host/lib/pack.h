@@ -13,7 +13,14 @@
 #include "manifest.h"
 #include "sysnode/mesh.h"
 
-/* Checks p's table against mesh with sn_table_check, then builds its image:
+/* Checks p's table against mesh with sn_table_check, the one judge of the
+ * table rules (firmware/runner/table_check.h; FORMAT.md §4). Errors: the
+ * rule's status (SN_ERR_TABLE_STEP, _SLOT or _NODE) with "FILE: round R step
+ * S: <rule>", FILE being that round's artifact and the words those of
+ * sn_table_fault_describe, which the firmware prints too. */
+sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e);
+
+/* Checks p's table against mesh (sn_program_check), then builds its image:
  * *image (heap, 8-byte aligned, the caller frees it) of *bytes bytes =
  * 64-byte header + 16 B per round + 12 B per step + 32 B per payload plus
  * zero padding (FORMAT.md §2-§3). Errors: the table rule's status

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "artifact.h"
 #include "elf_image.h"
@@ -114,7 +115,17 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
                         res->digest_want);
 }
 
-sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32_t after_round,
+/* The byte the host placed at unit address a before boot: the upload's
+ * before round 0 that covers it (as in its file), else the poison. */
+static uint8_t placed_byte(const sn_manifest *m, uint64_t a)
+{
+    for (size_t i = 0; i < m->upload_count; i++)
+        if (a >= m->uploads[i].addr && a - m->uploads[i].addr < m->uploads[i].nbytes)
+            return m->uploads[i].data[a - m->uploads[i].addr];
+    return SN_REPLAY_POISON;
+}
+
+sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *x, size_t n, int32_t after_round,
                             sn_replay_result *res, sn_error *e)
 {
     unsigned char buf[4096];
@@ -127,6 +138,8 @@ sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32
             sn_status st = t->ops->dram_read(t->ctx, x[i].addr + off, buf, len, e);
             if (st != SN_OK)
                 return st;
+            for (uint64_t k = 0; k < len; k++)
+                res->unchanged_bytes += x[i].data[off + k] == placed_byte(m, x[i].addr + off + k);
             for (uint64_t k = 0; k < len; k++) {
                 if (buf[k] != x[i].data[off + k]) {
                     res->match = 0;
@@ -140,6 +153,15 @@ sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32
                 }
             }
         }
+    }
+    if (res->match && after_round < 0 && res->unchanged_bytes == res->output_bytes) {
+        /* Nothing shows the program ran: doing nothing would give these bytes. */
+        res->match = 0;
+        res->all_unchanged = 1;
+        return sn_error_set(e, SN_ERR_MISMATCH,
+                            "every one of the %llu expected bytes equals what the host placed there before the run "
+                            "(upload or 0x%02x poison): a program that did nothing would pass; no verdict",
+                            (unsigned long long)res->output_bytes, SN_REPLAY_POISON);
     }
     if (res->match)
         return SN_OK;
@@ -159,10 +181,12 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
     res->diff_round = -1;
     memset(&prog, 0, sizeof prog);
 
-    /* Read and check the case; sn_replay_program checks the rest before
-     * anything reaches the SysNode. */
-    if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK || (st = sn_manifest_read_data(&m, e)) != SN_OK ||
-        (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK || (st = sn_mesh_check_manifest(&m, e)) != SN_OK)
+    /* Read and check the case (regions inside DRAM before any file is read);
+     * sn_replay_program checks the rest before anything reaches the SysNode. */
+    if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK ||
+        (st = sn_manifest_check_dram(&m, t->ops->dram_size(t->ctx), e)) != SN_OK ||
+        (st = sn_manifest_read_data(&m, e)) != SN_OK || (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK ||
+        (st = sn_mesh_check_manifest(&m, e)) != SN_OK)
         goto out;
     sn_mesh mesh = sn_mesh_from_manifest(&m);
     if ((st = check_mesh(&m, &mesh, e)) != SN_OK)

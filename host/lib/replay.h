@@ -17,8 +17,8 @@
 #include "transport.h"
 #include "sysnode/status_block.h"
 
-/* Byte written over every expected-output range before boot, so bytes left
- * from an earlier run can never pass for results. */
+/* Byte written over every expected-output byte no upload covers before
+ * boot, so bytes left from an earlier run can never pass for results. */
 #define SN_REPLAY_POISON 0xA5
 
 /* The packed table goes at the top of DRAM, on a 4 KB boundary. */
@@ -45,16 +45,22 @@ typedef struct {
     int digest_checked;   /* the runner's result CRC was compared (opts.digest) */
     uint32_t digest_got, digest_want;
     uint64_t output_bytes;
+    uint64_t unchanged_bytes; /* expected bytes equal to what the host placed there before the run */
+    int all_unchanged;    /* every expected byte is such a byte: no verdict (match is 0) */
     int match;            /* 1 when every expected byte came back */
     int32_t diff_round;   /* first difference: found after this round by a host step, -1 after the last */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
     char diff_file[128];  /* ... the expected file it belongs to ... */
     uint8_t got, want;    /* ... and both bytes */
+    uint32_t dropped_gos; /* GOs the mailbox lost (sn_run_status) */
+    char inject[256];     /* what an injected fault did, or "" */
 } sn_replay_result;
 
 /* Replays opts->case_dir through t (opened by the caller). Returns SN_OK on a
- * byte-exact match, SN_ERR_MISMATCH when the outputs differ (res says where),
+ * byte-exact match, SN_ERR_MISMATCH when the outputs differ (res says where)
+ * or when every expected byte equals the byte placed there before the run
+ * (res->all_unchanged: a program that did nothing would pass),
  * or the error that stopped it (with opts->digest, also SN_ERR_MISMATCH when
  * the CRC the runner computed over the first expected output as it read it
  * after its last round differs from the expected bytes' CRC: what a consumer
@@ -107,8 +113,12 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
  * SN_OK on a match; SN_ERR_MISMATCH with res->match 0 and the first
  * difference in res (file, offset, address, both bytes, diff_round) and in
  * e ("after round R: FILE: offset ..."); or the transport's error.
- * res->output_bytes grows by the regions' bytes. */
-sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32_t after_round,
+ * res->output_bytes grows by the regions' bytes, res->unchanged_bytes by
+ * those equal to what the host placed there before the run (m's uploads
+ * before round 0, else the poison). After the last round (after_round -1),
+ * SN_ERR_MISMATCH with res->all_unchanged when every expected byte compared
+ * is such a byte: no verdict (README "In-place programs"). */
+sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *x, size_t n, int32_t after_round,
                             sn_replay_result *res, sn_error *e);
 
 #endif

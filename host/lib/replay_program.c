@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "device.h"
 #include "crc32.h"
@@ -105,8 +106,15 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     memset(&d, 0, sizeof d);
     sn_status st;
     if (opts->table) { /* the runner checks it, sync steps included */
+        /* Its size first: a table larger than DRAM is refused unread. */
+        struct stat sb;
+        uint64_t dram = t->ops->dram_size(t->ctx);
         size_t n = 0;
-        st = sn_file_read(opts->table, &table, &n, e);
+        if (stat(opts->table, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > dram)
+            st = sn_error_set(e, SN_ERR_INPUT, "%s: %llu bytes, more than DRAM (%llu bytes)", opts->table,
+                              (unsigned long long)sb.st_size, (unsigned long long)dram);
+        else
+            st = sn_file_read(opts->table, &table, &n, e);
         res->table_bytes = n;
     } else {
         st = sn_pack_program(p, &mesh, &table, &res->table_bytes, e);
@@ -147,7 +155,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
             res->cycles = rs.cycles;
         }
         if (st == SN_OK)
-            st = sn_replay_compare(t, h->expected, h->expected_count, (int32_t)h->after_round, res, e);
+            st = sn_replay_compare(t, m, h->expected, h->expected_count, (int32_t)h->after_round, res, e);
         if (st == SN_OK)
             st = upload(&d, h->uploads, h->upload_count, e);
         if (st == SN_OK)
@@ -160,6 +168,8 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     if (st == SN_OK) {
         res->cycles = rs.cycles;
         res->instret = rs.instret;
+        res->dropped_gos = rs.dropped_gos;
+        snprintf(res->inject, sizeof res->inject, "%s", rs.inject);
         st = sn_window_read_status(t, sn_replay_status_addr(table_addr, res->table_bytes), &sb, &valid, e);
     }
     if (st == SN_OK)
@@ -167,7 +177,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     if (st == SN_OK)
         st = sn_replay_check_summary(&sb, valid, p, opts->image, res, e);
     if (st == SN_OK)
-        st = sn_replay_compare(t, m->expected, m->expected_count, -1, res, e);
+        st = sn_replay_compare(t, m, m->expected, m->expected_count, -1, res, e);
     if (st == SN_OK && digest)
         st = sn_replay_check_digest(&sb, digest, res, e);
     sn_device_free(&d);

@@ -26,6 +26,8 @@ typedef struct {
     uint64_t cycles;  /* CPU cycles from BOOT (STATUS CYCLES on a card) */
     uint64_t instret; /* instructions retired (RETIRED) */
     char message[512];/* the simulator's reason for SN_RUN_SIM_ERROR */
+    uint32_t dropped_gos; /* GOs lost since BOOT (a GO while STAT[15], or injected) */
+    char inject[256];     /* what an injected fault did, or "" (sim/harness/inject.h) */
 } sn_run_status;
 
 /* One GO the mailbox accepted, as the window measured it (not as the image
@@ -88,7 +90,7 @@ typedef struct sn_transport_ops {
     sn_status (*boot)(void *ctx, sn_error *e);
     /* Waits until the core exits or halts, or cycle_limit CPU cycles pass. */
     sn_status (*wait)(void *ctx, uint64_t cycle_limit, sn_run_status *out, sn_error *e);
-    /* What the image printed since BOOT, as text (console_text.h: every byte kept, a NUL or control byte
+    /* What the image printed since BOOT, as text (escape.h: every byte kept, a NUL or control byte
      * escaped as \xHH); a NUL-terminated string owned by the transport that only grows during a run. */
     const char *(*console)(void *ctx);
     /* DRAM bytes behind the window (the simulator's model size; a card's per-mesh DRAM). */
@@ -119,6 +121,12 @@ typedef struct {
  * simulator cannot be created. */
 sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e);
 
+/* Requests one injected fault for the runs of t, a transport from
+ * sn_transport_sim_open: spec is "KIND[@ROUND:STEP|@CYCLE]"
+ * (sim/harness/inject.h). SN_ERR_INPUT naming the spec and the kinds when it
+ * is malformed. */
+sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e);
+
 /* The same, with the image run under GDB (sim/gdb/gdb_sim.h): every wait
  * serves GDB's remote protocol on 127.0.0.1:gdb_port (0: a free port,
  * printed on stderr) before the image runs. */
@@ -130,13 +138,19 @@ sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts
 struct sn_sim;
 struct sn_sim *sn_transport_sim_of(const sn_transport *t);
 
-/* A transport that forwards every access to inner and writes one line per
- * host-window access to trace_path: the operation, its address and every data
- * byte in hex, so two traces compare byte for byte. Closing it closes inner.
- * SN_ERR_IO when trace_path exists and is not a regular file or cannot be
- * opened (t and inner are then untouched), and from wait when the trace could
- * not be written. */
+/* A transport that forwards every access to inner and records one line per
+ * host-window access for trace_path: the operation, its address and every
+ * data byte in hex, so two traces compare byte for byte. The trace goes to a
+ * temporary beside trace_path (host/lib/file_out.h); closing the transport
+ * without sn_transport_record_commit removes it and closes inner. Errors:
+ * those of sn_out_open (t and inner are then untouched). */
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e);
+
+/* Puts the recorded trace in place (sn_out_commit) when the run reached its
+ * wait; a run refused or stopped before it leaves no trace and an old file
+ * untouched. SN_OK for a transport that does not record. SN_ERR_IO naming
+ * the trace when any line could not be written. */
+sn_status sn_transport_record_commit(sn_transport *t, sn_error *e);
 
 /* The host window named by a --device spec (README "On a card"):
  * "sim"               the simulated card (a fresh SysNode, cu_version as in

@@ -19,7 +19,7 @@
 #include <time.h>
 
 #include "card_bus.h"
-#include "console_text.h"
+#include "escape.h"
 #include "sysnode/host_window.h"
 #include "sysnode/regs.h"
 #include "transport.h"
@@ -227,7 +227,7 @@ static sn_status card_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n,
 
 /* ---- run ------------------------------------------------------------------- */
 
-/* Appends byte as console text (console_text.h: a NUL or a control byte
+/* Appends byte as console text (escape.h: a NUL or a control byte
  * escaped, so every byte the core wrote is kept, as the in-process
  * simulator's console text keeps it). */
 static sn_status console_append(card *c, uint8_t byte, sn_error *e)

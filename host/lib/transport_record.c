@@ -4,17 +4,17 @@
  *   imem ADDR WORD | spad OFFSET VALUE STROBES | spad_read OFFSET N HEX |
  *   dram_write ADDR N HEX |
  *   dram_read ADDR N HEX | boot | wait LIMIT STOP EXIT CYCLES */
-#define _POSIX_C_SOURCE 200809L /* lstat */
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
+#include "file_out.h"
 #include "transport.h"
 
 typedef struct {
     sn_transport inner;
-    FILE *trace;
-    char path[4096];
+    sn_out out;   /* the trace, written through its temporary (file_out.h) */
+    FILE *trace;  /* out.f */
+    int waited;   /* the run reached its wait: the trace is worth keeping */
 } recorder;
 
 static void hex(FILE *f, const void *p, uint64_t n)
@@ -86,9 +86,7 @@ static sn_status rec_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     sn_status st = r->inner.ops->wait(r->inner.ctx, cycle_limit, out, e);
     fprintf(r->trace, "wait %llu %d %llu %llu\n", (unsigned long long)cycle_limit, st == SN_OK ? (int)out->stop : -1,
             (unsigned long long)out->exit_code, (unsigned long long)out->cycles);
-    /* Everything before the run is in the trace now: a lost trace is an error. */
-    if (st == SN_OK && (fflush(r->trace) != 0 || ferror(r->trace)))
-        return sn_error_set(e, SN_ERR_IO, "%s: writing the trace failed", r->path);
+    r->waited = 1;
     return st;
 }
 
@@ -107,7 +105,7 @@ static uint64_t rec_dram_size(void *ctx)
 static void rec_close(void *ctx)
 {
     recorder *r = ctx;
-    fclose(r->trace);
+    sn_out_abort(&r->out); /* a no-op after sn_transport_record_commit */
     sn_transport_close(&r->inner);
     free(r);
 }
@@ -128,21 +126,29 @@ static const sn_transport_ops record_ops = {
 
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e)
 {
-    struct stat st;
-    if (lstat(trace_path, &st) == 0 && !S_ISREG(st.st_mode))
-        return sn_error_set(e, SN_ERR_IO, "%s: exists and is not a regular file; not writing a trace there",
-                            trace_path);
-    recorder *r = malloc(sizeof *r);
+    recorder *r = calloc(1, sizeof *r);
     if (!r)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
-    snprintf(r->path, sizeof r->path, "%s", trace_path);
-    r->trace = fopen(trace_path, "w");
-    if (!r->trace) {
+    sn_status st = sn_out_open(&r->out, trace_path, e);
+    if (st != SN_OK) {
         free(r);
-        return sn_error_set(e, SN_ERR_IO, "%s: cannot open the trace for writing", trace_path);
+        return st;
     }
+    r->trace = r->out.f;
     r->inner = inner;
     t->ops = &record_ops;
     t->ctx = r;
     return SN_OK;
+}
+
+sn_status sn_transport_record_commit(sn_transport *t, sn_error *e)
+{
+    recorder *r = t->ctx;
+    if (t->ops != &record_ops || r->out.f == NULL)
+        return SN_OK;
+    if (!r->waited) {
+        sn_out_abort(&r->out);
+        return SN_OK;
+    }
+    return sn_out_commit(&r->out, e);
 }

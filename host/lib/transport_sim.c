@@ -96,7 +96,9 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     out->halt_cause = r.halt_cause;
     out->cycles = r.cycles;
     out->instret = r.instret;
+    out->dropped_gos = sn_sim_dropped_gos(sim_of(ctx));
     snprintf(out->message, sizeof out->message, "%s", r.message);
+    snprintf(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(sim_of(ctx)));
     return SN_OK;
 }
 
@@ -150,6 +152,18 @@ sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o,
         sn_sim_set_progress(w->sim, o->progress, o->progress_ctx);
     t->ops = &sim_ops;
     t->ctx = w;
+    return SN_OK;
+}
+
+sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e)
+{
+    char err[256];
+    sn_inject_spec j;
+    if (t->ops != &sim_ops)
+        return sn_error_set(e, SN_ERR_INTERNAL, "--inject needs the simulator's own transport");
+    if (sn_inject_parse(spec, &j, err, sizeof err) != 0)
+        return sn_error_set(e, SN_ERR_INPUT, "%s", err);
+    sn_sim_set_inject(sim_of(t->ctx), &j);
     return SN_OK;
 }
 

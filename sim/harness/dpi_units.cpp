@@ -78,6 +78,8 @@ void sn_dpi_units_reset(sn_dpi_units *u)
     u->pending.clear();
     u->mem_clock = u->now = 0;
     u->landed = false;
+    u->inject_fault = 0;
+    u->inject_hit_unit = -1;
     for (sn_dpi_unit &unit : u->unit) {
         if (unit.vc)
             sn_vc_reset(unit.vc.get());
@@ -200,6 +202,15 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
     }
     uint64_t beats = (u->exec_read_bytes + u->exec_write_bytes + SN_MEM_BEAT_BYTES - 1) / SN_MEM_BEAT_BYTES;
     *memory_cycles = (unsigned)((u->exec_read_bytes ? SN_MEM_READ_LATENCY_CYCLES : 0) + beats);
+    if (u->inject_fault != 0) {
+        u->inject_hit_unit = (int)unit_index;
+        u->inject_hit_payload = unit->executed - 1;
+    }
+    if (u->inject_fault == UINT32_MAX) /* injected unit-stuck: busy past any run */
+        *compute_cycles = UINT32_MAX;
+    else if (u->inject_fault != 0) /* injected unit-fault */
+        *fault = u->inject_fault;
+    u->inject_fault = 0;
     if (!unit->spans.empty()) {
         unit->spans.back().estimate = *compute_cycles;
         unit->spans.back().memory = *memory_cycles;

@@ -79,6 +79,11 @@ struct sn_dpi_units {
     uint64_t exec_read_bytes = 0, exec_write_bytes = 0;
     sn_mem_port port{};
     char error[256] = {0}; /* first model error; empty when none */
+    /* An injected fault for the next instruction any unit issues (inject.h):
+     * 0 none, UINT32_MAX never finishes, else its SIG_FAULT argument. */
+    uint32_t inject_fault = 0;
+    int inject_hit_unit = -1;     /* the unit it hit, and that unit's payload count */
+    uint64_t inject_hit_payload = 0; /* since reset, 0-based */
 };
 
 /* Connects the models to dram and resets them. */

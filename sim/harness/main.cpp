@@ -1,30 +1,54 @@
 // sysnode-sim: boots a runner image on the simulated SysNode, prints its
 // console, how it stopped and the runner's error worded from its status
 // block (host/lib/messages.h, as `sysnode run` words it), and exits with
-// the image's exit code (or 124 for a hang, 125 for a halt or simulation
-// error, 2 for bad usage).
+// the image's exit code (or 124 for a hang, 125 for a halt or simulation error, 2 for bad usage: a
+// malformed argument, or an image or file that cannot be placed as asked).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--gdb PORT]
-//               [--lockstep]
+//               [--lockstep] [--inject KIND[@ROUND:STEP|@CYCLE]]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
 // runner.elf at it (sysnode/boot_args.h); --gdb serves GDB's remote protocol
 // on 127.0.0.1:PORT (0: a free port, printed) before the image runs;
 // --lockstep clocks the mesh every cycle (sim/README.md, Clocking): the same
-// result, slower.
+// result, slower; --inject requests one fault (inject.h).
+#include <cctype>
 #include <cerrno>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "gdb_sim.h"
-#include "messages.h"
 #include "sim.h"
+extern "C" {
+#include "escape.h"
+#include "messages.h"
+}
 #include "sysnode/boot_args.h"
+
+/* Prints "sysnode-sim: MESSAGE" on stderr with the control characters of
+ * what it quotes (paths, arguments) escaped (host/lib/escape.h). */
+static void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void complain(const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(msg);
+    if (n > 0 && msg[n - 1] == '\n')
+        msg[n - 1] = '\0';
+    fputs("sysnode-sim: ", stderr);
+    sn_fput_escaped(stderr, msg, true);
+    fputc('\n', stderr);
+}
 
 /* The console, every byte: as it is into a file or a pipe, as escaped text
  * (sn_sim_console_text) on a terminal. */
@@ -39,66 +63,102 @@ static void print_console(sn_sim *s)
 static int usage()
 {
     fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] "
-                    "[--gdb PORT] [--lockstep]\n");
+                    "[--gdb PORT]\n"
+                    "                   [--lockstep] [--inject KIND[@ROUND:STEP|@CYCLE]]\n  kinds: %s\n", SN_INJECT_KINDS);
     return 2;
+}
+
+/* One --load or --table argument: a DRAM address and a file. */
+struct placement {
+    const char *spec; /* "ADDR=FILE", for messages */
+    uint64_t addr;
+    const char *file;
+};
+
+/* A decimal number, or hex after 0x: "010" is ten, never octal. */
+static bool parse_number(const char *text, uint64_t *out)
+{
+    bool hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+    const char *digits = hex ? text + 2 : text;
+    if (*digits == '\0' || !isxdigit((unsigned char)*digits))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(digits, &end, hex ? 16 : 10);
+    if (*end != '\0' || errno == ERANGE)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Parses "ADDR=FILE"; prints why not and returns false when malformed. */
+static bool parse_placement(const char *spec, placement *p)
+{
+    const char *eq = strchr(spec, '=');
+    std::string addr(spec, eq ? (size_t)(eq - spec) : 0);
+    if (!eq || eq[1] == '\0' || !parse_number(addr.c_str(), &p->addr)) {
+        complain("--load and --table want ADDR=FILE (ADDR decimal or 0x hex), got '%s'\n", spec);
+        return false;
+    }
+    p->spec = spec;
+    p->file = eq + 1;
+    return true;
 }
 
 /* The DRAM ranges placed so far, [first, second), with their specs: a file
  * overlapping one would overwrite part of it. */
 static std::vector<std::pair<std::pair<uint64_t, uint64_t>, const char *>> placed;
 
-/* Writes FILE of "ADDR=FILE" into DRAM at ADDR; *addr_out and *bytes_out
- * (may be null) get where and how much. */
-static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr, uint64_t *bytes_out = nullptr)
+/* Reads p's file into DRAM at p's address after checking, without blocking
+ * and before reading a byte, that it is a regular file that fits DRAM; its
+ * size goes to *bytes_out (may be null). */
+static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullptr)
 {
-    const char *eq = strchr(spec, '=');
-    if (!eq) {
-        fprintf(stderr, "sysnode-sim: --load and --table want ADDR=FILE, got '%s'\n", spec);
-        return false;
-    }
-    char *end;
-    errno = 0;
-    unsigned long long addr = strtoull(spec, &end, 0);
-    if (end != eq || spec[0] == '-' || errno == ERANGE) {
-        fprintf(stderr, "sysnode-sim: bad address in '%s'\n", spec);
-        return false;
-    }
+    int fd = open(p.file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat st;
-    if (stat(eq + 1, &st) != 0 || !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "sysnode-sim: %s: not a readable regular file\n", eq + 1);
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        complain("%s: not a readable regular file%s%s\n", p.file, fd < 0 ? ": " : "",
+                fd < 0 ? strerror(errno) : "");
+        if (fd >= 0)
+            close(fd);
         return false;
     }
-    FILE *f = fopen(eq + 1, "rb");
-    if (!f) {
-        fprintf(stderr, "sysnode-sim: cannot open %s\n", eq + 1);
+    uint64_t dram = sn_sim_dram_size(s), size = (uint64_t)st.st_size;
+    if (p.addr > dram || size > dram - p.addr) {
+        complain("%s (%llu bytes) does not fit DRAM (%llu bytes) at unit address 0x%llx (ADDR is "
+                        "a DRAM offset, not a CPU address)\n", p.file, (unsigned long long)size,
+                (unsigned long long)dram, (unsigned long long)p.addr);
+        close(fd);
         return false;
     }
-    std::vector<unsigned char> bytes;
-    unsigned char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        bytes.insert(bytes.end(), buf, buf + n);
-    bool failed = ferror(f) != 0;
-    fclose(f);
-    if (failed) {
-        fprintf(stderr, "sysnode-sim: reading %s failed\n", eq + 1);
-        return false;
-    }
-    for (const auto &p : placed)
-        if (!bytes.empty() && addr < p.first.second && p.first.first < addr + bytes.size()) {
-            fprintf(stderr, "sysnode-sim: '%s' and '%s': their DRAM ranges overlap\n", p.second, spec);
+    for (const auto &q : placed)
+        if (size != 0 && p.addr < q.first.second && q.first.first < p.addr + size) {
+            complain("'%s' and '%s': their DRAM ranges overlap\n", q.second, p.spec);
+            close(fd);
             return false;
         }
-    if (sn_sim_dram_write(s, addr, bytes.data(), bytes.size()) != 0) {
-        fprintf(stderr, "sysnode-sim: %s (%zu bytes) does not fit DRAM at unit address 0x%llx (ADDR is a DRAM "
-                        "offset, not a CPU address)\n", eq + 1, bytes.size(), addr);
+    std::vector<unsigned char> bytes(size);
+    size_t got = 0;
+    while (got < size) {
+        ssize_t n = read(fd, bytes.data() + got, size - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            complain("reading %s failed after %zu of %llu bytes%s%s\n", p.file, got,
+                    (unsigned long long)size, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
+            close(fd);
+            return false;
+        }
+        got += (size_t)n;
+    }
+    close(fd);
+    if (sn_sim_dram_write(s, p.addr, bytes.data(), size) != 0) {
+        complain("%s: the DRAM write at 0x%llx failed\n", p.file, (unsigned long long)p.addr);
         return false;
     }
-    placed.push_back({{addr, addr + bytes.size()}, spec});
-    if (addr_out)
-        *addr_out = addr;
+    placed.push_back({{p.addr, p.addr + size}, p.spec});
     if (bytes_out)
-        *bytes_out = bytes.size();
+        *bytes_out = size;
     return true;
 }
 
@@ -107,33 +167,43 @@ int main(int argc, char **argv)
     if (argc < 2 || argv[1][0] == '-')
         return usage();
     const char *image = argv[1];
-    unsigned long long max_cycles = 200000000ull;
-    std::vector<const char *> loads;
-    const char *table = nullptr;
+    uint64_t max_cycles = 200000000ull;
+    std::vector<placement> loads;
+    placement table = {nullptr, 0, nullptr};
+    sn_inject_spec inject = {};
     sn_sim_config cfg = {};
     int gdb_port = -1;
     for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--load") && i + 1 < argc)
-            loads.push_back(argv[++i]);
-        else if (!strcmp(argv[i], "--lockstep"))
+        bool has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--load") && has_value) {
+            placement p;
+            if (!parse_placement(argv[++i], &p))
+                return usage();
+            loads.push_back(p);
+        } else if (!strcmp(argv[i], "--lockstep")) {
             cfg.lockstep = 1;
-        else if (!strcmp(argv[i], "--table") && i + 1 < argc && !table)
-            table = argv[++i];
-        else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
+        } else if (!strcmp(argv[i], "--table") && has_value && !table.spec) {
+            if (!parse_placement(argv[++i], &table))
+                return usage();
+        } else if (!strcmp(argv[i], "--inject") && has_value && inject.kind == SN_INJECT_NONE) {
+            char why[256];
+            if (sn_inject_parse(argv[++i], &inject, why, sizeof why) != 0) {
+                complain("%s\n", why);
+                return usage();
+            }
+        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             const char *text = argv[++i];
-            char *end;
-            errno = 0;
-            max_cycles = strtoull(text, &end, 0);
-            if (!*text || *end || text[0] == '-' || errno == ERANGE || max_cycles == 0) {
-                fprintf(stderr, "sysnode-sim: --max-cycles wants a positive number, got '%s'\n", text);
-                return 2;
+            if (!parse_number(text, &max_cycles) || max_cycles == 0) {
+                complain("--max-cycles wants a positive number (decimal or 0x hex), got '%s'\n",
+                        text);
+                return usage();
             }
         } else if (!strcmp(argv[i], "--gdb") && i + 1 < argc && gdb_port < 0) {
             const char *text = argv[++i];
             char *end;
             long port = strtol(text, &end, 10);
             if (!*text || *end || port < 0 || port > 65535) {
-                fprintf(stderr, "sysnode-sim: --gdb wants a TCP port 0..65535 (0: a free one), got '%s'\n", text);
+                complain("--gdb wants a TCP port 0..65535 (0: a free one), got '%s'\n", text);
                 return 2;
             }
             gdb_port = static_cast<int>(port);
@@ -143,33 +213,41 @@ int main(int argc, char **argv)
     char err[512];
     sn_sim *s = sn_sim_create(&cfg, err, sizeof err);
     if (!s) {
-        fprintf(stderr, "sysnode-sim: %s\n", err);
+        complain("%s\n", err);
         return 125;
     }
     int rc = 125;
+    sn_sim_set_inject(s, &inject);
     if (sn_sim_load_image(s, image, err, sizeof err) != 0) {
-        fprintf(stderr, "sysnode-sim: %s: %s\n", image, err);
+        complain("%s: %s\n", image, err);
+        rc = 2;
     } else {
         bool ok = true;
-        for (const char *l : loads)
+        for (const placement &l : loads)
             ok = ok && load_file(s, l);
-        uint64_t table_addr = 0, table_bytes = 0;
-        if (ok && table) {
+        uint64_t table_bytes = 0;
+        if (ok && table.spec) {
             sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, 0, 0, 0, 0, sn_sim_dram_size(s), 0};
-            ok = load_file(s, table, &table_addr, &table_bytes);
-            args.table_addr = table_addr;
+            ok = load_file(s, table, &table_bytes);
+            args.table_addr = table.addr;
             args.table_bytes = table_bytes;
             ok = ok && sn_sim_write_boot_args(s, &args) == 0;
             if (!ok)
-                fprintf(stderr, "sysnode-sim: --table %s: not placed\n", table);
+                complain("--table %s: not placed\n", table.spec);
         }
+        if (!ok)
+            rc = 2; /* an input given on the command line could not be placed as asked */
         if (ok && sn_sim_boot(s, err, sizeof err) != 0) {
-            fprintf(stderr, "sysnode-sim: boot: %s\n", err);
+            complain("boot: %s\n", err);
             ok = false;
         }
         if (ok) {
             sn_sim_result r = gdb_port >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_port) : sn_sim_run(s, max_cycles);
             print_console(s);
+            if (*sn_sim_inject_report(s))
+                printf("sysnode-sim: %s\n", sn_sim_inject_report(s));
+            if (sn_sim_dropped_gos(s) != 0)
+                printf("sysnode-sim: %u GO%s dropped\n", sn_sim_dropped_gos(s), sn_sim_dropped_gos(s) == 1 ? "" : "s");
             switch (r.stop) {
             case SN_SIM_EXITED:
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",
@@ -205,5 +283,9 @@ int main(int argc, char **argv)
         }
     }
     sn_sim_destroy(s);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        complain("writing to standard output failed: %s\n", strerror(errno));
+        return rc == 0 ? 1 : rc;
+    }
     return rc;
 }

@@ -18,10 +18,11 @@
 
 #include "Vsn_mesh_top.h"
 #include "dpi_units.h"
+#include "inject.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
-#include "console_text.h"
+#include "escape.h"
 
 extern "C" {
 #include "dram.h"
@@ -60,6 +61,7 @@ struct sn_sim {
     std::vector<sn_sim_completion> completions;
     std::vector<sn_sim_unit_busy> unit_busy; // filled by sn_sim_get_stats
     bool booted = false;
+    sn_injector inject{}; // an injected fault (inject.h), taken at control accesses
     // FST dump of the mesh (sn_sim_fst_open): every mesh cycle in [fst_from, fst_to)
     std::unique_ptr<VerilatedFstC> fst;
     uint64_t fst_from = 0, fst_to = 0;
@@ -255,9 +257,80 @@ static bool is_mesh_reg(uint32_t off)
     return (off >= SN_MBOX_DST && off <= SN_MBOX_HEAD) || (off >= SN_CTRL_RX_HDR && off <= SN_CTRL_RX_USED);
 }
 
+// ---- fault injection (inject.h): the bus the injector acts through ----
+
+static sn_sim *of(void *ctx)
+{
+    return static_cast<sn_sim *>(ctx);
+}
+
+static uint64_t bus_cycle(void *ctx)
+{
+    return of(ctx)->hart_cycle; /* the current access's cycle, however the mesh is clocked */
+}
+
+static uint64_t bus_mbox_read(void *ctx, uint32_t off)
+{
+    sn_sim *s = of(ctx);
+    s->mesh->cpu_wr = 0;
+    s->mesh->cpu_addr = off;
+    s->mesh->eval();
+    return s->mesh->cpu_rdata;
+}
+
+static void bus_mbox_write(void *ctx, uint32_t off, uint64_t value)
+{
+    sn_sim *s = of(ctx);
+    clock_owed(s); // a store acts at the mesh's own cycle, as ctrl_write's
+    s->mesh->cpu_wr = 1;
+    s->mesh->cpu_addr = off;
+    s->mesh->cpu_wdata = value;
+    tick(s);
+    s->mesh->cpu_wr = 0;
+}
+
+static int bus_spad_read(void *ctx, uint64_t addr, void *dst, size_t n)
+{
+    return sn_hart_spad_read(of(ctx)->hart, addr, dst, n);
+}
+
+static int bus_dram_flip(void *ctx, uint64_t addr)
+{
+    uint8_t byte;
+    sn_sim *s = of(ctx);
+    if (sn_dram_read(&s->dram, addr, &byte, 1) != 0)
+        return -1;
+    byte = uint8_t(~byte);
+    return sn_dram_write(&s->dram, addr, &byte, 1) == 0 ? 0 : -1;
+}
+
+static void bus_unit_fault(void *ctx, uint32_t fault)
+{
+    clock_owed(of(ctx)); // the quiet bound was measured without the fault: measure it again
+    of(ctx)->units.inject_fault = fault;
+}
+
+static void bus_mailbox_gen_a(void *ctx)
+{
+    clock_owed(of(ctx)); // as bus_unit_fault
+    of(ctx)->mesh->cfg_mbox_drop_on_full = 1;
+}
+
+static sn_inject_bus inject_bus(sn_sim *s)
+{
+    return {s, bus_cycle, bus_mbox_read, bus_mbox_write, bus_spad_read, bus_dram_flip, bus_unit_fault,
+            bus_mailbox_gen_a};
+}
+
 static uint64_t ctrl_read(void *ctx, uint32_t off)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
+    uint64_t injected;
+    if (s->inject.spec.kind != SN_INJECT_NONE) {
+        sn_inject_bus bus = inject_bus(s);
+        if (sn_injector_access(&s->inject, &bus, 0, off, &injected))
+            return injected;
+    }
     if (is_mesh_reg(off)) {
         s->mmio_reads++;
         if (!s->rdata_fresh || s->mesh->cpu_addr != off) { // a poll of an unchanged mesh reads the same
@@ -283,6 +356,11 @@ static uint64_t ctrl_read(void *ctx, uint32_t off)
 static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
+    if (s->inject.spec.kind != SN_INJECT_NONE) {
+        sn_inject_bus bus = inject_bus(s);
+        if (sn_injector_access(&s->inject, &bus, 1, off, &value))
+            return;
+    }
     if (is_mesh_reg(off)) {
         uint32_t accepted = s->mesh->accepted_go;
         uint64_t ops_before = s->mmio_reads + s->mmio_writes;
@@ -435,6 +513,7 @@ static void reset_mesh(sn_sim *s)
     s->mesh->cpu_wdata = 0;
     s->mesh->cfg_cu_version = static_cast<uint8_t>(s->cu_version);
     s->mesh->edge_cycles = 1;
+    s->mesh->cfg_mbox_drop_on_full = 0;
     s->mesh->rst_n = 0;
     s->mesh->clk = 0;
     s->mesh->eval();
@@ -454,6 +533,7 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
 {
     s->console.clear();
     s->error.clear();
+    sn_injector_boot(&s->inject);
     s->hart_cycle = s->mmio_reads = s->mmio_writes = s->dst = 0;
     s->gos.clear();
     s->completions.clear();
@@ -473,6 +553,9 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     }
     sn_hart_result h = sn_hart_run(s->hart, cycle_limit);
     clock_owed(s);
+    sn_injector_end(&s->inject, s->units.inject_fault != 0, s->units.inject_hit_unit, s->units.inject_hit_payload);
+    s->units.inject_fault = 0;
+    s->units.inject_hit_unit = -1;
     r.exit_code = h.exit_code;
     r.halt_cause = h.halt_cause;
     r.cycles = h.cycles;
@@ -572,7 +655,17 @@ extern "C" uint32_t sn_sim_accepted_gos(const sn_sim *s)
 
 extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)
 {
-    return s->mesh->dropped_go;
+    return s->mesh->dropped_go + s->inject.go_drops;
+}
+
+extern "C" void sn_sim_set_inject(sn_sim *s, const sn_inject_spec *spec)
+{
+    s->inject.spec = *spec;
+}
+
+extern "C" const char *sn_sim_inject_report(const sn_sim *s)
+{
+    return s->inject.report;
 }
 
 extern "C" uint64_t sn_sim_mesh_edges(const sn_sim *s)

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "inject.h"
 #include "sysnode/boot_args.h"
 #include "sysnode/status_block.h"
 
@@ -115,8 +116,9 @@ const char *sn_sim_console_text(sn_sim *s);
  * the image never stamped it (magic missing). */
 int sn_sim_status_block(sn_sim *s, sn_status_block *out);
 
-/* GOs the mailbox accepted, and GOs it dropped because a flit was still
- * offered, since BOOT (for tests: "no GO reached the mailbox"). */
+/* GOs the mailbox accepted, and GOs lost since BOOT: dropped because a flit
+ * was still offered (sysnode-facts §2) or by an injected go-drop (for tests:
+ * "no GO reached the mailbox"; in every verdict). */
 uint32_t sn_sim_accepted_gos(const sn_sim *s);
 uint32_t sn_sim_dropped_gos(const sn_sim *s);
 
@@ -132,6 +134,14 @@ void sn_sim_set_progress(sn_sim *s, sn_sim_progress_fn fn, void *ctx);
  * lockstep, one per quiet stretch otherwise (a jump; sim/README.md,
  * Clocking). For tests that the shortcut ran, and for benchmarks. */
 uint64_t sn_sim_mesh_edges(const sn_sim *s);
+/* Requests one injected fault (inject.h) for every run after the next BOOT;
+ * a spec of kind SN_INJECT_NONE clears it. */
+void sn_sim_set_inject(sn_sim *s, const sn_inject_spec *spec);
+
+/* What was injected in the last run ("injected KIND: ... at cycle C (runner
+ * at round R step S)"), that a requested injection never triggered, or ""
+ * when none was requested. */
+const char *sn_sim_inject_report(const sn_sim *s);
 
 /* One GO the mailbox accepted (measured by the simulator, not claimed by the
  * image; the benchmark's source, README "Benchmark"). */

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <gelf.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -317,7 +318,6 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return fail(&ld, "cannot open %s: %s", path, strerror(errno));
-    int rc = -1;
     struct stat st;
     if (fstat(fd, &st) != 0) {
         int stat_errno = errno;
@@ -329,6 +329,7 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
         return fail(&ld, "%s is %s, not a regular file: an image is read whole from a file", path,
                     S_ISDIR(st.st_mode) ? "a directory" : "a device, FIFO or socket");
     }
+    int rc = -1;
     ld.file_size = (uint64_t)st.st_size;
     char magic[SELFMAG];
     ld.has_magic = pread(fd, magic, SELFMAG, 0) == SELFMAG && memcmp(magic, ELFMAG, SELFMAG) == 0;

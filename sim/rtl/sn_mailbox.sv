@@ -5,6 +5,9 @@
 // a 16-deep completion queue read at HEAD (a read does not pop, a store
 // does); other inbound flits enter an 8-deep RX queue; when either queue is
 // full the mailbox refuses inbound flits (backpressure, nothing dropped).
+// With cfg_drop_on_full (the older generation, for fault injection) a
+// completion arriving at a full queue is dropped and STAT[31] set until
+// reset instead.
 // Facts: sysnode-facts §2.1-§2.5 (rv64_noc_mbox.v@1a77e97e gen B,
 // docs/spec/control-registers.md@1a77e97e §7.5).
 module sn_mailbox
@@ -15,6 +18,7 @@ module sn_mailbox
 ) (
     input  logic         clk,
     input  logic         rst_n,
+    input  logic         cfg_drop_on_full,
     // CPU side: one control-region store per cycle; reads are combinational
     input  logic         reg_wr,
     input  logic [9:0]   reg_addr,
@@ -54,9 +58,11 @@ module sn_mailbox
         .empty(rx_empty), .full(rx_full), .count(rx_count));
 
     wire [3:0] in_type = in_flit[SN_FLIT_TYPE_LO +: 4];
-    assign in_ready = !cq_full && !rx_full;
+    wire is_signal = in_type == 4'(SN_T_CU_SIGNAL);
+    assign in_ready = (!cq_full || (cfg_drop_on_full && is_signal)) && !rx_full;
     wire take = in_valid && in_ready;
-    assign cq_push = take && in_type == 4'(SN_T_CU_SIGNAL);
+    assign cq_push = take && is_signal && !cq_full;
+    logic overflow; // STAT[31]: a completion was dropped (cfg_drop_on_full only)
     assign rx_push = take && in_type != 4'(SN_T_CU_SIGNAL);
     assign cq_din = {8'h00,
                      in_flit[SN_FLIT_SRC_Y_LO +: 4], in_flit[SN_FLIT_SRC_X_LO +: 4],
@@ -77,7 +83,9 @@ module sn_mailbox
             txn        <= 8'h00;
             dropped_go <= '0;
             accepted_go <= '0;
+            overflow   <= 1'b0;
         end else begin
+            if (take && is_signal && cq_full) overflow <= 1'b1;
             if (out_valid && out_ready) offered <= 1'b0;
             if (is_go) begin
                 if (offered) begin
@@ -115,7 +123,7 @@ module sn_mailbox
             10'(SN_MBOX_ARG1): reg_rdata = arg_q[1];
             10'(SN_MBOX_ARG2): reg_rdata = arg_q[2];
             10'(SN_MBOX_ARG3): reg_rdata = arg_q[3];
-            10'(SN_MBOX_STAT): reg_rdata = {48'b0, offered, 10'b0, cq_count};
+            10'(SN_MBOX_STAT): reg_rdata = {32'b0, overflow, 15'b0, offered, 10'b0, cq_count};
             10'(SN_MBOX_HEAD): reg_rdata = cq_empty ? 64'b0 : cq_dout;
             10'(SN_CTRL_RX_HDR): reg_rdata = {!rx_empty, 31'b0, rx_empty ? 32'b0 : rx_dout[287:256]};
             10'(SN_CTRL_RX_P0 + 0):  reg_rdata = rx_dout[63:0];

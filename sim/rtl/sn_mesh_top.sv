@@ -35,6 +35,8 @@ module sn_mesh_top
     // `quiet`, and at most `quiet_cycles`: a jump over cycles in which only
     // busy countdowns move (sim/README.md, Clocking)
     input  logic [31:0] edge_cycles,
+    // the older mailbox generation: drop a completion on a full queue, set STAT[31]
+    input  logic        cfg_mbox_drop_on_full,
     input  logic        cpu_wr,
     input  logic [9:0]  cpu_addr,
     input  logic [63:0] cpu_wdata,
@@ -175,7 +177,8 @@ module sn_mesh_top
         .stalled(hub_stalled), .noroute_valid(hub_noroute), .noroute_coord(hub_noroute_coord));
 
     sn_mailbox #(.MY_X(SN_SYSNODE_X), .MY_Y(SN_SYSNODE_Y)) mbox (
-        .clk, .rst_n, .reg_wr(cpu_wr), .reg_addr(cpu_addr), .reg_wdata(cpu_wdata),
+        .clk, .rst_n, .cfg_drop_on_full(cfg_mbox_drop_on_full), .reg_wr(cpu_wr), .reg_addr(cpu_addr),
+        .reg_wdata(cpu_wdata),
         .reg_rdata(cpu_rdata),
         .out_valid(mbox_out_valid), .out_flit(mbox_out_flit), .out_ready(mbox_out_ready),
         .in_valid(mbox_in_valid), .in_flit(hub_in_flit), .in_ready(mbox_in_ready),

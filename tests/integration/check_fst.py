@@ -54,6 +54,8 @@ assert 2 * (5000 - 64) <= end <= 2 * 5000 + 1, end
 
 # SIGINT once the dump is being written (its temporary exists and grows)
 stopped = os.path.join(work, "sigint.fst")
+for stale in glob.glob(stopped + ".partial-*"):  # a temporary an earlier, killed run left would end the wait at once
+    os.remove(stale)
 proc = subprocess.Popen([sysnode, "run", f"{cases}/matmul_512x256x512", "--fst", stopped],
                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 while proc.poll() is None and not any(os.path.getsize(p) > 0 for p in glob.glob(f"{stopped}.partial-{proc.pid}*")):

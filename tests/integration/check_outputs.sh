@@ -29,7 +29,7 @@ run 1 "--report $work/case/manifest.json: is a file of the case directory" --rep
 run 1 "--timeline .*artifact.json: is a file of the case directory" --timeline "$work/case/artifact.json"
 run 1 "--fst .*manifest.json: is a file of the case directory" --fst "$work/case/manifest.json"
 run 1 "--trace .*manifest.json: is a file of the case directory" --trace "$work/case/manifest.json"
-run 1 "--report $work/image.elf: is the input" --report "$work/image.elf"
+run 1 "--report $work/image.elf is the input" --report "$work/image.elf"
 run 1 "--fst $work/fifo: exists and is not a regular file" --fst "$work/fifo"
 run 1 "--report /dev/full: exists and is not a regular file" --report /dev/full
 run 1 "--report $work/r.json and --timeline $work/./r.json: the same file" --report "$work/r.json" \
@@ -37,7 +37,7 @@ run 1 "--report $work/r.json and --timeline $work/./r.json: the same file" --rep
 run 1 "--report $work/none/r.json: its directory is not there" --report "$work/none/r.json"
 run 2 "--fst-window 1:5 without --fst" --fst-window 1:5
 run 2 "--fst-window wants FROM:TO with FROM < TO" --fst "$work/x.fst" --fst-window 1:99999999999999999999999
-refuse 1 "--json $work/image.elf: is the input" "$bench" "$work/case" --image "$work/image.elf" \
+refuse 1 "--json $work/image.elf is the input" "$bench" "$work/case" --image "$work/image.elf" \
     --json "$work/image.elf"
 refuse 1 "--json .*manifest.json: is a file of the case directory" "$bench" "$work/case" \
     --json "$work/case/manifest.json"

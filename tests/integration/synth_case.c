@@ -1,4 +1,4 @@
-/* synth_case OUTDIR [--flood N]: writes a synthetic multi-round vector program as a case
+/* synth_case OUTDIR [--flood N | --in-place]: writes a synthetic multi-round vector program as a case
  * directory (manifest.json, artifact_NNN.json, operands, expected bytes) for
  * `sysnode run`. 24 rounds on both vector cores, (1,0) and (1,2); in every
  * round each core is kicked twice, interleaved with the other, and awaited
@@ -10,6 +10,9 @@
  * kernel is idempotent), all awaited once: thousands of flits in one round,
  * more completions than the mailbox, the unit and the router can hold, so a
  * runner that does not drain while it offers flits deadlocks the hub.
+ * With --in-place, every result is drained over its own first operand
+ * (x = x op y): the expected output is the whole input region, results over
+ * the first operands and the second operands unchanged.
  * The expected bytes are computed here, independently of the simulator: the
  * exact result in double, rounded to E8M15, then stored as FP16 with
  * saturation (artifacts-facts §3.1, §6), with tests/unit/fp16_ref.h. Kernel
@@ -134,10 +137,11 @@ static uint16_t operand(uint32_t *state)
 int main(int argc, char **argv)
 {
     unsigned flood = 0;
+    int in_place = argc == 3 && !strcmp(argv[2], "--in-place");
     if (argc == 4 && !strcmp(argv[2], "--flood"))
         flood = (unsigned)strtoul(argv[3], NULL, 10);
-    else if (argc != 2) {
-        fprintf(stderr, "usage: synth_case OUTDIR [--flood N]\n");
+    else if (argc != 2 && !in_place) {
+        fprintf(stderr, "usage: synth_case OUTDIR [--flood N | --in-place]\n");
         return 2;
     }
     const char *dir = argv[1];
@@ -160,7 +164,16 @@ int main(int argc, char **argv)
     fwrite(in, sizeof in, 1, f);
     fclose(f);
     f = open_out(dir, "expected_output.bin");
-    fwrite(out, sizeof out, 1, f);
+    if (in_place) {
+        static uint16_t after[ROUNDS][CORES][2][VL];
+        memcpy(after, in, sizeof in);
+        for (int r = 0; r < ROUNDS; r++)
+            for (int c = 0; c < CORES; c++)
+                memcpy(after[r][c][0], out[r][c], sizeof out[r][c]);
+        fwrite(after, sizeof after, 1, f);
+    } else {
+        fwrite(out, sizeof out, 1, f);
+    }
     fclose(f);
 
     unsigned payloads = 0, flits = 0;
@@ -169,7 +182,7 @@ int main(int argc, char **argv)
         unsigned n[CORES] = {0, 0};
         for (int c = 0; c < CORES; c++) {
             uint32_t a = IN_BASE + (uint32_t)((r * CORES + c) * 2 * VL * 2), b = a + VL * 2;
-            uint32_t o = OUT_BASE + (uint32_t)((r * CORES + c) * VL * 2);
+            uint32_t o = in_place ? a : OUT_BASE + (uint32_t)((r * CORES + c) * VL * 2);
             payload *q = p[c];
             if (r == 0) {
                 static const uint32_t kernel[13] = {
@@ -224,13 +237,13 @@ int main(int argc, char **argv)
 
     f = open_out(dir, "manifest.json");
     fprintf(f, "{\"name\": \"synthetic_vector_%d%s\", \"rounds\": %d, \"total_flits\": %u,\n \"artifacts_in_order\": [",
-            ROUNDS, flood ? "_flood" : "", ROUNDS, payloads);
+            ROUNDS, flood ? "_flood" : in_place ? "_in_place" : "", ROUNDS, payloads);
     for (int r = 0; r < ROUNDS; r++)
         fprintf(f, "%s\"artifact_%03d.json\"", r ? ", " : "", r);
     fprintf(f, "],\n \"uploads_before_round0\": [{\"file\": \"inputs.bin\", \"addr\": %u, \"nbytes\": %zu}],\n"
                " \"expected_outputs_after_last_round\": [{\"file\": \"expected_output.bin\", \"addr\": %u, "
                "\"nbytes\": %zu}]}\n",
-            IN_BASE, sizeof in, OUT_BASE, sizeof out);
+            IN_BASE, sizeof in, in_place ? IN_BASE : OUT_BASE, in_place ? sizeof in : sizeof out);
     fclose(f);
     printf("synth_case: %s: %d rounds, %u payloads, %u flits kicked\n", dir, ROUNDS, payloads, flits);
     return 0;

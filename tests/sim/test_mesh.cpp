@@ -62,6 +62,7 @@ struct mesh {
         top = std::make_unique<Vsn_mesh_top>(ctx.get(), "mesh");
         sn_dpi_units_bind(&units);
         top->cfg_cu_version = (uint8_t)cu_version;
+        top->cfg_mbox_drop_on_full = 0;
         top->cpu_wr = 0;
         top->rst_n = 0;
         top->clk = 0;

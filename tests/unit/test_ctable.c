@@ -251,13 +251,28 @@ static void command(void **state)
     assert_int_equal(run_header(5, bad_round, &err), 1);
     char want[256];
     snprintf(want, sizeof want,
-             "sysnode header: %s: step 0 (kick (1,0) base 0 n 2): slots 0..1 pass the round's 1 payloads\n",
+             "sysnode header: %s: round 1 step 0: kick passes the round's payloads: ends at slot 2, limit 1 (node (1,0))\n",
              bad);
     assert_string_equal(err, want);
     free(err);
     struct stat sb;
     assert_int_not_equal(stat(fresh, &sb), 0);
     assert_int_equal(leftover_temps(), 0);
+
+    /* A round pack refuses (2 flits kicked, 1 awaited) gets no header
+     * either: the same judge, the same words. */
+    f = fopen(bad, "w");
+    fputs("{\"flits\": [1, 2], \"steps\": [[\"kick\", 1, 0, 0, 2], [\"await\", 1, 0, 1]]}", f);
+    fclose(f);
+    const char *short_await[] = {"header", bad, "-o", fresh};
+    assert_int_equal(run_header(4, short_await, &err), 1);
+    snprintf(want, sizeof want,
+             "sysnode header: %s: round 0 (end of round): node awaited for fewer completions than flits kicked to "
+             "it: awaited 1, kicked 2 (node (1,0))\n",
+             bad);
+    assert_string_equal(err, want);
+    free(err);
+    assert_int_not_equal(stat(fresh, &sb), 0);
 }
 
 static int make_tmpdir(void **state)

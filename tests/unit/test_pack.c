@@ -194,6 +194,33 @@ static void each_rule_refused(void **state)
     free(img);
 }
 
+/* The per-node kick tally is 32 bits: kicks could carry it past 2^32 (to
+ * 2^32+1, read as 1), and an await of 1 would then cover them. A kick that
+ * takes the tally past 2^31-1, the most any awaits can cover, is refused. */
+static void kick_tally_cannot_wrap(void **state)
+{
+    (void)state;
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    const sn_table_round round = {0, 2, 0, 2};
+    const sn_table_step kick = {SN_STEP_KICK, 1, 0, 0, 0, 2};
+    uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
+    uint32_t node = SN_NODE_ID(1, 0);
+    sn_table_fault fault;
+    char words[256];
+    kicked[node] = 0x7FFFFFFEu;
+    assert_int_equal(sn_table_check_step(&kick, &round, &mesh, kicked, awaited, &fault), SN_ERR_TABLE_STEP);
+    assert_int_equal(kicked[node], 0x7FFFFFFEu); /* untouched */
+    fault.round = 0;
+    fault.step = 1;
+    assert_string_equal(sn_table_fault_describe(&fault, words, sizeof words),
+                        "round 0 step 1: flits kicked to the node pass 2^31-1 in the round: this kick 2, room 1 "
+                        "(node (1,0))");
+    /* Up to the limit, a kick is counted. */
+    kicked[node] = 0x7FFFFFFDu;
+    assert_int_equal(sn_table_check_step(&kick, &round, &mesh, kicked, awaited, &fault), SN_OK);
+    assert_int_equal(kicked[node], 0x7FFFFFFFu);
+}
+
 static void inputs_and_file(void **state)
 {
     (void)state;
@@ -249,6 +276,7 @@ int main(void)
         cmocka_unit_test(every_case_packs),
         cmocka_unit_test(mesh_from_manifest),
         cmocka_unit_test(each_rule_refused),
+        cmocka_unit_test(kick_tally_cannot_wrap),
         cmocka_unit_test(inputs_and_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,25 @@
+#!/usr/bin/env python3
+"""no_evidence.py SYSNODE CASE_DIR WORKDIR
+
+A copy of the case with one more upload: the right answer, placed over the
+expected output before the run. Every expected byte then equals what was
+there before the run, so a program that did nothing would pass: the run
+gives no verdict and exits 1, naming why."""
+import json, os, shutil, subprocess, sys
+
+sysnode, case, work = sys.argv[1:4]
+shutil.rmtree(work, ignore_errors=True)
+own = os.path.join(work, os.path.basename(case))
+shutil.copytree(case, own)
+path = os.path.join(own, "manifest.json")
+m = json.load(open(path))
+out = m["expected_outputs_after_last_round"][0]
+shutil.copy(os.path.join(own, out["file"]), os.path.join(own, "answer.bin"))
+m["uploads_before_round0"].append({"file": "answer.bin", "addr": out["addr"], "nbytes": out["nbytes"]})
+json.dump(m, open(path, "w"))
+r = subprocess.run([sysnode, "run", own], capture_output=True, text=True)
+assert r.returncode == 1, f"exit {r.returncode}: {r.stdout}{r.stderr}"
+want = (f"{out['nbytes']} output bytes: NO VERDICT: every one of the {out['nbytes']} expected bytes equals what "
+        "the host placed there before the run")
+assert want in r.stdout, r.stdout + r.stderr
+print("PASS:", r.stdout.strip())

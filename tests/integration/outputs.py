@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""outputs.py SYSNODE SYSNODE_SIM CASES_DIR RUNNER_ELF WORKDIR CHECK
+
+The rule for every file the CLI writes (README "Output files"): a temporary
+in the target's folder, every write checked, renamed over the target only
+when whole; an old file survives any failure, refusal or signal; an output
+that is one of the command's inputs is refused; a failed write to stdout
+fails the command. CHECK picks one of the checks below; WORKDIR is its own
+scratch folder (emptied first)."""
+import os, resource, shutil, signal, subprocess, sys, time
+
+sysnode, sysnode_sim, cases, runner, work, check = sys.argv[1:7]
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+OLD = b"an old file the user keeps\n"
+
+
+def run(*args, **kw):
+    return subprocess.run([str(a) for a in args], capture_output=True, **kw)
+
+
+def copy_case(name="vadd128"):
+    dst = os.path.join(work, name)
+    shutil.copytree(os.path.join(cases, name), dst)
+    return dst
+
+
+def leftovers(folder):
+    return [f for f in os.listdir(folder) if ".tmp." in f]
+
+
+def refused(r, what):
+    out = (r.stdout + r.stderr).decode(errors="replace")
+    assert r.returncode == 1, f"{what}: exit {r.returncode}, want 1: {out}"
+    return out
+
+
+def check_output_is_input():
+    """--trace, pack -o, header -o naming any input are refused before
+    anything is opened: the input's bytes stay."""
+    case = copy_case()
+    image = os.path.join(work, "runner.elf")
+    shutil.copy(runner, image)
+    table = os.path.join(work, "table.bin")
+    assert run(sysnode, "pack", case, "-o", table).returncode == 0
+    targets = ["expected_output.bin", "manifest.json", "artifact.json", "upload_00_00001000.bin"]
+    for name in targets:
+        path = os.path.join(case, name)
+        before = open(path, "rb").read()
+        for args in (["run", case, "--trace", path], ["pack", case, "-o", path], ["header", case, "-o", path]):
+            out = refused(run(sysnode, *args), " ".join(args))
+            assert f"{path} is the input" in out, out
+            assert open(path, "rb").read() == before, f"{' '.join(args)} changed {name}"
+    for flag, path in (("--image", image), ("--table", table)):
+        before = open(path, "rb").read()
+        out = refused(run(sysnode, "run", case, flag, path, "--trace", path), flag)
+        assert f"{path} is the input {path}" in out, out
+        assert open(path, "rb").read() == before, f"--trace over the {flag} file changed it"
+    art = os.path.join(case, "artifact.json")
+    before = open(art, "rb").read()
+    refused(run(sysnode, "pack", art, "-o", art), "pack ARTIFACT -o ARTIFACT")
+    assert open(art, "rb").read() == before
+    assert not leftovers(case) and not leftovers(work)
+
+
+def check_trace_write_fails_after_wait():
+    """A trace that cannot be written whole (here: the file size limit hits
+    after the wait line) fails the run, and the old trace stays."""
+    case = os.path.join(cases, "vadd128")
+    good = os.path.join(work, "good.txt")
+    assert run(sysnode, "run", case, "--trace", good).returncode == 0
+    text = open(good, "rb").read()
+    limit = text.index(b"\nwait ") + 1
+    limit = text.index(b"\n", limit) + 1 + 8  # 8 bytes into the first read after the wait
+    assert limit < len(text)
+    trace = os.path.join(work, "trace.txt")
+    open(trace, "wb").write(OLD)
+
+    def cap():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    r = run(sysnode, "run", case, "--trace", trace, preexec_fn=cap)
+    out = refused(r, "run with a trace cut after its wait")
+    assert f"{trace}: write failed" in out, out
+    assert open(trace, "rb").read() == OLD, "the old trace was replaced by a cut one"
+    assert not leftovers(work), leftovers(work)
+
+
+def check_refused_run_keeps_old_trace():
+    """A run refused before it starts writes no trace and keeps the old one."""
+    case = copy_case()
+    os.remove(os.path.join(case, "upload_01_00002000.bin"))
+    trace = os.path.join(work, "trace.txt")
+    open(trace, "wb").write(OLD)
+    out = refused(run(sysnode, "run", case, "--trace", trace), "run of a case missing an upload")
+    assert "upload_01_00002000.bin: cannot open" in out, out
+    assert open(trace, "rb").read() == OLD, "a refused run emptied the trace"
+    assert not leftovers(work)
+
+
+def check_signal_removes_temporary():
+    """SIGINT and SIGTERM during a traced run: the process dies of the
+    signal, its temporary is gone and the old trace stays."""
+    case = os.path.join(cases, "matmul_512x256x512")
+    trace = os.path.join(work, "trace.txt")
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        open(trace, "wb").write(OLD)
+        p = subprocess.Popen([sysnode, "run", case, "--trace", trace], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+        while not leftovers(work) and p.poll() is None:
+            time.sleep(0.01)
+        assert p.poll() is None, "the run wrote no temporary beside the trace"
+        p.send_signal(sig)
+        rc = p.wait()
+        assert rc == -sig, f"exit {rc} after signal {sig}"
+        assert not leftovers(work), f"{leftovers(work)} left after signal {sig}"
+        assert open(trace, "rb").read() == OLD, f"signal {sig} left a changed trace"
+
+
+def check_stdout_full():
+    """dump, dump --json, run and sysnode-sim into a full device fail."""
+    case = os.path.join(cases, "vadd128")
+    table = os.path.join(work, "table.bin")
+    assert run(sysnode, "pack", case, "-o", table).returncode == 0
+    for args in ([sysnode, "dump", table], [sysnode, "dump", table, "--json"], [sysnode, "dump", case],
+                 [sysnode, "run", case], [sysnode, "pack", case, "-o", table]):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run(args, stdout=full, stderr=subprocess.PIPE)
+        assert r.returncode == 1, f"{args[1:]} into /dev/full: exit {r.returncode}"
+        assert b"writing to standard output failed: No space left on device" in r.stderr, r.stderr
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sysnode_sim, runner, "--table", f"0x10000={table}", "--load",
+                            f"0x1000={case}/upload_00_00001000.bin", "--load", f"0x2000={case}/upload_01_00002000.bin"],
+                           stdout=full, stderr=subprocess.PIPE)
+    assert r.returncode == 1 and b"writing to standard output failed" in r.stderr, (r.returncode, r.stderr)
+
+
+CHECKS = {name[len("check_"):]: f for name, f in globals().items() if name.startswith("check_")}
+CHECKS[check]()
+print(f"PASS: {check}")

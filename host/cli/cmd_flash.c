@@ -34,8 +34,11 @@ typedef struct {
 } dram_file;
 
 /* A decimal number, or hex after 0x: "010" is ten, never octal. */
+/* A decimal number, or hex after 0x (never octal); ULLONG_MAX with errno
+ * ERANGE past 64 bits. */
 static unsigned long long number(const char *text, char **end)
 {
+    errno = 0;
     return text[0] == '0' && (text[1] == 'x' || text[1] == 'X') ? strtoull(text + 2, end, 16)
                                                                  : strtoull(text, end, 10);
 }
@@ -44,7 +47,7 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
 {
     char *end;
     unsigned long long v = number(text, &end);
-    if (!*text || *end || text[0] == '-' || v < min || v > max) {
+    if (!*text || *end || text[0] == '-' || errno == ERANGE || v < min || v > max) {
         fprintf(stderr, "sysnode flash: %s wants a number in %llu..%llu, got '%s'\n", flag, (unsigned long long)min,
                 (unsigned long long)max, text);
         return -1;
@@ -61,8 +64,8 @@ static sn_status read_dram_file(dram_file *f, sn_error *e)
     if (!eq || eq == f->spec)
         return sn_error_set(e, SN_ERR_INPUT, "'%s': want ADDR=FILE", f->spec);
     f->addr = number(f->spec, &end);
-    if (end != eq || f->spec[0] == '-')
-        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a number", f->spec);
+    if (end != eq || f->spec[0] == '-' || errno == ERANGE)
+        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a 64-bit number", f->spec);
     return sn_file_read(eq + 1, &f->bytes, &f->n, e);
 }
 
@@ -158,8 +161,10 @@ int sn_cmd_flash(int argc, char **argv)
             char *end;
             digest_addr = number(digest, &end);
             const char *rest = *end == ':' ? end + 1 : NULL;
+            int range = errno == ERANGE;
             digest_bytes = rest ? number(rest, &end) : 0;
-            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-') {
+            range |= errno == ERANGE;
+            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-' || range) {
                 fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
                 return 2;
             }

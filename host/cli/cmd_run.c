@@ -401,7 +401,13 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--report") && has_value) {
             plan.report = argv[++i];
         } else if (!strcmp(argv[i], "--inject") && has_value && !plan.inject) {
+            char why[256];
+            sn_inject_spec spec;
             plan.inject = argv[++i];
+            if (sn_inject_parse(plan.inject, &spec, why, sizeof why) != 0) {
+                fprintf(stderr, "sysnode run: %s\n%s", why, USAGE);
+                goto out;
+            }
         } else if (!strcmp(argv[i], "--device") && has_value) {
             plan.device = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_value) {

@@ -25,10 +25,10 @@ refuse() {
     fi
 }
 run() { refuse "$1" "$2" "$sysnode" run "$work/case" --image "$work/image.elf" "${@:3}"; }
-run 1 "--report $work/case/manifest.json: is a file of the case directory" --report "$work/case/manifest.json"
-run 1 "--timeline .*artifact.json: is a file of the case directory" --timeline "$work/case/artifact.json"
-run 1 "--fst .*manifest.json: is a file of the case directory" --fst "$work/case/manifest.json"
-run 1 "--trace .*manifest.json: is a file of the case directory" --trace "$work/case/manifest.json"
+run 1 "--report $work/case/manifest.json is the input" --report "$work/case/manifest.json"
+run 1 "--timeline .*artifact.json is the input" --timeline "$work/case/artifact.json"
+run 1 "--fst .*manifest.json is the input" --fst "$work/case/manifest.json"
+run 1 "--trace .*manifest.json is the input" --trace "$work/case/manifest.json"
 run 1 "--report $work/image.elf is the input" --report "$work/image.elf"
 run 1 "--fst $work/fifo: exists and is not a regular file" --fst "$work/fifo"
 run 1 "--report /dev/full: exists and is not a regular file" --report /dev/full

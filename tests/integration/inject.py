@@ -13,47 +13,47 @@ VADD = f"{cases}/vadd128"
 INJECTED = "sysnode run: injected "
 # kind -> (case, --inject, exit code, words that must appear)
 EXPECT = {
-    # The lost GO was slot 0 (VSETI): the kernel runs without its VL. The runner cannot know a GO was lost, so
-    # the slot it names is one before the RUN that faulted; the dropped-GO line says why.
-    "go-drop": (VADD, "go-drop@0:1", 1, ["runner: error 0x30: round 0 step 1 slot ",
+    # The lost GO was slot 0 (VSETI): the kernel runs without its VL. The runner cannot know a GO was lost;
+    # the dropped-GO line says why.
+    "go-drop": (VADD, "go-drop@0:1", 1, ["exited with 0x30 after ",
                                          "SIG_FAULT, argument 7 (vector core fault: VL); node (1,0)",
                                          "sysnode run: 1 GO dropped by the mailbox", INJECTED + "go-drop: a GO store was lost"]),
-    "go-drop-at-cycle": (VADD, "go-drop@20000", 1, ["sysnode run: 1 GO dropped by the mailbox",
-                                                    INJECTED + "go-drop: a GO store was lost at cycle 2"]),
+    "go-drop-at-cycle": (VADD, "go-drop@10000", 1, ["sysnode run: 1 GO dropped by the mailbox",
+                                                    INJECTED + "go-drop: a GO store was lost at cycle 1"]),
     "completion-drop": (VADD, "completion-drop@0:1", 1,
-                        ["runner: error 0x40: round 0 step 2: hang:", "node (1,0): awaited 26, received 25, owed 1",
+                        ["exited with 0x40 after ", "round 0 step 2: hang:", "node (1,0): awaited 26, received 25, owed 1",
                          INJECTED + "completion-drop: the completion 0x"]),
     "completion-dup": (VADD, "completion-dup@0:1", 1,
-                       ["runner: error 0x21: round 0 step 3: received 27 completions, awaited 26; node (1,0)",
+                       ["exited with 0x21 after ", "round 0 step 3: received 27 completions, awaited 26; node (1,0)",
                         INJECTED + "completion-dup"]),
     "completion-forge": (VADD, "completion-forge", 1,
-                         ["runner: error 0x22:", "completion (code 1) from a coordinate with no unit; node (3,3)",
+                         ["exited with 0x22 after ", "completion (code 1) from a coordinate with no unit; node (3,3)",
                           INJECTED + "completion-forge: a completion from (3,3)"]),
     "unit-stuck": (VADD, "unit-stuck@0:1", 1,
-                   ["runner: error 0x40: round 0 step 2: hang:", "node (1,0): awaited 26, received 0, owed 26",
+                   ["exited with 0x40 after ", "round 0 step 2: hang:", "node (1,0): awaited 26, received 0, owed 26",
                     INJECTED + "unit-stuck"]),
     "unit-fault-vc": (VADD, "unit-fault:9@0:1", 1,
-                      ["runner: error 0x30: round 0 step 1: SIG_FAULT, argument 9 (vector core fault: bad CU_DATA); node (1,0)",
+                      ["exited with 0x30 after ", "round 0 step 1: SIG_FAULT, argument 9 (vector core fault: bad CU_DATA); node (1,0)",
                        INJECTED + "unit-fault"]),
     "unit-fault-mg": (f"{cases}/mm4x32", "unit-fault:2@0:1", 1,
-                      ["round 0 step 1 slot 0 (the payload that faulted): SIG_FAULT, argument 2 (matmul cluster "
-                       "fault: FILL range); node (1,1)", INJECTED + "unit-fault"]),
+                      ["exited with 0x30 after ", "SIG_FAULT, argument 2 (matmul cluster fault: FILL range); node (1,1)",
+                       INJECTED + "unit-fault"]),
     # synth_case's round 3 kicks core 0 (unit 0) slots 0..1 at step 1 and 2..4 at step 3; rounds 0..2 sent it
-    # 26 + 5 + 5 payloads, so slot 2 of round 3 is its payload 38: the runner names the payload, not the step
-    # where the fault arrived.
+    # 26 + 5 + 5 payloads, so slot 2 of round 3 is its payload 38, which the injection names; the runner
+    # names the await where the fault arrived.
     "unit-fault-slot": (synth, "unit-fault:7@3:3", 1,
-                        ["round 3 step 3 slot 2 (the payload that faulted): SIG_FAULT, argument 7 (vector core "
-                         "fault: VL); node (1,0)", "it hit unit 0's payload 38 since boot (0-based)"]),
-    # 24 rounds of 7 steps: steps at 64 + 16*24 = 448; round 5's seed is step 35, its op at 448 + 35*12 = 868.
+                        ["round 3 step 4: SIG_FAULT, argument 7 (vector core fault: VL); node (1,0)",
+                         "it hit unit 0's payload 38 since boot (0-based)"]),
+    # Offset 868 is a step's opcode byte in the packed table (FORMAT.md §4); its inverse is no opcode.
     "table-flip": (synth, "table-flip:868@0:1", 1,
-                   ["runner: error 0x17: the table in DRAM changed after it was checked",
-                    "round 5 step 0: unknown step opcode 254", INJECTED + "table-flip: the table byte at offset 868"]),
+                   ["exited with 0x17 after ", "the table in DRAM changed after it was checked",
+                    "unknown step opcode ", INJECTED + "table-flip: the table byte at offset 868"]),
     "missing-node": (VADD, "missing-node@0:1", 1,
                      ["mesh: a flit for (3,3) has no endpoint", INJECTED + "missing-node: a GO sent to (3,3)"]),
     # A runner that does not drain while it kicks fills the completion queue:
     # the older mailbox drops the overflow and says so in STAT[31].
     "mailbox-gen-a": (synth + "_flood", "mailbox-gen-a", 1,
-                      ["runner: error 0x23: round 0 step 1: STAT[31] set: the mailbox dropped completions",
+                      ["exited with 0x23 after ", "round 0 step 1: STAT[31] set: the mailbox dropped completions",
                        INJECTED + "mailbox-gen-a"]),
     "never-triggered": (VADD, "go-drop@0:99", 0,
                         ["match", "sysnode run: injection never triggered: no matching event after the trigger"]),

@@ -153,16 +153,16 @@ def check_dump_json_utf8():
 
 def check_sim_usage():
     """Malformed sysnode-sim arguments exit 2 (usage), numbers are decimal
-    or 0x hex: "020000" is twenty thousand, never octal (8192)."""
+    or 0x hex: "010000" is ten thousand, never octal (4096)."""
     for args in (["--load", "0x1000"], ["--load", "zz=file"], ["--load", "0x1000="], ["--max-cycles", "ten"],
                  ["--max-cycles", "0"], ["--table", "0x10"], ["--bogus"]):
         failed(run(sysnode_sim, runner, *args), 2, "usage: sysnode-sim")
-    embedded = os.path.join(os.path.dirname(runner), "runner-vadd128.elf")  # about 33 K cycles to run
+    embedded = os.path.join(os.path.dirname(runner), "runner-vadd128.elf")  # about 14 K cycles to run
     for tool, code in (([sysnode_sim, embedded], 124), ([sysnode, "run", os.path.join(cases, "vadd128")], 1)):
-        r = run(*tool, "--max-cycles", "020000")
+        r = run(*tool, "--max-cycles", "010000")
         out = failed(r, code, "no exit after ")
         cycles = int(out.split("no exit after ")[1].split(" cycles")[0])
-        assert 20000 <= cycles < 21000, f"--max-cycles 020000 stopped after {cycles} cycles: {out}"
+        assert 10000 <= cycles < 11000, f"--max-cycles 010000 stopped after {cycles} cycles: {out}"
 
 
 CHECKS = {name[len("check_"):]: f for name, f in globals().items() if name.startswith("check_")}

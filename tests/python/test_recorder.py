@@ -71,7 +71,7 @@ class Recording(unittest.TestCase):
         self.assertEqual(len(m["host_steps"][0]["uploads"]), 2)
         run = replay(folder)
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
-        self.assertRegex(run.stdout, r"^stepped: 2 rounds, 52 flits, 52 completions, \d+ cycles, 512 output bytes: match\n$")
+        self.assertRegex(run.stdout, r"^stepped: 2 rounds, 52 flits, 52 completions, \d+ cycles, 512 output bytes \(\d+ as before the run\): match\n$")
 
         # The same folder with the intermediate's expected bytes changed fails after round 0.
         step = m["host_steps"][0]["expected_outputs"][0]

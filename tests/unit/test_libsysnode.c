@@ -124,7 +124,7 @@ static void execute_vadd(void **state)
     const char *bad[] = {"{\"flits\": [1], \"steps\": [[\"kick\", 1, 0, 0, 2]]}"};
     size_t bad_len[] = {strlen(bad[0])};
     assert_int_equal(sysnode_execute(d, bad, bad_len, 1, "bad.json"), 0x12);
-    assert_non_null(strstr(sysnode_last_error(d), "bad.json: step 0 (kick (1,0) base 0 n 2)"));
+    assert_non_null(strstr(sysnode_last_error(d), "round 0 step 0: kick passes the round's payloads: ends at slot 2, limit 1"));
     assert_int_equal(sysnode_execute(d, texts, lens, 0, NULL), 0x10);
     free(a);
     free(b);

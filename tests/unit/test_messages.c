@@ -106,7 +106,7 @@ static void unit_fault(void **state)
     sn_status_block s = block(SN_ERR_UNIT_FAULT, SN_PHASE_AWAIT, SN_NODE_ID(1, 0), 7);
     expect(&s, "round 3 step 5: SIG_FAULT, argument 7 (vector core fault: VL); node (1,0)");
     s = block(SN_ERR_UNIT_FAULT, SN_PHASE_AWAIT, SN_NODE_ID(1, 1), 7); /* a matmul cluster: no VC name */
-    expect(&s, "round 3 step 5: SIG_FAULT, argument 7; node (1,1)");
+    expect(&s, "round 3 step 5: SIG_FAULT, argument 7 (matmul cluster fault: DRAIN range); node (1,1)");
 }
 
 static void hangs(void **state)

@@ -74,6 +74,61 @@ sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb
     }
 }
 
+/* The kick step and slot of the payload behind the unit fault in sb (1; 0
+ * when not knowable). A unit answers its flits in order, each once (DESIGN
+ * §2), and a SIG_FAULT retires none, so the fault answers the node's oldest
+ * outstanding flit of the round: its (kicked - outstanding)-th, kicked
+ * counted from p's steps before error_step and, for a kick running when the
+ * fault came, from the flits the runner had sent (its status block). A vector
+ * core's fault 9 answers a CU_DATA burst, not a payload (sysnode-facts §3.2). */
+static int fault_payload(const sn_status_block *sb, const sn_program *p, uint32_t *step, uint32_t *slot)
+{
+    sn_table t = sn_program_table(p);
+    const sn_status_unit *u = NULL;
+    for (uint32_t i = 0; i < sb->unit_count && i < SN_STATUS_UNITS; i++)
+        if (sb->units[i].node == sb->error_node)
+            u = &sb->units[i];
+    if (!u || sb->error_round >= t.round_count || (u->cu_type == SN_CU_TYPE_VC && sb->error_value == 9))
+        return 0;
+    const sn_table_round *r = &t.rounds[sb->error_round];
+    if (sb->error_step >= r->step_count)
+        return 0;
+    uint64_t before = 0; /* flits the runner sent before the error step */
+    for (uint32_t i = 0; i < r->step_first + sb->error_step; i++)
+        if (t.steps[i].op == SN_STEP_KICK)
+            before += t.steps[i].b;
+    uint64_t kicked = 0; /* flits sent to the node in the round */
+    for (uint32_t i = 0; i <= sb->error_step; i++) {
+        const sn_table_step *k = &t.steps[r->step_first + i];
+        if (k->op == SN_STEP_KICK && SN_NODE_ID(k->x, k->y) == sb->error_node)
+            kicked += i < sb->error_step ? k->b : sb->flits_sent - before;
+    }
+    if (kicked < u->outstanding)
+        return 0;
+    uint64_t n = kicked - u->outstanding; /* the faulting flit's index among them */
+    for (uint32_t i = 0; i <= sb->error_step; i++) {
+        const sn_table_step *k = &t.steps[r->step_first + i];
+        if (k->op != SN_STEP_KICK || SN_NODE_ID(k->x, k->y) != sb->error_node)
+            continue;
+        if (n < k->b) {
+            *step = i;
+            *slot = k->a + (uint32_t)n;
+            return 1;
+        }
+        n -= k->b;
+    }
+    return 0;
+}
+
+void sn_replay_name_fault(const sn_status_block *sb, const sn_program *p, sn_error *e)
+{
+    uint32_t step, slot;
+    size_t len = strlen(e->msg);
+    if (sb->error == SN_ERR_UNIT_FAULT && fault_payload(sb, p, &step, &slot) && len < sizeof e->msg)
+        snprintf(e->msg + len, sizeof e->msg - len, "; the payload that faulted: round %u step %u slot %u",
+                 sb->error_round, step, slot);
+}
+
 /* ---- the mesh ---------------------------------------------------------------- */
 
 /* The runner image and the simulator are built for rv64_mesh_2p2 (DESIGN §6):

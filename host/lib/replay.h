@@ -96,6 +96,11 @@ uint64_t sn_replay_status_addr(uint64_t table_addr, uint64_t table_bytes);
 sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb, int valid, const char *console,
                                const char *image, sn_error *e);
 
+/* Appends to e's message, for a unit fault in sb, the round, kick step and
+ * slot of p's payload that caused it ("; the payload that faulted: round R
+ * step S slot N"), where that is knowable (replay.c, fault_payload). */
+void sn_replay_name_fault(const sn_status_block *sb, const sn_program *p, sn_error *e);
+
 /* The runner's counts in sb must describe p (its rounds and kicked flits);
  * sets res->flits and res->completions. SN_ERR_PROTOCOL when the image left
  * no status block or ran another program. */

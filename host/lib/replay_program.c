@@ -174,6 +174,8 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     }
     if (st == SN_OK)
         st = sn_replay_run_status(&rs, &sb, valid, t->ops->console(t->ctx), opts->image, e);
+    if (st == SN_ERR_UNIT_FAULT && valid)
+        sn_replay_name_fault(&sb, p, e);
     if (st == SN_OK)
         st = sn_replay_check_summary(&sb, valid, p, opts->image, res, e);
     if (st == SN_OK)

@@ -13,9 +13,9 @@ VADD = f"{cases}/vadd128"
 INJECTED = "sysnode run: injected "
 # kind -> (case, --inject, exit code, words that must appear)
 EXPECT = {
-    # The lost GO was slot 0 (VSETI): the kernel runs without its VL. The runner cannot know a GO was lost;
-    # the dropped-GO line says why.
-    "go-drop": (VADD, "go-drop@0:1", 1, ["exited with 0x30 after ",
+    # The lost GO was slot 0 (VSETI): the kernel runs without its VL. The runner cannot know a GO was lost, so
+    # the slot named is one before the RUN that faulted; the dropped-GO line says why.
+    "go-drop": (VADD, "go-drop@0:1", 1, ["exited with 0x30 after ", "the payload that faulted: round 0 step 1 slot ",
                                          "SIG_FAULT, argument 7 (vector core fault: VL); node (1,0)",
                                          "sysnode run: 1 GO dropped by the mailbox", INJECTED + "go-drop: a GO store was lost"]),
     "go-drop-at-cycle": (VADD, "go-drop@10000", 1, ["sysnode run: 1 GO dropped by the mailbox",
@@ -36,13 +36,15 @@ EXPECT = {
                       ["exited with 0x30 after ", "round 0 step 1: SIG_FAULT, argument 9 (vector core fault: bad CU_DATA); node (1,0)",
                        INJECTED + "unit-fault"]),
     "unit-fault-mg": (f"{cases}/mm4x32", "unit-fault:2@0:1", 1,
-                      ["exited with 0x30 after ", "SIG_FAULT, argument 2 (matmul cluster fault: FILL range); node (1,1)",
+                      ["exited with 0x30 after ", "SIG_FAULT, argument 2 (matmul cluster fault: FILL range); node (1,1); "
+                       "the payload that faulted: round 0 step 1 slot 0",
                        INJECTED + "unit-fault"]),
     # synth_case's round 3 kicks core 0 (unit 0) slots 0..1 at step 1 and 2..4 at step 3; rounds 0..2 sent it
-    # 26 + 5 + 5 payloads, so slot 2 of round 3 is its payload 38, which the injection names; the runner
-    # names the await where the fault arrived.
+    # 26 + 5 + 5 payloads, so slot 2 of round 3 is its payload 38: the host names the payload, not the step
+    # (4) where the fault arrived.
     "unit-fault-slot": (synth, "unit-fault:7@3:3", 1,
-                        ["round 3 step 4: SIG_FAULT, argument 7 (vector core fault: VL); node (1,0)",
+                        ["round 3 step 4: SIG_FAULT, argument 7 (vector core fault: VL); node (1,0); the payload "
+                         "that faulted: round 3 step 3 slot 2",
                          "it hit unit 0's payload 38 since boot (0-based)"]),
     # Offset 868 is a step's opcode byte in the packed table (FORMAT.md §4); its inverse is no opcode.
     "table-flip": (synth, "table-flip:868@0:1", 1,

@@ -373,6 +373,13 @@ typedef struct {
     sn_table_step step;          /* the runner's copy of step i */
 } round_walk;
 
+/* A kick step's first word, {reserved, y, x, op} (FORMAT.md §3): op KICK,
+ * x and y below 16 and reserved 0 under one mask. */
+#define KICK_WORD_MASK 0xFFF0F0FFu
+SN_STATIC_ASSERT(offsetof(sn_table_step, x) == 1 && offsetof(sn_table_step, y) == 2 &&
+                     offsetof(sn_table_step, a) == 4 && offsetof(sn_table_step, b) == 8 && SN_STEP_KICK < 256,
+                 "kicks() reads a step as three words");
+
 static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
@@ -380,14 +387,33 @@ static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
     const uint64_t offer_or_lost = (1ull << SN_STAT_OFFERED_BIT) | (1ull << SN_STAT_OVERFLOW_BIT);
     const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_STAT_QUEUED_MASK & ~7ull : 0);
     uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
+    const sn_table_step *steps = &w->t->steps[w->round->step_first];
+    const sn_table_payload *slots = &w->t->payloads[w->round->payload_first];
+    const uint32_t step_count = w->round->step_count, slot_count = w->round->payload_count;
     sn_status st = SN_OK;
-    for (; st == SN_OK && w->i < w->round->step_count; w->i++) {
-        const sn_table_step *s = &w->step; /* the runner's copy; a step that is not a kick is left for the caller */
-        if ((st = copy_step(r, w->t, w->round, w->i, &w->step)) != SN_OK || s->op != SN_STEP_KICK)
-            break;
-        const uint32_t node = SN_NODE_ID(s->x, s->y), depth = r->unit_depth[node];
-        const uint64_t dst = SN_DST_VALUE(s->x, s->y);
-        const sn_table_payload *p = &w->t->payloads[w->round->payload_first + s->a], *end = p + s->b, *counted = p;
+    uint32_t i = w->i;
+    for (; st == SN_OK && i < step_count; i++) {
+        /* The runner's copy of step i, each word read once. The quick kick
+         * test: the rules of sn_table_step_ok for a kick, with the window
+         * rule implied by the round's at most SN_STAGE_SLOTS payloads
+         * (checked on the round's copy). Anything else, a step that is not
+         * a kick or a broken one, is copied and checked in full, and a step
+         * that is not a kick is left for the caller. */
+        const volatile uint32_t *word = (const volatile uint32_t *)(const void *)&steps[i];
+        uint32_t head = word[0], first = word[1], flits = word[2];
+        uint32_t node = (head >> 8 & 0xF) | (head >> 12 & 0xF0); /* SN_NODE_ID(x, y) */
+        r->status->step = i;
+        if ((head & KICK_WORD_MASK) != SN_STEP_KICK || !r->is_unit[node] || flits == 0 ||
+            (uint64_t)first + flits > slot_count) {
+            if ((st = copy_step(r, w->t, w->round, i, &w->step)) != SN_OK || w->step.op != SN_STEP_KICK)
+                break;
+            node = SN_NODE_ID(w->step.x, w->step.y);
+            first = w->step.a;
+            flits = w->step.b;
+        }
+        const uint32_t depth = r->unit_depth[node];
+        const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
+        const sn_table_payload *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
         w->unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
@@ -431,6 +457,7 @@ static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
         COUNT_SENT();
     }
 #undef COUNT_SENT
+    w->i = i;
     r->shadow[1] = a0;
     r->shadow[2] = a1;
     r->shadow[3] = a2;

@@ -35,10 +35,10 @@ extern "C" {
 struct unit_ref {
     unsigned index, x, y, cu_type;
 };
-static const unit_ref VEC0 = {0, 1, 0, SN_CU_TYPE_VC};
-static const unit_ref VEC1 = {1, 1, 2, SN_CU_TYPE_VC};
-static const unit_ref MAT0 = {2, 1, 1, SN_CU_TYPE_MG};
-static const unit_ref MAT1 = {3, 2, 1, SN_CU_TYPE_MG};
+static const unit_ref VEC0 = {2, 1, 0, SN_CU_TYPE_VC};
+static const unit_ref VEC1 = {3, 1, 2, SN_CU_TYPE_VC};
+static const unit_ref MAT0 = {0, 1, 1, SN_CU_TYPE_MG};
+static const unit_ref MAT1 = {1, 2, 1, SN_CU_TYPE_MG};
 static const unit_ref UNITS[] = {VEC0, VEC1, MAT0, MAT1};
 
 struct completion {

@@ -89,6 +89,14 @@
 #define SN_SIG_CODE_LO 248
 #define SN_SIG_ARG_LO 216
 
+/* CU_CTRL register indices, and the op of every reply (sysnode-facts §7.1,
+ * §3.1); their layouts are in sysnode/words.h. */
+#define SN_CU_REG_CAPS 0
+#define SN_CU_REG_STATUS 1
+#define SN_CU_REG_COUNTERS 2
+#define SN_CU_REG_DBG 3
+#define SN_CU_CTRL_REPLY_OP 0x02
+
 /* Signal codes (sysnode-facts §4) */
 #define SN_SIG_INST_COMPLETE 0x00
 #define SN_SIG_BATCH_COMPLETE 0x01

@@ -13,6 +13,7 @@
 #include "crc32.h"
 #include "pack.h"
 #include "window_load.h"
+#include "sysnode/words.h"
 
 static const char RUNNER_OK[] = "runner: ok ";
 
@@ -141,8 +142,6 @@ static sn_status place_table(const sn_manifest *m, uint64_t table_bytes, uint64_
     return SN_OK;
 }
 
-#define CLUSTER_OP_FILL 1 /* a cluster payload's op[255:252] (sysnode-facts §3.3) */
-
 /* Whether [addr, addr+n) lies inside one of the case's uploads. */
 static int inside_upload(const sn_manifest *m, uint64_t addr, uint64_t n)
 {
@@ -177,10 +176,10 @@ static sn_status cluster_rows(const sn_program *p, const sn_mesh *mesh, const sn
                 sn_payload *q = &(*rows)[(*n)++];
                 for (unsigned w = 0; w < 4; w++)
                     q->w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
-                if (sn_field_get(q, 255, 252) != CLUSTER_OP_FILL)
+                if (sn_mg_op(q) != SN_MG_OP_FILL)
                     continue;
-                uint64_t addr = sn_field_get(q, 68, 63) << 34 | sn_field_get(q, 251, 218);
-                uint64_t bytes = sn_field_get(q, 217, 202) * SN_MX_FP16_ENTRY_BYTES;
+                uint64_t addr = SN_MG_DRAM_ADDR(q);
+                uint64_t bytes = sn_mg_n(q) * SN_MX_FP16_ENTRY_BYTES;
                 if (!inside_upload(m, addr, bytes)) {
                     free(*rows);
                     *rows = NULL;

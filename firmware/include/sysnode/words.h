@@ -85,12 +85,12 @@
     F(cu_data_desc, ack_x, 211, 208) F(cu_data_desc, ack_y, 215, 212)           \
     F(cu_data_desc, flags, 223, 216) F(cu_data_desc, len, 231, 224)             \
     F(cu_data_desc, offset, 247, 232) F(cu_data_desc, buf, 255, 248)
-/* Vector-core CU_INST by op (sysnode-facts §3.2). */
-#define SN_FIELDS_vc_imem(F) F(vc_imem, word, 31, 0) F(vc_imem, addr, 251, 243) F(vc_imem, op, 255, 252)
+/* Vector-core CU_INST by op, in decode order (sysnode-facts §3.2). */
+#define SN_FIELDS_vc_imem(F) F(vc_imem, op, 255, 252) F(vc_imem, addr, 251, 243) F(vc_imem, word, 31, 0)
 #define SN_FIELDS_vc_desc(F)                                                    \
-    F(vc_desc, value_hi, 68, 63) F(vc_desc, value, 245, 212) F(vc_desc, fld, 248, 246) \
-    F(vc_desc, ad, 251, 249) F(vc_desc, op, 255, 252)
-#define SN_FIELDS_vc_run(F) F(vc_run, pc, 251, 243) F(vc_run, op, 255, 252)
+    F(vc_desc, op, 255, 252) F(vc_desc, ad, 251, 249) F(vc_desc, fld, 248, 246) \
+    F(vc_desc, value, 245, 212) F(vc_desc, value_hi, 68, 63)
+#define SN_FIELDS_vc_run(F) F(vc_run, op, 255, 252) F(vc_run, pc, 251, 243)
 /* Matmul-cluster CU_INST, in decode order (artifacts-facts §3.4,
  * sysnode-facts §3.3); the DRAM address is {addr_hi, addr}. */
 #define SN_FIELDS_mg(F)                                                         \
@@ -104,10 +104,17 @@
     F(mg, dbuf, 102, 95) F(mg, dflags, 94, 87) F(mg, dack_y, 86, 83)            \
     F(mg, dack_x, 82, 79) F(mg, dmesh, 78, 77) F(mg, dfin, 76, 69) F(mg, addr_hi, 68, 63)
 
+/* CU_INST opcodes, payload [255:252] (sysnode-facts §3.2, §3.3). */
+enum sn_vc_payload_op { SN_VC_OP_IMEM = 1, SN_VC_OP_DESC = 2, SN_VC_OP_RUN = 3 };
+enum sn_mg_payload_op { SN_MG_OP_FILL = 1, SN_MG_OP_GEMM = 2, SN_MG_OP_DRAIN = 3 };
+
 /* Bits of the low DRAM address field of a matmul-cluster and a DESC base
  * value; the rest is in addr_hi / value_hi (sysnode-facts §3.2, §3.3). */
 #define SN_MG_ADDR_LO_BITS 34
 #define SN_VC_VALUE_BITS 34
+
+/* The DRAM address of a matmul-cluster payload, {addr_hi, addr}. */
+#define SN_MG_DRAM_ADDR(p) (sn_mg_addr(p) | sn_mg_addr_hi(p) << SN_MG_ADDR_LO_BITS)
 
 /* ---- accessors ----
  * Register word W, field F: sn_W_F(word) returns the field;

@@ -1,7 +1,8 @@
 # The interface schema (firmware/include/sysnode/words.h, regs.h, mesh.h and
 # the scratchpad blocks) expanded by sim/tools/gen_iface at configure time
 # into ${SN_IFACE_DIR}: the RTL's package and conformance module, the test
-# scripts' Python module and the linker script's addresses. Configure time,
+# scripts' Python module, the linker script's addresses and the field
+# positions for assembly sources. Configure time,
 # because verilate() reads its sources while configuring; a schema change
 # reconfigures.
 set(SN_IFACE_DIR ${CMAKE_BINARY_DIR}/iface)
@@ -18,7 +19,7 @@ if(NOT sn_gen_built OR NOT sn_gen_rc EQUAL 0)
 endif()
 # Keep each file's timestamp when nothing changed, so a reconfigure does not
 # re-verilate the mesh.
-foreach(f sn_regs_pkg.sv sn_iface_conform.sv sysnode_iface.py sn_addrs.ld)
+foreach(f sn_regs_pkg.sv sn_iface_conform.sv sysnode_iface.py sn_addrs.ld sn_fields.h)
   file(COPY_FILE ${sn_iface_new}/${f} ${SN_IFACE_DIR}/${f} ONLY_IF_DIFFERENT)
 endforeach()
 file(GLOB sn_iface_headers ${CMAKE_SOURCE_DIR}/firmware/include/sysnode/*.h)

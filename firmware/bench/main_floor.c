@@ -13,8 +13,8 @@ static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_payloa
     for (uint32_t i = 0; i < n; i++) {
         const uint64_t *w = p[i].arg; /* {ARG3, ARG2, ARG1, ARG0} (artifacts/FORMAT.md §3) */
         uint64_t stat;
-        while ((stat = sn_port_read(0, SN_MBOX_STAT)) & (1ull << SN_STAT_OFFERED_BIT))
-            if (stat & SN_STAT_QUEUED_MASK)
+        while (sn_stat_offered(stat = sn_port_read(0, SN_MBOX_STAT)))
+            if (sn_stat_queued(stat))
                 sn_bench_pop(d->received, &popped, &peer_acks);
         if (dst != reg_dst)
             sn_port_write(0, SN_MBOX_DST, reg_dst = dst);
@@ -27,7 +27,7 @@ static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_payloa
         if (w[0] != a3)
             sn_port_write(0, SN_MBOX_ARG3, a3 = w[0]);
         sn_port_write(0, SN_MBOX_GO, 1);
-        if (stat & SN_STAT_QUEUED_MASK)
+        if (sn_stat_queued(stat))
             sn_bench_pop(d->received, &popped, &peer_acks);
     }
     d->flits += n;

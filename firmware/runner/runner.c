@@ -79,9 +79,9 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * credited to the node that sent them, including nodes never kicked). */
 static sn_status take(sn_runner *r, uint64_t head)
 {
-    unsigned x = SN_HEAD_SRC_X(head), y = SN_HEAD_SRC_Y(head);
+    unsigned x = sn_head_src_x(head), y = sn_head_src_y(head);
     uint32_t node = SN_NODE_ID(x, y);
-    unsigned code = SN_HEAD_CODE(head);
+    unsigned code = sn_head_code(head);
 
     r->total_completions++;
     r->status->completions = r->total_completions;
@@ -102,7 +102,7 @@ static sn_status take(sn_runner *r, uint64_t head)
         r->received[node]++;
         return SN_OK;
     case SN_SIG_FAULT:
-        return fail(r, SN_ERR_UNIT_FAULT, node, SN_HEAD_ARG(head));
+        return fail(r, SN_ERR_UNIT_FAULT, node, sn_head_arg(head));
     default:
         return fail(r, SN_ERR_PROTOCOL, node, code);
     }
@@ -113,10 +113,10 @@ static sn_status take(sn_runner *r, uint64_t head)
 static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
 {
     uint64_t stat = rd(r, SN_MBOX_STAT);
-    uint32_t queued = (uint32_t)(stat & SN_STAT_QUEUED_MASK);
+    uint32_t queued = (uint32_t)sn_stat_queued(stat);
     *stat_out = stat;
     *took = 0;
-    if (stat & (1ull << SN_STAT_OVERFLOW_BIT))
+    if (sn_stat_overflow(stat))
         return fail(r, SN_ERR_LOST_COMPLETION, NO_NODE, queued);
     if (queued == 0 || queued < threshold)
         return SN_OK;
@@ -144,7 +144,7 @@ static int wait_done(const sn_runner *r, enum wait_kind kind, uint32_t node, uin
 {
     switch (kind) {
     case WAIT_OFFER_CLEAR:
-        return !(stat & (1ull << SN_STAT_OFFERED_BIT));
+        return !sn_stat_offered(stat);
     case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
         return (int32_t)(r->received[node] - r->expected[node]) >= 0;
     case WAIT_DEPTH:
@@ -182,7 +182,7 @@ static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
         uint64_t now = sn_port_cycles(r->port);
         if (took) {
             last_progress = now;
-        } else if (kind == WAIT_OFFER_CLEAR && r->drain_while_kicking && (stat & SN_STAT_QUEUED_MASK) != 0) {
+        } else if (kind == WAIT_OFFER_CLEAR && r->drain_while_kicking && sn_stat_queued(stat) != 0) {
             threshold = 1; /* the offer is stuck: free the hub by draining all */
         } else if (now - last_progress > r->hang_cycles) {
             return fail(r, SN_ERR_HANG, node, (uint32_t)(now - last_progress));
@@ -236,12 +236,11 @@ static sn_status ctrl_read(sn_runner *r, unsigned x, unsigned y, unsigned index,
     sn_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
-    set_reg(r, REG_DST, (1ull << SN_DST_TYPED_BIT) | ((uint64_t)SN_T_CU_CTRL << SN_DST_TYPE_LO) |
-                            SN_DST_VALUE(x, y));
-    set_reg(r, 1, 0);
-    set_reg(r, 2, 0);
-    set_reg(r, 3, 0);
-    set_reg(r, 4, (uint64_t)index << 48); /* payload[247:240] */
+    sn_payload request = {{0, 0, 0, 0}};
+    sn_ctrl_req_set_index(&request, index);
+    set_reg(r, REG_DST, sn_dst_with_typed(sn_dst_with_type(SN_DST_VALUE(x, y), SN_T_CU_CTRL), 1));
+    for (unsigned w = 0; w < SN_PAYLOAD_WORDS; w++)
+        set_reg(r, 1 + w, request.w[w]); /* ARG0 = payload bits 63:0 */
     wr(r, SN_MBOX_GO, 1);
 
     uint64_t start = sn_port_cycles(r->port);
@@ -254,11 +253,12 @@ static sn_status ctrl_read(sn_runner *r, unsigned x, unsigned y, unsigned index,
     uint64_t p2 = rd(r, RX_P2), p3 = rd(r, RX_P3);
     wr(r, SN_CTRL_RX_HDR, 0); /* a store pops */
     r->status->wait_node = NO_NODE;
-    unsigned src = (unsigned)sn_bits64(hdr, 23, 16); /* {src_x, src_y} */
-    if (sn_bits64(hdr, 15, 12) != SN_T_CU_CTRL || (src >> 4) != x || (src & 0xF) != y ||
-        sn_bits64(p3, 55, 48) != index)
+    uint64_t flit_hdr = sn_rx_hdr_header(hdr);
+    sn_payload reply = {{0, 0, p2, p3}}; /* the reply's fields lie in ARG2 and ARG3 */
+    if (sn_flit_hdr_type(flit_hdr) != SN_T_CU_CTRL || sn_flit_hdr_src_x(flit_hdr) != x ||
+        sn_flit_hdr_src_y(flit_hdr) != y || sn_ctrl_reply_index(&reply) != index)
         return fail(r, SN_ERR_PROTOCOL, node, (uint32_t)hdr);
-    *value = (sn_bits64(p3, 47, 0) << 16) | sn_bits64(p2, 63, 48);
+    *value = sn_ctrl_reply_value(&reply);
     return SN_OK;
 }
 
@@ -268,13 +268,13 @@ static sn_status probe_units(sn_runner *r)
         const sn_mesh_unit *u = &r->mesh->units[i];
         uint32_t node = SN_NODE_ID(u->x, u->y);
         uint64_t caps;
-        sn_status st = ctrl_read(r, u->x, u->y, SN_CU_CTRL_CAPS, &caps);
+        sn_status st = ctrl_read(r, u->x, u->y, SN_CU_REG_CAPS, &caps);
         if (st != SN_OK)
             return st;
-        if (SN_CAPS_TYPE(caps) != u->cu_type || SN_CAPS_INST_DEPTH(caps) == 0)
+        if (sn_cu_caps_cu_type(caps) != u->cu_type || sn_cu_caps_inst_depth(caps) == 0)
             return fail(r, SN_ERR_UNIT_CAPS, node, (uint32_t)(caps >> 32));
-        r->unit_depth[node] = (uint16_t)SN_CAPS_INST_DEPTH(caps);
-        r->unit_version[node] = (uint8_t)SN_CAPS_VERSION(caps);
+        r->unit_depth[node] = (uint16_t)sn_cu_caps_inst_depth(caps);
+        r->unit_version[node] = (uint8_t)sn_cu_caps_cu_version(caps);
     }
     return SN_OK;
 }
@@ -335,8 +335,9 @@ static sn_status end_round(sn_runner *r, int unfenced)
     uint64_t rx = rd(r, SN_CTRL_RX_USED) & 0xF;
     if (rx != 0) {
         uint64_t hdr = rd(r, SN_CTRL_RX_HDR);
-        return fail(r, SN_ERR_RX_FLIT, SN_NODE_ID(sn_bits64(hdr, 23, 20), sn_bits64(hdr, 19, 16)),
-                    (uint32_t)sn_bits64(hdr, 15, 12));
+        uint64_t flit_hdr = sn_rx_hdr_header(hdr);
+        return fail(r, SN_ERR_RX_FLIT, SN_NODE_ID(sn_flit_hdr_src_x(flit_hdr), sn_flit_hdr_src_y(flit_hdr)),
+                    (uint32_t)sn_flit_hdr_type(flit_hdr));
     }
     /* Counts only ever grow for units of the mesh: other sources are refused. */
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {

@@ -114,18 +114,18 @@ struct mesh {
         top->eval();
         return top->cpu_rdata;
     }
-    unsigned queued() { return (unsigned)(read(SN_MBOX_STAT) & SN_STAT_QUEUED_MASK); }
+    unsigned queued() { return (unsigned)sn_stat_queued(read(SN_MBOX_STAT)); }
 
     // One GO with payload p (p.w[0] = ARG0); type < 0 sends CU_INST.
     void send(unsigned x, unsigned y, const sn_payload &p, int type = -1)
     {
-        for (int i = 0; read(SN_MBOX_STAT) >> SN_STAT_OFFERED_BIT & 1; i++) {
+        for (int i = 0; sn_stat_offered(read(SN_MBOX_STAT)); i++) {
             assert_true(i < 10000);
             tick();
         }
         uint64_t dst = SN_DST_VALUE(x, y);
         if (type >= 0)
-            dst |= 1ull << SN_DST_TYPED_BIT | (uint64_t)type << SN_DST_TYPE_LO;
+            dst = sn_dst_with_type(sn_dst_with_typed(dst, 1), (uint64_t)type);
         write(SN_MBOX_DST, dst);
         write(SN_MBOX_ARG0, p.w[0]);
         write(SN_MBOX_ARG1, p.w[1]);
@@ -147,7 +147,8 @@ struct mesh {
     {
         uint64_t w = read(SN_MBOX_HEAD);
         write(SN_MBOX_HEAD, 0);
-        return completion{SN_HEAD_SRC_X(w), SN_HEAD_SRC_Y(w), SN_HEAD_CODE(w), SN_HEAD_ARG(w)};
+        return completion{(unsigned)sn_head_src_x(w), (unsigned)sn_head_src_y(w), (unsigned)sn_head_code(w),
+                          (unsigned)sn_head_arg(w)};
     }
     std::vector<completion> take(unsigned n)
     {
@@ -332,7 +333,7 @@ static void go_while_offered_is_dropped(void **)
     mesh m(4);
     sn_payload nop{}; // opcode 0: retires at once as a no-op (sysnode-facts §3.2)
     m.send(1, 0, nop);
-    assert_int_equal(m.read(SN_MBOX_STAT) >> SN_STAT_OFFERED_BIT & 1, 1);
+    assert_int_equal(sn_stat_offered(m.read(SN_MBOX_STAT)), 1);
     m.write(SN_MBOX_GO, 1);
     assert_int_equal(m.top->accepted_go, 1);
     assert_int_equal(m.top->dropped_go, 1);

@@ -116,6 +116,9 @@ enum sn_mg_payload_op { SN_MG_OP_FILL = 1, SN_MG_OP_GEMM = 2, SN_MG_OP_DRAIN = 3
 /* The DRAM address of a matmul-cluster payload, {addr_hi, addr}. */
 #define SN_MG_DRAM_ADDR(p) (sn_mg_addr(p) | sn_mg_addr_hi(p) << SN_MG_ADDR_LO_BITS)
 
+/* The DST value that sends CU_INST to (x, y). */
+#define SN_DST_VALUE(x, y) sn_dst_with_y(sn_dst_with_x(0, (x)), (y))
+
 /* ---- accessors ----
  * Register word W, field F: sn_W_F(word) returns the field;
  * sn_W_with_F(word, value) returns word with the field replaced by value's

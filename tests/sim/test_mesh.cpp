@@ -163,7 +163,7 @@ struct mesh {
     uint64_t ctrl_read(unsigned x, unsigned y, unsigned idx)
     {
         sn_payload p{};
-        sn_field_set(&p, 247, 240, idx);
+        sn_ctrl_req_set_index(&p, idx);
         send(x, y, p, SN_T_CU_CTRL);
         for (int i = 0; !(read(SN_CTRL_RX_HDR) >> 63); i++) {
             assert_true(i < 10000);
@@ -178,9 +178,9 @@ struct mesh {
         for (int i = 0; i < 4; i++)
             r.w[i] = read(SN_CTRL_RX_P0 + 8 * i);
         write(SN_CTRL_RX_HDR, 0);
-        assert_int_equal(sn_field_get(&r, 255, 248), 2);   // op = reply
-        assert_int_equal(sn_field_get(&r, 247, 240), idx); // index echoed
-        return sn_field_get(&r, 239, 176);
+        assert_int_equal(sn_ctrl_reply_op(&r), 2);   // op = reply
+        assert_int_equal(sn_ctrl_reply_index(&r), idx); // index echoed
+        return sn_ctrl_reply_value(&r);
     }
 };
 
@@ -197,25 +197,25 @@ static void expect(const completion &c, const unit_ref &u, unsigned code, unsign
 static sn_payload vc_imem(unsigned addr, uint32_t word)
 {
     sn_payload p{};
-    sn_field_set(&p, 255, 252, 1);
-    sn_field_set(&p, 251, 243, addr);
-    sn_field_set(&p, 31, 0, word);
+    sn_vc_imem_set_op(&p, 1);
+    sn_vc_imem_set_addr(&p, addr);
+    sn_vc_imem_set_word(&p, word);
     return p;
 }
 static sn_payload vc_desc(unsigned ad, unsigned fld, uint64_t value)
 {
     sn_payload p{};
-    sn_field_set(&p, 255, 252, 2);
-    sn_field_set(&p, 251, 249, ad);
-    sn_field_set(&p, 248, 246, fld);
-    sn_field_set(&p, 245, 212, value);
+    sn_vc_desc_set_op(&p, 2);
+    sn_vc_desc_set_ad(&p, ad);
+    sn_vc_desc_set_fld(&p, fld);
+    sn_vc_desc_set_value(&p, value);
     return p;
 }
 static sn_payload vc_run(unsigned pc)
 {
     sn_payload p{};
-    sn_field_set(&p, 255, 252, 3);
-    sn_field_set(&p, 251, 243, pc);
+    sn_vc_run_set_op(&p, 3);
+    sn_vc_run_set_pc(&p, pc);
     return p;
 }
 static const uint32_t VFILL_A0_L1_0 = 0x1Du << 27;  // VFILL A0 -> L1 offset 0
@@ -228,12 +228,12 @@ static sn_payload cu_data_desc(unsigned buf, unsigned offset, unsigned words, un
                                unsigned ack_y)
 {
     sn_payload p{};
-    sn_field_set(&p, 255, 248, buf);
-    sn_field_set(&p, 247, 232, offset);
-    sn_field_set(&p, 231, 224, words - 1);
-    sn_field_set(&p, 223, 216, flags);
-    sn_field_set(&p, 215, 212, ack_y);
-    sn_field_set(&p, 211, 208, ack_x);
+    sn_cu_data_desc_set_buf(&p, buf);
+    sn_cu_data_desc_set_offset(&p, offset);
+    sn_cu_data_desc_set_len(&p, words - 1);
+    sn_cu_data_desc_set_flags(&p, flags);
+    sn_cu_data_desc_set_ack_y(&p, ack_y);
+    sn_cu_data_desc_set_ack_x(&p, ack_x);
     return p;
 }
 static sn_payload word_of(uint8_t seed)
@@ -253,24 +253,24 @@ enum { MC_FILL = 1, MC_GEMM = 2, MC_DRAIN = 3 };
 static sn_payload mc_op(unsigned op, uint64_t addr, unsigned n)
 {
     sn_payload p{};
-    sn_field_set(&p, 255, 252, op);
-    sn_field_set(&p, 251, 218, addr);
-    sn_field_set(&p, 217, 202, n);
-    sn_field_set(&p, 175, 168, 0x28); // anchor 2*SBIAS
+    sn_mg_set_op(&p, op);
+    sn_mg_set_addr(&p, addr);
+    sn_mg_set_n(&p, n);
+    sn_mg_set_anchor(&p, 0x28); // anchor 2*SBIAS
     return p;
 }
 static sn_payload mc_fill(uint64_t addr, unsigned n, unsigned sel)
 {
     sn_payload p = mc_op(MC_FILL, addr, n);
-    sn_field_set(&p, 201, 201, sel);
+    sn_mg_set_sel(&p, sel);
     return p;
 }
 static sn_payload mc_gemm(unsigned gm, unsigned gn, unsigned nk)
 {
     sn_payload p = mc_op(MC_GEMM, 0, 0);
-    sn_field_set(&p, 199, 192, gm);
-    sn_field_set(&p, 191, 184, gn);
-    sn_field_set(&p, 183, 176, nk);
+    sn_mg_set_gm(&p, gm);
+    sn_mg_set_gn(&p, gn);
+    sn_mg_set_nk(&p, nk);
     return p;
 }
 
@@ -598,11 +598,11 @@ static void node_drain_bursts_acked_by_vector_core(void **)
     m.send(MAT0.x, MAT0.y, mc_fill(0x2000, 3, 1));
     m.send(MAT0.x, MAT0.y, mc_gemm(3, 3, 1));
     sn_payload drain = mc_op(MC_DRAIN, 0x40, 9);
-    sn_field_set(&drain, 111, 111, 1);         // dnode
-    sn_field_set(&drain, 110, 107, VEC0.x);    // dst_x
-    sn_field_set(&drain, 106, 103, VEC0.y);    // dst_y
-    sn_field_set(&drain, 102, 95, 0);          // dbuf
-    sn_field_set(&drain, 94, 87, 1);           // dflags: ask for DATA_RECEIVED
+    sn_mg_set_dnode(&drain, 1);
+    sn_mg_set_dst_x(&drain, VEC0.x);
+    sn_mg_set_dst_y(&drain, VEC0.y);
+    sn_mg_set_dbuf(&drain, 0);
+    sn_mg_set_dflags(&drain, 1);           // dflags: ask for DATA_RECEIVED
     m.send(MAT0.x, MAT0.y, drain);
     unsigned mat_done = 0, acks = 0;
     for (const completion &c : m.take(6)) {

@@ -41,29 +41,29 @@ static void wr16(uint8_t *p, uint16_t v)
 static sn_payload p_imem(unsigned addr, uint32_t word)
 {
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, SN_VC_OP_IMEM);
-    sn_field_set(&p, 251, 243, addr);
-    sn_field_set(&p, 31, 0, word);
+    sn_vc_imem_set_op(&p, SN_VC_OP_IMEM);
+    sn_vc_imem_set_addr(&p, addr);
+    sn_vc_imem_set_word(&p, word);
     return p;
 }
 
 static sn_payload p_desc(unsigned ad, unsigned fld, uint64_t value)
 {
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, SN_VC_OP_DESC);
-    sn_field_set(&p, 251, 249, ad);
-    sn_field_set(&p, 248, 246, fld);
-    sn_field_set(&p, 245, 212, value);
+    sn_vc_desc_set_op(&p, SN_VC_OP_DESC);
+    sn_vc_desc_set_ad(&p, ad);
+    sn_vc_desc_set_fld(&p, fld);
+    sn_vc_desc_set_value(&p, value);
     if (fld == 0)
-        sn_field_set(&p, 68, 63, value >> 34);
+        sn_vc_desc_set_value_hi(&p, value >> 34);
     return p;
 }
 
 static sn_payload p_run(unsigned pc)
 {
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, SN_VC_OP_RUN);
-    sn_field_set(&p, 251, 243, pc);
+    sn_vc_run_set_op(&p, SN_VC_OP_RUN);
+    sn_vc_run_set_pc(&p, pc);
     return p;
 }
 
@@ -839,7 +839,7 @@ static void test_stops_and_no_ops(void **state)
     assert_int_equal(r.bad_addr, DRAM_SIZE);
     /* another CU_INST opcode retires as a no-op */
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, 7);
+    sn_vc_imem_set_op(&p, 7);
     sn_vector_core before = f->vc;
     r = exec(f, p);
     assert_int_equal(r.fault, 0);

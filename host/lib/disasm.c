@@ -27,18 +27,9 @@ static const layout_field VC_DESC_FIELDS[] = {SN_FIELDS_vc_desc(LAYOUT_FIELD)};
 static const layout_field VC_RUN_FIELDS[] = {SN_FIELDS_vc_run(LAYOUT_FIELD)};
 static const layout_field OP_FIELD[] = {VC_RUN_FIELDS[0]}; /* op, every unit's [255:252] */
 
-/* Kernel opcodes, word [31:27] (sysnode-facts §3.2). */
-static const char *const KERNEL_OPS[32] = {
-    "VMOV",  "VNEG",   "VABS",   "VADD",  "VSUB",   "VMUL",     "VFMA",  "VFNMA",
-    "VMAX",  "VMIN",   "VSEL",   "VCMPLT", "VCMPGT", "VCMPEQ",  "VEXP2", "VLOG2",
-    "VINV",  "VRSQRT", "VCVT",   "VRED",  "VLD",    "VST",      "VBCAST", "VSHUF",
-    "VSETVL", "VSETMODE", "VSETI", "VLOOP", "VBAR", "VFILL",    "VDRAIN", "VHALT",
-};
-enum {
-    K_VADD = 0x03, K_VSUB, K_VMUL, K_VFMA, K_VFNMA, K_VMAX, K_VMIN, K_VSEL, K_VCMPLT, K_VCMPGT, K_VCMPEQ,
-    K_VCVT = 0x12, K_VRED, K_VLD, K_VST, K_VBCAST, K_VSHUF, K_VSETVL, K_VSETMODE, K_VSETI, K_VLOOP,
-    K_VBAR, K_VFILL, K_VDRAIN, K_VHALT,
-};
+/* Kernel opcode names, by code (sysnode/words.h SN_KERNEL_OPS). */
+#define KERNEL_OP_NAME(name, code) [code] = #name,
+static const char *const KERNEL_OPS[32] = {SN_KERNEL_OPS(KERNEL_OP_NAME)};
 enum { SRC_V, SRC_S, SRC_C, SRC_K };
 
 static unsigned kf(uint32_t w, unsigned hi, unsigned lo)
@@ -96,11 +87,11 @@ static void add_alu(char *buf, size_t cap, size_t *len, unsigned op, uint32_t w)
     unsigned sa = KW(alu, sa), sb = KW(alu, sb), sc = KW(alu, sc);
     unsigned vd = KW(alu, vd), va = KW(alu, va), vb = KW(alu, vb), vc = KW(alu, vc);
     unsigned pr = KW(alu, pr), pm = KW(alu, pm);
-    int uses_b = op == K_VMUL || op == K_VFMA || op == K_VFNMA || op == K_VMAX || op == K_VMIN || op == K_VSEL ||
-                 (op >= K_VCMPLT && op <= K_VCMPEQ);
-    int uses_c = op == K_VADD || op == K_VSUB || op == K_VFMA || op == K_VFNMA || op == K_VSEL;
+    int uses_b = op == SN_K_VMUL || op == SN_K_VFMA || op == SN_K_VFNMA || op == SN_K_VMAX || op == SN_K_VMIN || op == SN_K_VSEL ||
+                 (op >= SN_K_VCMPLT && op <= SN_K_VCMPEQ);
+    int uses_c = op == SN_K_VADD || op == SN_K_VSUB || op == SN_K_VFMA || op == SN_K_VFNMA || op == SN_K_VSEL;
     add(buf, cap, len, "%s ", KERNEL_OPS[op]);
-    if (op >= K_VCMPLT && op <= K_VCMPEQ) { /* writes P[pr], unpredicated */
+    if (op >= SN_K_VCMPLT && op <= SN_K_VCMPEQ) { /* writes P[pr], unpredicated */
         add(buf, cap, len, "P%u", pr);
         add_src(buf, cap, len, sa, va);
         add_src(buf, cap, len, sb, vb);
@@ -130,11 +121,11 @@ static const char *kernel_word(uint32_t w, char *buf, size_t cap)
     size_t len = 0;
     buf[0] = '\0';
     switch (op) {
-    case K_VCVT:
+    case SN_K_VCVT:
         add_typed(buf, cap, &len, "VCVT", dt);
         add(buf, cap, &len, " v%u, v%u", vd, va);
         break;
-    case K_VRED: {
+    case SN_K_VRED: {
         unsigned kind = kf(w, 7, 5); /* the model reads 3 bits of the vc field */
         add(buf, cap, &len, "VRED.%s S%u, ", RED_KINDS[kind], vd);
         if (kind >= 6)
@@ -145,53 +136,53 @@ static const char *kernel_word(uint32_t w, char *buf, size_t cap)
             add(buf, cap, &len, "v%u", va);
         break;
     }
-    case K_VLD:
-    case K_VST: {
+    case SN_K_VLD:
+    case SN_K_VST: {
         int soff = off >= 0x2000 ? (int)off - 0x4000 : (int)off; /* 14-bit signed */
         add_typed(buf, cap, &len, KERNEL_OPS[op], dt);
         add(buf, cap, &len, " v%u, A%u%+d", vd, ad, soff);
         break;
     }
-    case K_VBCAST:
+    case SN_K_VBCAST:
         if (KW(alu, sa) == SRC_S)
             add(buf, cap, &len, "VBCAST v%u, S%u", vd, va);
         else
             add(buf, cap, &len, "VBCAST S%u, v%u[0]", vd, va);
         break;
-    case K_VSHUF: {
+    case SN_K_VSHUF: {
         unsigned pr = KW(alu, pr), pm = KW(alu, pm);
         add(buf, cap, &len, "VSHUF v%u, v%u, S%u", vd, va, vb);
         if (pm != 0)
             add(buf, cap, &len, pm == 1 ? " if P%u" : " if !P%u", pr);
         break;
     }
-    case K_VSETVL:
+    case SN_K_VSETVL:
         add(buf, cap, &len, "VSETVL S%u", va);
         break;
-    case K_VSETMODE:
+    case SN_K_VSETMODE:
         add(buf, cap, &len, "VSETMODE %u (%s)", va & 3, MODES[va & 3]);
         break;
-    case K_VSETI:
+    case SN_K_VSETI:
         if (KW(alu, sa) == SRC_K)
             add(buf, cap, &len, "VSETI K3");
         else
             add(buf, cap, &len, "VSETI S%u", vd);
         break;
-    case K_VLOOP:
+    case SN_K_VLOOP:
         add(buf, cap, &len, "VLOOP S%u, %u words", va, vb);
         break;
-    case K_VFILL:
+    case SN_K_VFILL:
         add(buf, cap, &len, "VFILL A%u -> L1[%u]", ad, off);
         break;
-    case K_VDRAIN:
+    case SN_K_VDRAIN:
         if (KW(peer, peer)) /* peer drain: a CU_DATA burst to another node */
             add(buf, cap, &len, "VDRAIN.peer A%u -> (%u,%u) buf %u%s", ad, KW(peer, dst_x), KW(peer, dst_y),
                 KW(peer, buf), KW(peer, signal) ? ", signal" : "");
         else
             add(buf, cap, &len, "VDRAIN L1[%u] -> A%u", off, ad);
         break;
-    case K_VBAR:
-    case K_VHALT:
+    case SN_K_VBAR:
+    case SN_K_VHALT:
         add(buf, cap, &len, "%s", KERNEL_OPS[op]);
         break;
     default: /* the ALU ops, 0x00..0x11 */
@@ -265,7 +256,7 @@ static void decode_vc(sn_disasm_state *s, unsigned node, const sn_payload *p, sn
             return;
         }
         d->insn = kernel_word(w, insn, sizeof insn);
-        s->imm_addr[node] = (int16_t)(KW(alu, op) == K_VSETI ? (int)addr + 1 : -1);
+        s->imm_addr[node] = (int16_t)(KW(alu, op) == SN_K_VSETI ? (int)addr + 1 : -1);
         add(d->text, cap, &len, "%s", insn);
         return;
     }

@@ -18,14 +18,6 @@
 #error "the lane model needs plain double arithmetic (FLT_EVAL_METHOD 0)"
 #endif
 
-/* Kernel opcodes, word [31:27] (hw/vector.py@7703ee8 OPS). */
-enum {
-    VMOV = 0x00, VNEG, VABS, VADD, VSUB, VMUL, VFMA, VFNMA, VMAX, VMIN, VSEL,
-    VCMPLT, VCMPGT, VCMPEQ, VEXP2, VLOG2, VINV, VRSQRT,
-    VCVT = 0x12, VRED, VLD, VST, VBCAST, VSHUF, VSETVL, VSETMODE, VSETI, VLOOP,
-    VBAR, VFILL, VDRAIN, VHALT,
-};
-
 /* Operand source selectors (hw/vector.py@7703ee8 SRC_*). */
 enum { SRC_V = 0, SRC_S = 1, SRC_C = 2, SRC_K = 3 };
 
@@ -64,7 +56,7 @@ static uint32_t nchunk(const sn_vector_core *vc)
 static uint32_t word_cycles(unsigned op, const sn_vector_core *vc)
 {
     switch (op) {
-    case VFILL: case VDRAIN: case VBAR: case VLOOP: case VSETVL: case VSETMODE: case VSETI:
+    case SN_K_VFILL: case SN_K_VDRAIN: case SN_K_VBAR: case SN_K_VLOOP: case SN_K_VSETVL: case SN_K_VSETMODE: case SN_K_VSETI:
         return 1;
     default:
         return nchunk(vc);
@@ -156,21 +148,21 @@ static double lane_value(unsigned op, double a, double b, double c)
 {
     volatile double prod; /* keeps a*b+c two roundings, never a fused FMA */
     switch (op) {
-    case VMOV: return a;
-    case VNEG: return -a;
-    case VABS: return fabs(a);
-    case VADD: return a + c; /* vb ignored (artifacts-facts §6) */
-    case VSUB: return a - c;
-    case VMUL: return a * b; /* vc ignored */
-    case VFMA: prod = a * b; return prod + c;
-    case VFNMA: prod = a * b; return -prod + c;
-    case VMAX: return a < b ? b : a; /* ties (and +-0) return a */
-    case VMIN: return a > b ? b : a;
-    case VSEL: return c != 0.0 ? a : b;
-    case VEXP2: return exp2(a);
-    case VLOG2: return log2(a);
-    case VINV: return 1.0 / a;
-    case VRSQRT: return 1.0 / sqrt(a);
+    case SN_K_VMOV: return a;
+    case SN_K_VNEG: return -a;
+    case SN_K_VABS: return fabs(a);
+    case SN_K_VADD: return a + c; /* vb ignored (artifacts-facts §6) */
+    case SN_K_VSUB: return a - c;
+    case SN_K_VMUL: return a * b; /* vc ignored */
+    case SN_K_VFMA: prod = a * b; return prod + c;
+    case SN_K_VFNMA: prod = a * b; return -prod + c;
+    case SN_K_VMAX: return a < b ? b : a; /* ties (and +-0) return a */
+    case SN_K_VMIN: return a > b ? b : a;
+    case SN_K_VSEL: return c != 0.0 ? a : b;
+    case SN_K_VEXP2: return exp2(a);
+    case SN_K_VLOG2: return log2(a);
+    case SN_K_VINV: return 1.0 / a;
+    case SN_K_VRSQRT: return 1.0 / sqrt(a);
     default: return a; /* unreachable: the caller dispatches op <= VRSQRT only */
     }
 }
@@ -178,8 +170,8 @@ static double lane_value(unsigned op, double a, double b, double c)
 static bool compare(unsigned op, double a, double b)
 {
     switch (op) {
-    case VCMPLT: return a < b;
-    case VCMPGT: return a > b;
+    case SN_K_VCMPLT: return a < b;
+    case SN_K_VCMPGT: return a > b;
     default: return a == b; /* VCMPEQ */
     }
 }
@@ -207,7 +199,7 @@ static bool exec_alu(run *r, unsigned op, uint32_t w)
 
     unsigned span = nchunk(vc) * SN_VC_LANES, vl = vc->vl;
     unsigned pr = (unsigned)sn_kword_alu_pr(w), pm = (unsigned)sn_kword_alu_pm(w);
-    if (op >= VCMPLT && op <= VCMPEQ) { /* writes P[pr] under the tail mask only */
+    if (op >= SN_K_VCMPLT && op <= SN_K_VCMPEQ) { /* writes P[pr] under the tail mask only */
         for (unsigned i = 0; i < span && i < vl; i++)
             vc->preg[pr][i] = compare(op, opnd(&a, i), opnd(&b, i));
         return false;
@@ -501,28 +493,28 @@ static bool issue(run *r, unsigned op, uint32_t w)
 {
     sn_vector_core *vc = r->vc;
     switch (op) {
-    case VLD: return exec_vld(r, w);
-    case VST: return exec_vst(r, w);
-    case VCVT: return exec_vcvt(r, w);
-    case VSHUF: return exec_vshuf(r, w);
-    case VBCAST: return exec_vbcast(r, w);
-    case VRED: return exec_vred(r, w);
-    case VFILL: return exec_stream(r, w, false);
-    case VDRAIN: return exec_vdrain(r, w);
-    case VSETVL: {
+    case SN_K_VLD: return exec_vld(r, w);
+    case SN_K_VST: return exec_vst(r, w);
+    case SN_K_VCVT: return exec_vcvt(r, w);
+    case SN_K_VSHUF: return exec_vshuf(r, w);
+    case SN_K_VBCAST: return exec_vbcast(r, w);
+    case SN_K_VRED: return exec_vred(r, w);
+    case SN_K_VFILL: return exec_stream(r, w, false);
+    case SN_K_VDRAIN: return exec_vdrain(r, w);
+    case SN_K_VSETVL: {
         uint32_t want = vc->sreg[(unsigned)sn_kword_alu_va(w)];
         if (want == 0 || want > SN_VC_VLMAX)
             return stop_fault(r, SN_VC_F_VL);
         vc->vl = want;
         return false;
     }
-    case VSETMODE:
+    case SN_K_VSETMODE:
         vc->vmode = (unsigned)sn_kword_alu_va(w) & 3;
         return false;
-    case VBAR: /* fills complete in program order here */
+    case SN_K_VBAR: /* fills complete in program order here */
         return false;
     default:
-        if (op <= VRSQRT)
+        if (op <= SN_K_VRSQRT)
             return exec_alu(r, op, w);
         return stop_fault(r, SN_VC_F_OPCODE); /* unreachable: all 32 are defined */
     }
@@ -549,9 +541,9 @@ static void run_kernel(run *r, unsigned start)
         pc++;
         steps++;
         spent += word_cycles(op, vc);
-        if (op == VHALT)
+        if (op == SN_K_VHALT)
             break;
-        if (op == VSETI) {
+        if (op == SN_K_VSETI) {
             if (pc >= SN_VC_IMEM_WORDS) { /* the immediate would lie past IMEM */
                 r->res->hang = 1;
                 break;
@@ -561,7 +553,7 @@ static void run_kernel(run *r, unsigned start)
                 vc->kreg[3] = imm;
             else
                 vc->sreg[(unsigned)sn_kword_alu_vd(w)] = imm;
-        } else if (op == VLOOP) {
+        } else if (op == SN_K_VLOOP) {
             if (looping) {
                 r->res->fault = SN_VC_F_LOOP;
                 break;

@@ -108,6 +108,20 @@
 enum sn_vc_payload_op { SN_VC_OP_IMEM = 1, SN_VC_OP_DESC = 2, SN_VC_OP_RUN = 3 };
 enum sn_mg_payload_op { SN_MG_OP_FILL = 1, SN_MG_OP_GEMM = 2, SN_MG_OP_DRAIN = 3 };
 
+/* Vector kernel opcodes, word [31:27] (sysnode-facts §3.2; hw/vector.py@7703ee8
+ * OPS): K(name, code). */
+#define SN_KERNEL_OPS(K)                                                      \
+    K(VMOV, 0x00) K(VNEG, 0x01) K(VABS, 0x02) K(VADD, 0x03) K(VSUB, 0x04)     \
+    K(VMUL, 0x05) K(VFMA, 0x06) K(VFNMA, 0x07) K(VMAX, 0x08) K(VMIN, 0x09)    \
+    K(VSEL, 0x0A) K(VCMPLT, 0x0B) K(VCMPGT, 0x0C) K(VCMPEQ, 0x0D)             \
+    K(VEXP2, 0x0E) K(VLOG2, 0x0F) K(VINV, 0x10) K(VRSQRT, 0x11)               \
+    K(VCVT, 0x12) K(VRED, 0x13) K(VLD, 0x14) K(VST, 0x15) K(VBCAST, 0x16)     \
+    K(VSHUF, 0x17) K(VSETVL, 0x18) K(VSETMODE, 0x19) K(VSETI, 0x1A)           \
+    K(VLOOP, 0x1B) K(VBAR, 0x1C) K(VFILL, 0x1D) K(VDRAIN, 0x1E)               \
+    K(VHALT, 0x1F)
+#define SN_KERNEL_OP_ENUM(name, code) SN_K_##name = code,
+enum sn_kernel_op { SN_KERNEL_OPS(SN_KERNEL_OP_ENUM) };
+
 /* Bits of the low DRAM address field of a matmul-cluster and a DESC base
  * value; the rest is in addr_hi / value_hi (sysnode-facts §3.2, §3.3). */
 #define SN_MG_ADDR_LO_BITS 34

@@ -62,7 +62,7 @@ static void add_field(const char *w, const char *name, unsigned hi, unsigned lo)
     P(SN_T_CU_CTRL) P(SN_T_CU_DATA) P(SN_SIG_INST_COMPLETE) P(SN_SIG_BATCH_COMPLETE) \
     P(SN_SIG_DATA_RECEIVED) P(SN_SIG_FAULT) P(SN_CU_REG_CAPS) P(SN_CU_REG_STATUS) \
     P(SN_CU_REG_COUNTERS) P(SN_CU_REG_DBG) P(SN_CU_CTRL_REPLY_OP) P(SN_CU_TYPE_VC) \
-    P(SN_CU_TYPE_MG) P(SN_INST_DEPTH_DEFAULT) P(SN_MEMNODE_X) P(SN_MEMNODE_Y)      \
+    P(SN_INST_DEPTH_DEFAULT) P(SN_MEMNODE_X) P(SN_MEMNODE_Y)      \
     P(SN_SYSNODE_X) P(SN_SYSNODE_Y) P(SN_CU_VERSION_FENCED)
 
 /* The constants the test scripts read. */

@@ -5,12 +5,11 @@
  * it completely before any GO, probes every unit's CU_CAPS, and runs it. */
 #include <stdint.h>
 
-#include "console.h"
 #include "crc32.h"
-#include "fmt.h"
 #include "report.h"
 #include "runner.h"
 #include "sysnode/boot_args.h"
+#include "sysnode/host_sync.h"
 #include "sysnode/table_image.h"
 
 static sn_runner runner;
@@ -27,45 +26,42 @@ static const void *uncached(uint64_t unit_addr)
 }
 
 /* Reads the result region back through the uncached alias, as the CPU sees
- * DRAM at that moment, and prints its CRC-32: the host compares it with the
- * expected bytes' CRC. What it shows is what a consumer on the SysNode would
- * read right after the runner's last round. */
+ * DRAM at that moment, and records its CRC-32 in the status block: the host
+ * compares it with the expected bytes' CRC. What it shows is what a consumer
+ * on the SysNode would read right after the runner's last round. */
 static void digest_results(void)
 {
-    static char line[128];
-    sn_fmt f;
-    uint32_t crc = sn_crc32(uncached(boot_args.result_addr), boot_args.result_bytes);
-    sn_fmt_init(&f, line, sizeof line);
-    sn_fmt_str(&f, "runner: result crc32 ");
-    sn_fmt_hex(&f, crc);
-    sn_fmt_str(&f, " over ");
-    sn_fmt_dec(&f, boot_args.result_bytes);
-    sn_fmt_str(&f, " bytes at ");
-    sn_fmt_hex(&f, boot_args.result_addr);
-    sn_fmt_str(&f, "\n");
-    sn_console_puts(line);
+    status_block.digest_crc32 = sn_crc32(uncached(boot_args.result_addr), boot_args.result_bytes);
+    status_block.digest_done = 1;
+}
+
+/* Refuses the boot-argument block: `which` is an sn_boot_args_fault. */
+static int boot_args_refused(uint32_t which)
+{
+    status_block.error_value = which;
+    return sn_app_report(&status_block, SN_ERR_BOOT_ARGS);
+}
+
+/* The table and the result region lie inside DRAM (FORMAT.md §6). */
+static int args_inside_dram(void)
+{
+    uint64_t dram = boot_args.dram_bytes && boot_args.dram_bytes < DRAM_LOCAL_LIMIT ? boot_args.dram_bytes
+                                                                                       : DRAM_LOCAL_LIMIT;
+    return boot_args.table_addr < dram && boot_args.table_bytes <= dram - boot_args.table_addr &&
+           boot_args.result_addr < dram && boot_args.result_bytes <= dram - boot_args.result_addr;
 }
 
 int main(void)
 {
-    static char text[256];
     sn_table table;
     sn_table_image_fault fault;
 
     sn_runner_init(&runner, 0, &mesh, &status_block);
     if (boot_args.magic != SN_BOOT_ARGS_MAGIC || boot_args.version != SN_BOOT_ARGS_VERSION)
-        return sn_app_fail(SN_ERR_BOOT_ARGS, "no boot-argument block at 0x10040 (magic or version wrong)");
-    uint64_t dram = boot_args.dram_bytes && boot_args.dram_bytes < DRAM_LOCAL_LIMIT ? boot_args.dram_bytes
-                                                                                       : DRAM_LOCAL_LIMIT;
-    if (boot_args.table_addr >= dram || boot_args.table_bytes > dram - boot_args.table_addr ||
-        boot_args.result_addr >= dram || boot_args.result_bytes > dram - boot_args.result_addr)
-        return sn_app_fail(SN_ERR_BOOT_ARGS, "boot arguments place the table or the result region outside DRAM");
-
-    const void *image = uncached(boot_args.table_addr);
-    sn_status st = sn_table_image_open(image, boot_args.table_bytes, &table, &fault);
-    if (st != SN_OK)
-        return sn_app_fail(st, sn_table_image_describe(&fault, text, sizeof text));
-
+        return boot_args_refused(SN_BOOT_ARGS_BAD_MAGIC);
+    runner.host_release = (volatile const uint64_t *)SN_HOST_RELEASE_ADDR;
+    runner.host_held = (volatile uint64_t *)SN_HOST_HELD_ADDR;
+    *runner.host_held = 0;
     runner.probe_units = 1;
 #ifdef SN_RUNNER_NO_SETTLE
     runner.settle_cycles = 0; /* the negative-test image: shows why the settle exists */
@@ -73,8 +69,26 @@ int main(void)
 #ifdef SN_RUNNER_NO_DRAIN
     runner.drain_while_kicking = 0; /* the negative-test image: shows why the drain exists */
 #endif
-    st = sn_runner_run(&runner, &table);
+    /* A live host session (host_sync.h) hands over one table after another,
+     * each ending at a sync point; the units keep their state throughout. */
+    sn_status st;
+    do {
+        runner.host_command = SN_HOST_CONTINUE;
+        if (sn_app_report_copy_from(&boot_args) != SN_OK || !args_inside_dram())
+            return boot_args_refused(SN_BOOT_ARGS_OUTSIDE);
+        st = sn_table_image_open(uncached(boot_args.table_addr), boot_args.table_bytes, &table, &fault);
+        if (st != SN_OK) {
+            status_block.error_rule = fault.check;
+            status_block.detail_field = fault.field;
+            status_block.detail[0] = fault.value;
+            status_block.detail[1] = fault.expected;
+            status_block.detail[2] = fault.count;
+            return sn_app_report(&status_block, st);
+        }
+        st = sn_runner_run(&runner, &table);
+        runner.probe_units = 0; /* probed once per BOOT */
+    } while (st == SN_OK && runner.host_command == SN_HOST_NEXT_TABLE);
     if (st == SN_OK && boot_args.result_bytes != 0)
         digest_results();
-    return sn_app_report(&runner, st, table.round_count);
+    return sn_app_report(&status_block, st);
 }

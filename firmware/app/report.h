@@ -1,15 +1,23 @@
-/* How a runner image ends: one console line, then the exit status. */
+/* How a runner image ends: the status block holds the report (FORMAT.md §7);
+ * the console gets one summary line. */
 #ifndef SN_APP_REPORT_H
 #define SN_APP_REPORT_H
 
-#include "runner.h"
+#include "sysnode/status.h"
+#include "sysnode/boot_args.h"
+#include "sysnode/status_block.h"
 
-/* Prints "runner: ok rounds=R flits=F completions=C mmio_reads=M mmio_writes=W"
- * when st is SN_OK, else "runner: error 0xNN: <description>" (the host's
- * replay parses the first form). Returns st, the image's exit code. */
-sn_status sn_app_report(const sn_runner *r, sn_status st, uint32_t rounds);
+/* Latches st as the first error in s when none is (with error_value and
+ * error_node unset), stamps the block, copies it to the DRAM copy set by
+ * sn_app_report_copy_to (if any), prints the summary and returns the status
+ * the image exits with: s->error, or st when s holds none. */
+sn_status sn_app_report(sn_status_block *s, sn_status st);
 
-/* Prints "runner: error 0xNN: <text>" and returns st. */
-sn_status sn_app_fail(sn_status st, const char *text);
+/* Makes sn_app_report also leave the block in DRAM at the boot arguments'
+ * status_addr (FORMAT.md §6; through the uncached alias) when the block a
+ * holds is there (magic, version) and names a copy. Returns SN_OK, or
+ * SN_ERR_BOOT_ARGS when the copy is not 8-aligned or passes dram_bytes (or
+ * the 36-bit local DRAM offset). */
+sn_status sn_app_report_copy_from(const volatile sn_boot_args *a);
 
 #endif

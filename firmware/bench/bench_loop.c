@@ -1,14 +1,14 @@
 /* The benchmark images' table walk (see bench_loop.h). */
 #include "bench_loop.h"
 
-#include "console.h"
-#include "fmt.h"
+#include "report.h"
 #include "runner.h"
 #include "sysnode/boot_args.h"
 #include "sysnode/status.h"
 #include "sysnode/table_image.h"
 
 __attribute__((section(".sn_boot_args"))) static volatile sn_boot_args boot_args;
+__attribute__((section(".sn_status"))) static sn_status_block status_block;
 static sn_bench_dispatch dispatch;
 
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2, SN_MBOX_ARG3};
@@ -60,12 +60,12 @@ static void run_round(sn_bench_dispatch *d, const sn_table *t, const sn_table_ro
 
 int sn_bench_run(sn_bench_kick_fn kick)
 {
-    static char line[128];
-    sn_fmt f;
+    status_block.error = SN_OK; /* the report (FORMAT.md §7): counts and the first error */
     if (boot_args.magic != SN_BOOT_ARGS_MAGIC || boot_args.version != SN_BOOT_ARGS_VERSION) {
-        sn_console_puts("runner: error: no boot-argument block at 0x10040 (magic or version wrong)\n");
-        return SN_ERR_BOOT_ARGS;
+        status_block.error_value = SN_BOOT_ARGS_BAD_MAGIC;
+        return sn_app_report(&status_block, SN_ERR_BOOT_ARGS);
     }
+    sn_app_report_copy_from(&boot_args); /* where the host reads the report (FORMAT.md §6) */
     const uint8_t *image =
         (const uint8_t *)(uintptr_t)(SN_DRAM_CPU_BASE | (1ull << SN_UNCACHED_BIT) | boot_args.table_addr);
     const sn_table_image_header *h = (const sn_table_image_header *)image;
@@ -79,14 +79,8 @@ int sn_bench_run(sn_bench_kick_fn kick)
     for (uint32_t r = 0; r < t.round_count; r++)
         run_round(d, &t, &t.rounds[r], kick);
 
-    sn_fmt_init(&f, line, sizeof line);
-    sn_fmt_str(&f, "runner: ok rounds=");
-    sn_fmt_dec(&f, t.round_count);
-    sn_fmt_str(&f, " flits=");
-    sn_fmt_dec(&f, d->flits);
-    sn_fmt_str(&f, " completions=");
-    sn_fmt_dec(&f, d->popped);
-    sn_fmt_str(&f, "\n");
-    sn_console_puts(line);
-    return SN_OK;
+    status_block.rounds_run = t.round_count;
+    status_block.flits_sent = d->flits;
+    status_block.completions = d->popped;
+    return sn_app_report(&status_block, SN_OK);
 }

@@ -54,10 +54,11 @@ static inline uint32_t sn_bench_in_flight(const sn_bench_dispatch *d)
 typedef void (*sn_bench_kick_fn)(sn_bench_dispatch *d, uint64_t dst, const sn_table_payload *p, uint32_t n);
 
 /* Runs the table the boot arguments point at (read through the uncached
- * alias) with kick, then prints "runner: ok rounds=R flits=F
- * completions=C", the summary sysnode run checks. Returns the exit status:
- * SN_OK, or SN_ERR_BOOT_ARGS (with a console line) when the boot-argument
- * block's magic or version is wrong. */
+ * alias) with kick, then reports rounds, flits and completions in the status
+ * block, which sysnode run checks, with the runner's summary line
+ * (artifacts/FORMAT.md §7). Returns the exit status: SN_OK, or
+ * SN_ERR_BOOT_ARGS (in the status block) when the boot-argument block's
+ * magic or version is wrong. */
 int sn_bench_run(sn_bench_kick_fn kick);
 
 #endif

@@ -1,24 +1,23 @@
 /* The fatal-trap report: crt0's trap vector lands here with the trap CSRs.
- * Prints them on the console and exits with SN_ERR_TRAP. */
+ * They go into the status block (detail[] = mcause, mepc, mtval; FORMAT.md
+ * §7) and the image exits with SN_ERR_TRAP. */
 #include <stdint.h>
 #include "console.h"
-#include "fmt.h"
-#include "sysnode/status.h"
+#include "report.h"
 
 void sn_trap_report(uint64_t mcause, uint64_t mepc, uint64_t mtval);
 
 void sn_trap_report(uint64_t mcause, uint64_t mepc, uint64_t mtval)
 {
-    char buf[96];
-    sn_fmt f;
-    sn_fmt_init(&f, buf, sizeof buf);
-    sn_fmt_str(&f, "trap: mcause=");
-    sn_fmt_hex(&f, mcause);
-    sn_fmt_str(&f, " mepc=");
-    sn_fmt_hex(&f, mepc);
-    sn_fmt_str(&f, " mtval=");
-    sn_fmt_hex(&f, mtval);
-    sn_fmt_str(&f, "\n");
-    sn_console_puts(buf);
-    sn_exit(SN_ERR_TRAP);
+    sn_status_block *s = (sn_status_block *)(uintptr_t)SN_STATUS_BLOCK_ADDR;
+    if (s->magic != SN_STATUS_MAGIC) { /* trapped before the runner stamped the block */
+        s->error = SN_OK;
+        s->round = s->step = 0;
+    }
+    if (s->error == SN_OK) { /* the first error stays the one reported */
+        s->detail[0] = mcause;
+        s->detail[1] = mepc;
+        s->detail[2] = mtval;
+    }
+    sn_exit(sn_app_report(s, SN_ERR_TRAP));
 }

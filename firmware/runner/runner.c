@@ -1,34 +1,60 @@
 /* The runner core (see runner.h). Steps and rules: DESIGN.md §2; mailbox
  * behaviour: sysnode-facts §2. */
 #include "runner.h"
-#include "fmt.h"
+#include "sysnode/host_sync.h"
 #include "table_check.h"
-#include "sysnode/field.h"
 #include "sysnode/static_assert.h"
 
-#define NO_NODE 0xFFFFFFFFu
+#define NO_NODE SN_STATUS_NO_NODE
+/* Kept out of line: one copy each, for the code budget (linker/sysnode.ld). */
+#define NOINLINE __attribute__((noinline))
 
 SN_STATIC_ASSERT(SN_RUNNER_SETTLE_CYCLES > SN_V4_WRITE_LANDING_CYCLES,
                  "the settle must outlast the modelled version-4 write landing");
+SN_STATIC_ASSERT(SN_RUNNER_DRAIN_AT == 8 && SN_CQ_DEPTH < 256,
+                 "kicks() sees SN_RUNNER_DRAIN_AT queued records as STAT bits 3-7");
+SN_STATIC_ASSERT(SN_LO_head_src_y == SN_LO_head_src_x + 4 && SN_NODE_ID(1, 2) == 0x21 &&
+                     SN_SIG_INST_COMPLETE == 0 && SN_SIG_BATCH_COMPLETE == 1,
+                 "drain() reads HEAD[55:48] as the node id and codes 0-1 as a flit's completion");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,
                                        SN_MBOX_ARG3};
 
-static uint64_t rd(sn_runner *r, unsigned offset)
+static inline uint64_t rd(sn_runner *r, unsigned offset)
 {
-    r->mmio.reads++;
     return sn_port_read(r->port, offset);
 }
 
-static void wr(sn_runner *r, unsigned offset, uint64_t value)
+static inline void wr(sn_runner *r, unsigned offset, uint64_t value)
 {
-    r->mmio.writes++;
     sn_port_write(r->port, offset, value);
 }
 
-/* Keeps the first error only, with where it happened. */
-static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t value)
+/* Completions credited to node this round: flits that completed plus the
+ * records that retired no flit (peer acks, or one too many). */
+static inline uint32_t received(const sn_runner *r, uint32_t node)
+{
+    return r->kicked[node] - r->outstanding[node] + r->other[node];
+}
+
+/* Copies the counts into the status block, the runner's report. */
+static NOINLINE void publish(sn_runner *r)
+{
+    sn_status_block *s = r->status;
+    s->flits_sent = r->total_flits;
+    s->completions = r->total_completions;
+    for (unsigned i = 0; i < s->unit_count; i++) {
+        uint32_t n = s->units[i].node;
+        s->units[i].expected = r->expected[n];
+        s->units[i].received = received(r, n);
+        s->units[i].outstanding = r->outstanding[n];
+    }
+}
+
+/* Keeps the first error only, with where it happened and what it was
+ * checked against (the facts its message names, FORMAT.md §7). */
+static NOINLINE sn_status fail_limit(sn_runner *r, sn_status status, uint32_t node, uint32_t value, uint32_t limit)
 {
     sn_status_block *s = r->status;
     if (s->error == SN_OK) {
@@ -37,23 +63,22 @@ static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t va
         s->error_step = s->step;
         s->error_node = node;
         s->error_value = value;
+        s->error_limit = limit;
+        publish(r);
     }
     return status;
 }
 
-/* A completion source the runner credits: a unit of the mesh. */
-static int is_unit(const sn_runner *r, unsigned x, unsigned y)
+static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t value)
 {
-    return !(x == SN_SYSNODE_X && y == SN_SYSNODE_Y) && sn_mesh_find(r->mesh, x, y) != 0;
+    return fail_limit(r, status, node, value, 0);
 }
 
-/* Clears n bytes (a multiple of 4) a word at a time: the image has no libc,
- * and byte loops cost the boot about 18 k cycles on the runner state. */
+/* Clears n bytes (a multiple of 8) a word at a time: the image has no libc. */
 static void zero_words(void *p, uint32_t n)
 {
-    uint32_t *w = (uint32_t *)p;
-    for (uint32_t i = 0; i < n / 4; i++)
-        w[i] = 0;
+    for (uint64_t *w = p; n != 0; n -= 8)
+        *w++ = 0;
 }
 
 void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_block *status)
@@ -67,6 +92,16 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
     r->inst_depth = SN_INST_DEPTH_DEFAULT;
     r->settle_cycles = SN_RUNNER_SETTLE_CYCLES;
     r->drain_while_kicking = 1;
+    for (unsigned i = 0; i < mesh->unit_count; i++) {
+        uint32_t n = sn_mesh_node(mesh, i);
+        if (n != SN_NODE_ID(SN_SYSNODE_X, SN_SYSNODE_Y))
+            r->is_unit[n] = 1;
+        if (i < SN_STATUS_UNITS) {
+            status->units[i].node = (uint8_t)n;
+            status->units[i].cu_type = mesh->units[i].cu_type;
+            status->unit_count = i + 1;
+        }
+    }
     status->magic = SN_STATUS_MAGIC;
     status->phase = SN_PHASE_BOOT;
     status->wait_node = NO_NODE;
@@ -75,31 +110,23 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
 
 /* ---- completions ---------------------------------------------------------- */
 
-/* Attributes one HEAD record to its source node (DESIGN §2: peer acks are
- * credited to the node that sent them, including nodes never kicked). */
-static sn_status take(sn_runner *r, uint64_t head)
+/* Attributes a HEAD record that retires no outstanding flit (DESIGN §2: peer
+ * acks are credited to the node that sent them, including nodes never
+ * kicked; a completion beyond the flits sent is counted, and the round-end
+ * check reports it). */
+static NOINLINE sn_status take(sn_runner *r, uint64_t head)
 {
-    unsigned x = sn_head_src_x(head), y = sn_head_src_y(head);
-    uint32_t node = SN_NODE_ID(x, y);
+    uint32_t node = SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head));
     unsigned code = sn_head_code(head);
 
     r->total_completions++;
-    r->status->completions = r->total_completions;
-    if (!is_unit(r, x, y)) {
-        r->unknown_completions++;
+    if (!r->is_unit[node])
         return fail(r, SN_ERR_UNKNOWN_SOURCE, node, code);
-    }
     switch (code) {
     case SN_SIG_INST_COMPLETE:
     case SN_SIG_BATCH_COMPLETE:
-        r->received[node]++;
-        if (r->outstanding[node] != 0) {
-            r->outstanding[node]--;
-            r->in_flight--;
-        }
-        return SN_OK;
     case SN_SIG_DATA_RECEIVED:
-        r->received[node]++;
+        r->other[node]++;
         return SN_OK;
     case SN_SIG_FAULT:
         return fail(r, SN_ERR_UNIT_FAULT, node, sn_head_arg(head));
@@ -108,12 +135,37 @@ static sn_status take(sn_runner *r, uint64_t head)
     }
 }
 
+/* Pops `count` records STAT showed queued. The common record, a flit's
+ * completion from a node with flits outstanding (only units are ever kicked:
+ * the table rules), is counted inline; every other record goes to take(). */
+static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
+{
+    uint32_t left = count, taken = 0; /* taken: records take() credited */
+    sn_status st = SN_OK;
+    for (; left != 0; left--) {
+        uint64_t head = rd(r, SN_MBOX_HEAD);
+        wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
+        uint32_t node = (uint32_t)(head >> SN_LO_head_src_x) & 0xFF; /* {src_y, src_x} = SN_NODE_ID */
+        if (sn_head_code(head) <= SN_SIG_BATCH_COMPLETE && r->outstanding[node] != 0) {
+            r->outstanding[node]--;
+            continue;
+        }
+        taken++;
+        if ((st = take(r, head)) != SN_OK)
+            break;
+    }
+    uint32_t retired = count - left - taken; /* the records counted inline */
+    r->in_flight -= retired;
+    r->total_completions += retired;
+    return st;
+}
+
 /* Reads STAT once and pops every queued record if at least `threshold` wait.
  * *stat_out gets the STAT word; *took says whether any record was popped. */
-static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
+static NOINLINE sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
 {
     uint64_t stat = rd(r, SN_MBOX_STAT);
-    uint32_t queued = (uint32_t)sn_stat_queued(stat);
+    uint32_t queued = (uint32_t)(sn_stat_queued(stat));
     *stat_out = stat;
     *took = 0;
     if (sn_stat_overflow(stat))
@@ -121,55 +173,47 @@ static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, i
     if (queued == 0 || queued < threshold)
         return SN_OK;
     *took = 1;
-    for (uint32_t i = 0; i < queued; i++) {
-        uint64_t head = rd(r, SN_MBOX_HEAD);
-        wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
-        sn_status st = take(r, head);
-        if (st != SN_OK)
-            return st;
-    }
-    return SN_OK;
+    return drain(r, queued);
 }
 
-static uint32_t depth_of(const sn_runner *r, uint32_t node)
-{
-    return r->unit_depth[node] ? r->unit_depth[node] : r->inst_depth;
-}
 
 /* ---- bounded waits ---------------------------------------------------------- */
 
-enum wait_kind { WAIT_OFFER_CLEAR, WAIT_RECEIVED, WAIT_DEPTH, WAIT_IDLE };
+enum wait_kind { WAIT_OFFER_CLEAR, WAIT_RECEIVED, WAIT_DEPTH, WAIT_IDLE, WAIT_SETTLE, WAIT_RX };
 
-static int wait_done(const sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t stat)
+static NOINLINE int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t stat, uint64_t waited)
 {
     switch (kind) {
     case WAIT_OFFER_CLEAR:
-        return !sn_stat_offered(stat);
+        return !(sn_stat_offered(stat));
     case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
-        return (int32_t)(r->received[node] - r->expected[node]) >= 0;
+        return (int32_t)(received(r, node) - r->expected[node]) >= 0;
     case WAIT_DEPTH:
-        return r->outstanding[node] < depth_of(r, node);
+        return r->outstanding[node] < r->unit_depth[node];
     case WAIT_IDLE:
         return r->in_flight == 0;
-    default:
-        return 0;
+    case WAIT_SETTLE: /* unfenced units' writes land meanwhile (DESIGN §2) */
+        return waited >= r->settle_cycles;
+    default: /* WAIT_RX: a CU_CTRL reply waits in the RX queue */
+        return (rd(r, SN_CTRL_RX_USED) & 0xF) != 0;
     }
 }
 
 /* The one wait: polls STAT, draining completions, until the condition holds.
- * A wait that sees no completion for hang_cycles is a hang (STYLE 6). The
+ * A wait that sees no completion for hang_cycles is a hang (STYLE 6); a
+ * settle is a wait of settle_cycles that still drains. The
  * offer wait drains only from SN_RUNNER_DRAIN_AT records so that a flit can
  * go out between batches; every other wait drains whatever is queued. A
  * runner with drain_while_kicking cleared (a test image) drains in neither
  * kick-time wait, and so deadlocks once completions fill the mailbox. */
-static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
+static NOINLINE sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
 {
     int kicking = kind == WAIT_OFFER_CLEAR || kind == WAIT_DEPTH;
     uint32_t threshold = !kicking                 ? 1
                          : !r->drain_while_kicking ? UINT32_MAX
                          : kind == WAIT_OFFER_CLEAR ? SN_RUNNER_DRAIN_AT
                                                     : 1;
-    uint64_t last_progress = sn_port_cycles(r->port);
+    uint64_t start = sn_port_cycles(r->port), last_progress = start;
     r->status->wait_node = node;
     for (;;) {
         uint64_t stat;
@@ -177,17 +221,18 @@ static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
         sn_status st = service(r, threshold, &stat, &took);
         if (st != SN_OK)
             return st;
-        if (wait_done(r, kind, node, stat))
-            break;
         uint64_t now = sn_port_cycles(r->port);
+        if (wait_done(r, kind, node, stat, now - start))
+            break;
         if (took) {
             last_progress = now;
-        } else if (kind == WAIT_OFFER_CLEAR && r->drain_while_kicking && sn_stat_queued(stat) != 0) {
+        } else if (kind == WAIT_OFFER_CLEAR && r->drain_while_kicking && (sn_stat_queued(stat)) != 0) {
             threshold = 1; /* the offer is stuck: free the hub by draining all */
-        } else if (now - last_progress > r->hang_cycles) {
+        } else if (kind != WAIT_SETTLE && now - last_progress > r->hang_cycles) {
             return fail(r, SN_ERR_HANG, node, (uint32_t)(now - last_progress));
 #ifdef SN_RUNNER_WFI_AWAIT
-        } else if (kind != WAIT_OFFER_CLEAR) { /* runner-wfi.elf; an offer raises no line */
+        } else if (kind != WAIT_OFFER_CLEAR && kind != WAIT_SETTLE) { /* runner-wfi.elf; an offer or a settle
+                                                                           raises no line */
             sn_port_sleep_until(r->port, last_progress + r->hang_cycles + 1);
 #endif
         }
@@ -198,21 +243,27 @@ static sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
 
 /* ---- validation: refuse a table before any GO ------------------------------- */
 
+/* Records a broken table rule (table_check.h) with its rule and limit. */
+static sn_status table_fault(sn_runner *r, sn_status status, const sn_table_fault *f)
+{
+    r->status->error_rule = r->status->error == SN_OK ? f->rule : r->status->error_rule;
+    return fail_limit(r, status, f->node, f->value, f->limit);
+}
+
 static sn_status check_table(sn_runner *r, const sn_table *t)
 {
     sn_table_fault f;
-    /* expected[] and outstanding[] are zero before the first round: scratch. */
-    sn_status st = sn_table_check(t, r->mesh, r->outstanding, r->expected, &f);
+    /* kicked[] and other[] are zero before the first round (and after a
+     * host sync point): scratch. */
+    sn_status st = sn_table_check(t, r->mesh, r->kicked, r->other, &f);
     if (st == SN_OK)
         return SN_OK;
     r->status->round = f.round;
     r->status->step = f.step;
-    r->status->error_rule = f.rule;
-    r->status->error_limit = f.limit;
-    return fail(r, st, f.node, f.value);
+    return table_fault(r, st, &f);
 }
 
-/* ---- steps ------------------------------------------------------------------ */
+/* ---- unit capabilities ------------------------------------------------------ */
 
 static void set_reg(sn_runner *r, unsigned idx, uint64_t value)
 {
@@ -223,52 +274,51 @@ static void set_reg(sn_runner *r, unsigned idx, uint64_t value)
     r->shadow_valid |= (uint8_t)(1u << idx);
 }
 
-/* ---- unit capabilities ------------------------------------------------------ */
-
 #define RX_P2 (SN_CTRL_RX_P0 + 16)
 #define RX_P3 (SN_CTRL_RX_P0 + 24)
 
-/* Sends one CU_CTRL read of register `index` to node (x, y) and waits for the
- * reply in the RX queue; *value gets its 64-bit value. */
-static sn_status ctrl_read(sn_runner *r, unsigned x, unsigned y, unsigned index, uint64_t *value)
+/* Sends one CU_CTRL read of CU_CAPS to unit u and waits for the reply in the
+ * RX queue; *value gets its 64-bit value. */
+static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
 {
-    uint32_t node = SN_NODE_ID(x, y);
+    uint32_t node = SN_NODE_ID(u->x, u->y);
     sn_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
     sn_payload request = {{0, 0, 0, 0}};
-    sn_ctrl_req_set_index(&request, index);
-    set_reg(r, REG_DST, sn_dst_with_typed(sn_dst_with_type(SN_DST_VALUE(x, y), SN_T_CU_CTRL), 1));
-    for (unsigned w = 0; w < SN_PAYLOAD_WORDS; w++)
-        set_reg(r, 1 + w, request.w[w]); /* ARG0 = payload bits 63:0 */
+    sn_ctrl_req_set_index(&request, SN_CU_REG_CAPS);
+    set_reg(r, REG_DST, sn_dst_with_typed(sn_dst_with_type(SN_DST_VALUE(u->x, u->y), SN_T_CU_CTRL), 1));
+    for (unsigned i = 0; i < SN_PAYLOAD_WORDS; i++)
+        set_reg(r, 1 + i, request.w[i]); /* ARG0 = payload bits 63:0 */
     wr(r, SN_MBOX_GO, 1);
 
-    uint64_t start = sn_port_cycles(r->port);
-    r->status->wait_node = node;
-    while ((rd(r, SN_CTRL_RX_USED) & 0xF) == 0) {
-        if (sn_port_cycles(r->port) - start > r->hang_cycles)
-            return fail(r, SN_ERR_HANG, node, (uint32_t)r->hang_cycles);
-    }
+    if ((st = wait_for(r, WAIT_RX, node)) != SN_OK)
+        return st;
     uint64_t hdr = rd(r, SN_CTRL_RX_HDR);
     uint64_t p2 = rd(r, RX_P2), p3 = rd(r, RX_P3);
     wr(r, SN_CTRL_RX_HDR, 0); /* a store pops */
-    r->status->wait_node = NO_NODE;
     uint64_t flit_hdr = sn_rx_hdr_header(hdr);
     sn_payload reply = {{0, 0, p2, p3}}; /* the reply's fields lie in ARG2 and ARG3 */
-    if (sn_flit_hdr_type(flit_hdr) != SN_T_CU_CTRL || sn_flit_hdr_src_x(flit_hdr) != x ||
-        sn_flit_hdr_src_y(flit_hdr) != y || sn_ctrl_reply_index(&reply) != index)
+    if (sn_flit_hdr_type(flit_hdr) != SN_T_CU_CTRL || sn_flit_hdr_src_x(flit_hdr) != u->x ||
+        sn_flit_hdr_src_y(flit_hdr) != u->y || sn_ctrl_reply_index(&reply) != SN_CU_REG_CAPS)
         return fail(r, SN_ERR_PROTOCOL, node, (uint32_t)hdr);
     *value = sn_ctrl_reply_value(&reply);
     return SN_OK;
 }
 
+/* Sets every unit's inst_depth and CU_VERSION from its CU_CAPS with
+ * probe_units; without, a unit gets inst_depth and keeps its version. */
 static sn_status probe_units(sn_runner *r)
 {
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         const sn_mesh_unit *u = &r->mesh->units[i];
         uint32_t node = SN_NODE_ID(u->x, u->y);
-        uint64_t caps;
-        sn_status st = ctrl_read(r, u->x, u->y, SN_CU_REG_CAPS, &caps);
+        uint64_t caps = 0;
+        if (!r->probe_units) {
+            r->unit_depth[node] = (uint16_t)r->inst_depth;
+            continue;
+        }
+        sn_status st = read_caps(r, u, &caps);
         if (st != SN_OK)
             return st;
         if (sn_cu_caps_cu_type(caps) != u->cu_type || sn_cu_caps_inst_depth(caps) == 0)
@@ -279,55 +329,127 @@ static sn_status probe_units(sn_runner *r)
     return SN_OK;
 }
 
-/* ---- steps (kick) ------------------------------------------------------------ */
-
-static sn_status kick(sn_runner *r, const sn_table *t, const sn_table_round *round,
-                      const sn_table_step *s)
+/* Copies step i of round out of the table (the runner acts on its copy) and
+ * checks it against the step rules (the quick test first, the full check
+ * for the rule's name). */
+static sn_status copy_step(sn_runner *r, const sn_table *t, const sn_table_round *round, uint32_t i,
+                           sn_table_step *s)
 {
-    uint32_t node = SN_NODE_ID(s->x, s->y);
-    for (uint32_t i = 0; i < s->b; i++) {
-        const sn_table_payload *p = &t->payloads[round->payload_first + s->a + i];
-        sn_status st;
-        if (r->outstanding[node] >= depth_of(r, node) && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
-            return st;
-        if ((st = wait_for(r, WAIT_OFFER_CLEAR, node)) != SN_OK)
-            return st;
-        set_reg(r, REG_DST, SN_DST_VALUE(s->x, s->y));
-        for (unsigned w = 0; w < 4; w++)
-            set_reg(r, 1 + w, p->arg[3 - w]); /* row is {ARG3, ARG2, ARG1, ARG0} */
-        wr(r, SN_MBOX_GO, 1);
-        r->outstanding[node]++;
-        r->in_flight++;
-        r->total_flits++;
-        r->status->flits_sent = r->total_flits;
-    }
+    const sn_table_step *at = &t->steps[round->step_first + i];
+    sn_table_fault f;
+    *s = (sn_table_step){at->op, at->x, at->y, at->reserved, at->a, at->b};
+    r->status->step = i;
+    if (!sn_table_step_ok(s, round, r->is_unit) && sn_table_check_step(s, round, r->mesh, 0, 0, &f) != SN_OK)
+        return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     return SN_OK;
 }
 
-/* Waits settle_cycles for unfenced units' writes to land, draining all the
- * while so a late completion is still counted (DESIGN §2). */
-static sn_status settle(sn_runner *r)
+/* Adds `sent` GOs to node's counts. Out of line: the kick loop then keeps
+ * no pointer into the counts, and its registers hold the shadow instead. */
+static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
 {
-    uint64_t start = sn_port_cycles(r->port);
-    r->settles++;
-    while (sn_port_cycles(r->port) - start < r->settle_cycles) {
-        uint64_t stat;
-        int took;
-        sn_status st = service(r, 1, &stat, &took);
-        if (st != SN_OK)
-            return st;
+    r->outstanding[node] += sent;
+    r->kicked[node] += sent;
+    r->in_flight += sent;
+    r->total_flits += sent;
+}
+
+/* Runs the round's kick steps from *i on while they are kicks (DESIGN §2),
+ * leaving *i at the first step it did not run: the per-payload path, the
+ * floor's loop plus the safeguards, with one call for a run of kicks. Per
+ * GO, one STAT read confirms the previous flit was taken (STAT[15]) and
+ * shows the queue; SN_RUNNER_DRAIN_AT queued records are popped in a batch,
+ * and a set STAT[15] or STAT[31], or the node at its inst_depth, leaves the
+ * loop for the bounded waits. The shadow of ARG0..ARG3 lives in locals;
+ * outstanding[] is exact at every GO (the throttle and the waits read it),
+ * the run's totals are brought up to date after each step. *unfenced is set
+ * when a kicked unit may retire before its writes land. */
+/* Where run_round is in a round: kept in memory, so the kick loop's
+ * registers hold what it uses per GO. */
+typedef struct {
+    const sn_table *t;
+    const sn_table_round *round; /* the runner's copy of the round record */
+    uint32_t i;                  /* the current step */
+    int unfenced;                /* a unit kicked or awaited may retire before its writes land */
+    sn_table_step step;          /* the runner's copy of step i */
+} round_walk;
+
+static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
+{
+    /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
+     * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
+    const uint64_t offer_or_lost = SN_MASK(stat, offered) | SN_MASK(stat, overflow);
+    const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_MASK(stat, queued) & ~7ull : 0);
+    uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
+    sn_status st = SN_OK;
+    for (; st == SN_OK && w->i < w->round->step_count; w->i++) {
+        const sn_table_step *s = &w->step; /* the runner's copy; a step that is not a kick is left for the caller */
+        if ((st = copy_step(r, w->t, w->round, w->i, &w->step)) != SN_OK || s->op != SN_STEP_KICK)
+            break;
+        const uint32_t node = SN_NODE_ID(s->x, s->y), depth = r->unit_depth[node];
+        const uint64_t dst = SN_DST_VALUE(s->x, s->y);
+        const sn_table_payload *p = &w->t->payloads[w->round->payload_first + s->a], *end = p + s->b, *counted = p;
+        r->status->phase = SN_PHASE_KICK;
+        w->unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
+        /* GO latched the last flit: a register write may precede the STAT check. */
+        if (dst != r->shadow[REG_DST])
+            wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
+/* Adds the GOs since `counted` to the counts a wait, a drain or a report reads. */
+#define COUNT_SENT()                                                                                   \
+    do {                                                                                               \
+        if (p != counted)                                                                              \
+            count_sent(r, node, (uint32_t)(p - counted));                                              \
+        counted = p;                                                                                   \
+    } while (0)
+        /* GOs up to `room` need no inst_depth look: completions only free room. */
+        for (const sn_table_payload *room = p; p != end; p++) {
+            if (p == room) {
+                COUNT_SENT();
+                if (r->outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+                    break;
+                uint32_t free = depth - r->outstanding[node];
+                room = free < (uint32_t)(end - p) ? p + free : end;
+            }
+            uint64_t stat = rd(r, SN_MBOX_STAT);
+            if (stat & leave) {
+                COUNT_SENT();
+                st = (stat & offer_or_lost) ? wait_for(r, WAIT_OFFER_CLEAR, node)
+                                            : drain(r, sn_stat_queued(stat));
+                if (st != SN_OK)
+                    break;
+            }
+            /* row is {ARG3, ARG2, ARG1, ARG0} (FORMAT.md §3) */
+            if (p->arg[3] != a0)
+                wr(r, SN_MBOX_ARG0, a0 = p->arg[3]);
+            if (p->arg[2] != a1)
+                wr(r, SN_MBOX_ARG1, a1 = p->arg[2]);
+            if (p->arg[1] != a2)
+                wr(r, SN_MBOX_ARG2, a2 = p->arg[1]);
+            if (p->arg[0] != a3)
+                wr(r, SN_MBOX_ARG3, a3 = p->arg[0]);
+            wr(r, SN_MBOX_GO, 1);
+        }
+        COUNT_SENT();
     }
-    return SN_OK;
+#undef COUNT_SENT
+    r->shadow[1] = a0;
+    r->shadow[2] = a1;
+    r->shadow[3] = a2;
+    r->shadow[4] = a3;
+    return st;
 }
 
 /* unfenced: the round kicked or awaited a unit that may retire before its
- * writes land (older than CU_VERSION 5, or never probed). */
+ * writes land (older than CU_VERSION 5, or never probed), and the packer did
+ * not prove the settle useless (FORMAT.md §3 flags). */
 static sn_status end_round(sn_runner *r, int unfenced)
 {
     r->status->phase = SN_PHASE_ROUND_END;
     sn_status st = wait_for(r, WAIT_IDLE, NO_NODE);
-    if (st == SN_OK && r->settle_cycles != 0 && unfenced)
-        st = settle(r);
+    if (st == SN_OK && r->settle_cycles != 0 && unfenced) {
+        r->settles++;
+        st = wait_for(r, WAIT_SETTLE, NO_NODE);
+    }
     if (st != SN_OK)
         return st;
     /* Only CU_CTRL replies are expected in the RX queue, and only at boot: a
@@ -342,18 +464,36 @@ static sn_status end_round(sn_runner *r, int unfenced)
     /* Counts only ever grow for units of the mesh: other sources are refused. */
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(r->mesh, i);
-        if (r->received[n] != r->expected[n])
-            return fail(r, SN_ERR_EXTRA_COMPLETION, n, r->received[n]);
+        if (received(r, n) != r->expected[n])
+            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, received(r, n), r->expected[n]);
     }
     return SN_OK;
 }
 
-/* Records a rule broken by the table as it stands in DRAM now. */
-static sn_status table_changed(sn_runner *r, const sn_table_fault *f)
+/* Holds at a host sync point after a finished round (host_sync.h): the
+ * round's completions are all counted and its writes have landed, so the
+ * host reads results and writes operands; the wait is bounded. */
+static NOINLINE sn_status host_sync(sn_runner *r)
 {
-    r->status->error_rule = f->rule;
-    r->status->error_limit = f->limit;
-    return fail(r, SN_ERR_TABLE_CHANGED, f->node, f->value);
+    if (!r->host_release) /* an image without a host */
+        return fail(r, SN_ERR_TABLE_STEP, NO_NODE, SN_STEP_HOST_SYNC);
+    uint32_t seq = ++r->syncs;
+    publish(r);
+    r->status->phase = SN_PHASE_HOST_SYNC;
+    *r->host_held = seq;
+    uint64_t start = sn_port_cycles(r->port);
+    uint64_t word;
+    /* STAT is read to pace the poll (and, on the mailbox model, to let time pass). */
+    while (SN_HOST_RELEASE_SEQ(word = *r->host_release) != seq) {
+        (void)rd(r, SN_MBOX_STAT);
+        if (sn_port_cycles(r->port) - start >= r->hang_cycles)
+            return fail_limit(r, SN_ERR_HANG, NO_NODE, seq, (uint32_t)r->hang_cycles);
+    }
+    r->host_command = SN_HOST_RELEASE_CMD(word);
+    /* The next table's check uses kicked[] and other[] as scratch. */
+    for (unsigned i = 0; i < r->mesh->unit_count; i++)
+        r->kicked[sn_mesh_node(r->mesh, i)] = r->other[sn_mesh_node(r->mesh, i)] = 0;
+    return SN_OK;
 }
 
 /* Runs round `index` from copies: the table lives in DRAM, where a unit's
@@ -362,185 +502,76 @@ static sn_status table_changed(sn_runner *r, const sn_table_fault *f)
  * and checked again just before the runner acts on it. */
 static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
 {
-    const sn_table_round round = t->rounds[index];
-    sn_table view = *t;
+    const sn_table_round *in = &t->rounds[index];
+    const sn_table_round round = {in->step_first, in->step_count, in->payload_first, in->payload_count, in->flags};
+    const sn_table view = {&round, t->steps, t->payloads, 1, t->step_count, t->payload_count};
     sn_table_fault f;
-    view.rounds = &round;
-    view.round_count = 1;
-    /* expected[] and outstanding[] hold no counts between rounds: scratch. */
-    if (sn_table_check_round(&view, 0, r->mesh, r->outstanding, r->expected, &f) != SN_OK) {
-        r->status->step = f.step;
-        return table_changed(r, &f);
-    }
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(r->mesh, i);
-        r->expected[n] = r->received[n] = 0;
+        r->expected[n] = r->kicked[n] = r->other[n] = 0;
+    }
+    /* kicked[] and other[] are zero here: scratch for the check, zero after it. */
+    if (sn_table_check_round(&view, 0, r->mesh, r->kicked, r->other, &f) != SN_OK) {
+        r->status->step = f.step;
+        return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
 
-    int unfenced = 0;
-    for (uint32_t i = 0; i < round.step_count; i++) {
-        const sn_table_step s = t->steps[round.step_first + i];
-        uint32_t node = SN_NODE_ID(s.x, s.y);
-        sn_status st = SN_OK;
-        r->status->step = i;
-        if (sn_table_check_step(&s, &round, r->mesh, 0, 0, &f) != SN_OK)
-            return table_changed(r, &f);
-        if ((s.op == SN_STEP_KICK || s.op == SN_STEP_AWAIT) && r->unit_version[node] < SN_CU_VERSION_FENCED)
-            unfenced = 1;
-        switch (s.op) {
-        case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
+    round_walk w = {t, &round, 0, 0, {0, 0, 0, 0, 0, 0}};
+    int sync = 0; /* the round ends at a host sync point */
+    for (; w.i < round.step_count; w.i++) {
+        const sn_table_step *s = &w.step;
+        sn_status st = kicks(r, &w);
+        if (st != SN_OK)
+            return st;
+        if (w.i == round.step_count)
             break;
-        case SN_STEP_KICK:
-            r->status->phase = SN_PHASE_KICK;
-            st = kick(r, t, &round, &s);
+        uint32_t node = SN_NODE_ID(s->x, s->y);
+        switch (s->op) {
+        case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
             break;
         case SN_STEP_AWAIT:
             r->status->phase = SN_PHASE_AWAIT;
-            r->expected[node] += s.a;
+            w.unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
+            r->expected[node] += s->a;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:
             r->status->phase = SN_PHASE_BARRIER;
             st = wait_for(r, WAIT_IDLE, NO_NODE);
             break;
-        default:
-            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s.op);
+        case SN_STEP_HOST_SYNC: /* held after the round ends, below */
+            sync = 1;
+            break;
+        default: /* copy_step passed it, so never reached */
+            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s->op);
         }
         if (st != SN_OK)
             return st;
     }
     r->status->step = round.step_count;
-    return end_round(r, unfenced);
+    /* The host and the digest read after the last round, and the host at a
+     * sync point: those always settle. */
+    int proven = (round.flags & SN_ROUND_SETTLE_PROVEN) && index + 1 < t->round_count && !sync;
+    sn_status st = end_round(r, w.unfenced && !proven);
+    if (st == SN_OK && sync)
+        st = host_sync(r);
+    return st;
 }
 
 sn_status sn_runner_run(sn_runner *r, const sn_table *table)
 {
     sn_status st = check_table(r, table);
-    if (st == SN_OK && r->probe_units)
+    if (st == SN_OK)
         st = probe_units(r);
+    for (unsigned i = 0; st == SN_OK && i < 5; i++) /* from here on the shadow is exact: kicks() compares only */
+        set_reg(r, i, r->shadow[i]);
     for (uint32_t i = 0; st == SN_OK && i < table->round_count; i++) {
         r->status->round = i;
         st = run_round(r, table, i);
+        r->status->rounds_run = i + (st == SN_OK);
     }
+    publish(r);
     if (st == SN_OK)
         r->status->phase = SN_PHASE_DONE;
     return st;
-}
-
-/* ---- reporting ------------------------------------------------------------- */
-
-static void describe_owed(const sn_runner *r, sn_fmt *f)
-{
-    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
-        uint32_t n = sn_mesh_node(r->mesh, i);
-        if (r->expected[n] == r->received[n] && r->outstanding[n] == 0)
-            continue;
-        sn_fmt_str(f, "\n  node ");
-        sn_fmt_node(f, n);
-        sn_fmt_str(f, ": awaited ");
-        sn_fmt_dec(f, r->expected[n]);
-        sn_fmt_str(f, ", received ");
-        sn_fmt_dec(f, r->received[n]);
-        sn_fmt_str(f, ", owed ");
-        sn_fmt_dec(f, r->expected[n] > r->received[n] ? r->expected[n] - r->received[n] : 0);
-        sn_fmt_str(f, ", flits outstanding ");
-        sn_fmt_dec(f, r->outstanding[n]);
-    }
-}
-
-char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size)
-{
-    const sn_status_block *s = r->status;
-    sn_fmt f;
-    sn_fmt_init(&f, buf, size);
-    if (s->error == SN_OK) {
-        sn_fmt_str(&f, "ok");
-        return buf;
-    }
-    if (s->error_rule != SN_RULE_NONE) {
-        sn_table_fault tf = {(sn_status)s->error, (sn_table_rule)s->error_rule, s->error_round, s->error_step,
-                             s->error_node, s->error_value, s->error_limit};
-        if (s->error == SN_ERR_TABLE_CHANGED)
-            sn_fmt_str(&f, "the table in DRAM changed after it was checked (a unit wrote over it?): ");
-        sn_table_fault_describe(&tf, buf + f.len, size - f.len);
-        return buf;
-    }
-    sn_fmt_str(&f, "round ");
-    sn_fmt_dec(&f, s->error_round);
-    sn_fmt_str(&f, " step ");
-    sn_fmt_dec(&f, s->error_step);
-    sn_fmt_str(&f, ": ");
-    switch (s->error) {
-    case SN_ERR_UNIT_FAULT: {
-        /* Vector-core fault codes (sysnode-facts §3.2, compiler/kohakutpu/hw/vector.py@7703ee8). */
-        static const char *const vc_faults[] = {"",          "dtype",           "vector source", "chain",
-                                                "opcode",    "walk past 256 entries", "loop nesting",
-                                                "VL",        "reduction VL",    "bad CU_DATA"};
-        const sn_mesh_unit *u = sn_mesh_find(r->mesh, s->error_node & 0xF, (s->error_node >> 4) & 0xF);
-        sn_fmt_str(&f, "SIG_FAULT, argument ");
-        sn_fmt_dec(&f, s->error_value);
-        if (u && u->cu_type == SN_CU_TYPE_VC && s->error_value >= 1 && s->error_value <= 9) {
-            sn_fmt_str(&f, " (vector core fault: ");
-            sn_fmt_str(&f, vc_faults[s->error_value]);
-            sn_fmt_str(&f, ")");
-        }
-        break;
-    }
-    case SN_ERR_EXTRA_COMPLETION:
-        sn_fmt_str(&f, "received ");
-        sn_fmt_dec(&f, s->error_value);
-        sn_fmt_str(&f, " completions, awaited ");
-        sn_fmt_dec(&f, r->expected[s->error_node & 0xFF]);
-        break;
-    case SN_ERR_UNKNOWN_SOURCE:
-        sn_fmt_str(&f, "completion (code ");
-        sn_fmt_dec(&f, s->error_value);
-        sn_fmt_str(&f, ") from a coordinate with no unit");
-        break;
-    case SN_ERR_LOST_COMPLETION:
-        sn_fmt_str(&f, "STAT[31] set: the mailbox dropped completions");
-        break;
-    case SN_ERR_RX_FLIT:
-        sn_fmt_str(&f, "a flit of type ");
-        sn_fmt_dec(&f, s->error_value);
-        sn_fmt_str(&f, " (not a CU_SIGNAL) reached the SysNode and waits in its RX queue");
-        break;
-    case SN_ERR_UNIT_CAPS:
-        sn_fmt_str(&f, "CU_CAPS[63:32] ");
-        sn_fmt_hex(&f, s->error_value);
-        sn_fmt_str(&f, " disagrees with the mesh description (type, or inst_depth 0)");
-        break;
-    case SN_ERR_PROTOCOL:
-        sn_fmt_str(&f, "unexpected signal code or reply ");
-        sn_fmt_dec(&f, s->error_value);
-        break;
-    case SN_ERR_HANG:
-        if (s->phase == SN_PHASE_BOOT) {
-            sn_fmt_str(&f, "hang: no CU_CTRL reply from ");
-            sn_fmt_node(&f, s->error_node);
-            sn_fmt_str(&f, " within ");
-            sn_fmt_dec(&f, s->error_value);
-            sn_fmt_str(&f, " cycles");
-            return buf;
-        }
-        sn_fmt_str(&f, "hang: no completion for ");
-        sn_fmt_dec(&f, s->error_value);
-        sn_fmt_str(&f, " cycles while ");
-        sn_fmt_str(&f, s->phase == SN_PHASE_KICK ? "sending to " : "waiting on ");
-        if (s->error_node == NO_NODE)
-            sn_fmt_str(&f, "every node");
-        else
-            sn_fmt_node(&f, s->error_node);
-        sn_fmt_str(&f, "; owed:");
-        describe_owed(r, &f);
-        return buf;
-    default:
-        sn_fmt_str(&f, "error ");
-        sn_fmt_dec(&f, s->error);
-    }
-    if (s->error_node != NO_NODE) {
-        sn_fmt_str(&f, "; node ");
-        sn_fmt_node(&f, s->error_node);
-    }
-    return buf;
 }

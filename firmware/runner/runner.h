@@ -29,13 +29,9 @@
  * (SN_V4_WRITE_LANDING_CYCLES); a card's figure belongs here once measured. */
 #define SN_RUNNER_SETTLE_CYCLES 4096ull
 
-/* Counts of MMIO accesses, the runner's figure of merit (DESIGN §3). */
 typedef struct {
-    uint32_t reads;
-    uint32_t writes;
-} sn_runner_mmio;
-
-typedef struct {
+    /* first, so the drain reaches it with an immediate offset */
+    uint32_t outstanding[SN_NODE_COUNT]; /* per node (SN_NODE_ID), this round: flits sent and not completed */
     sn_port *port;
     const sn_mesh *mesh;
     sn_status_block *status;   /* where progress and the first error are kept */
@@ -45,22 +41,29 @@ typedef struct {
     uint64_t settle_cycles;    /* SN_RUNNER_SETTLE_CYCLES; 0 disables the settle (a test image only) */
     uint32_t settles;          /* round ends that waited out write landing */
     uint8_t drain_while_kicking; /* 1; 0 only in a test image that shows the deadlock */
-    uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; 0 = not probed */
+    uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; inst_depth for a unit not probed */
     uint8_t unit_version[SN_NODE_COUNT]; /* CU_VERSION from CU_CAPS; 0 = not probed */
 
-    /* per node (SN_NODE_ID), per round */
-    uint32_t expected[SN_NODE_COUNT];
-    uint32_t received[SN_NODE_COUNT];
-    uint32_t outstanding[SN_NODE_COUNT];
-    uint32_t in_flight;        /* sum of outstanding[] */
+    /* per node (SN_NODE_ID), per round; received = kicked - outstanding + other */
+    uint32_t expected[SN_NODE_COUNT];    /* cumulative await count */
+    uint32_t kicked[SN_NODE_COUNT];      /* flits sent */
+    uint32_t other[SN_NODE_COUNT];       /* records that completed no flit: peer acks, extras */
+    uint32_t in_flight;                  /* sum of outstanding[] */
 
     uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */
     uint8_t shadow_valid;      /* bit i: shadow[i] is what the register holds */
 
-    uint32_t unknown_completions; /* from coordinates with no unit in the mesh */
+    /* Host sync points (sysnode/host_sync.h): the words the image shares
+     * with the host; NULL on an image without a host, where a sync step is
+     * refused. */
+    volatile const uint64_t *host_release;
+    volatile uint64_t *host_held;
+    uint32_t syncs;            /* sync points held since BOOT */
+    uint32_t host_command;     /* the command that released the last one (enum sn_host_command) */
+
     uint32_t total_completions;
     uint32_t total_flits;
-    sn_runner_mmio mmio;
+    uint8_t is_unit[SN_NODE_COUNT]; /* by SN_NODE_ID: 1 for a unit of the mesh, 0 for the SysNode or nothing */
 } sn_runner;
 
 /* Prepares r to drive the mailbox behind port for a mesh. status must point
@@ -73,14 +76,21 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * the mailbox's typed send (DST[24], type 7, index in payload[247:240]) and
  * takes each reply from the RX queue (value = RX_P3[47:0] << 16 |
  * RX_P2[63:48]) to set unit_depth and unit_version (sysnode-facts §2.5, §7.1;
- * tests/rv64/hw_bundle.c@1a77e97e); then runs every round of table in order: per round, counts restart at 0; kicks
- * send payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0
+ * tests/rv64/hw_bundle.c@1a77e97e); then runs every round of table in order:
+ * per round, counts restart at 0; kicks send
+ * payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0
  * and draining HEAD while it waits, at most inst_depth outstanding per node);
  * an await grows the node's expected count and blocks until received reaches
  * it; a barrier waits until no flit is outstanding. At a round's end, when a
  * unit the round kicked or awaited is older than CU_VERSION 5 (or was not
- * probed), the runner settles: it waits settle_cycles, still draining; then
- * every node's received count must equal its expected count.
+ * probed), the runner settles: it waits settle_cycles, still draining
+ * (skipped for a round flagged SN_ROUND_SETTLE_PROVEN but the last, or one
+ * ending at a host sync point, FORMAT.md §3); then every node's received
+ * count must equal its expected count. A round whose last step is a host
+ * sync then holds (host_sync.h): held word = its number, status phase
+ * SN_PHASE_HOST_SYNC, until the release word carries that number
+ * (host_command = its command), or hang_cycles pass (SN_ERR_HANG,
+ * error_value = the sync point's number, error_node none).
  * Returns SN_OK, or the first error (also recorded in r->status):
  *   SN_ERR_TABLE_STEP  unknown step opcode;
  *   SN_ERR_TABLE_SLOT  a kick past the round's payloads or the 128-slot window;
@@ -92,13 +102,13 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  *   SN_ERR_HANG        no completion for hang_cycles while a wait was owed,
  *                      or no CU_CTRL reply within hang_cycles;
  *   SN_ERR_UNIT_CAPS   a unit's CU_CAPS type differs from the mesh, or inst_depth 0;
- *   SN_ERR_PROTOCOL    a signal code or CU_CTRL reply the runner does not expect.
- * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2. */
+ *   SN_ERR_PROTOCOL    a signal code or CU_CTRL reply the runner does not expect;
+ *   SN_ERR_TABLE_CHANGED a round or step broke a table rule when re-checked on
+ *                      the runner's copy just before it ran (the table in DRAM changed);
+ *   SN_ERR_RX_FLIT     a flit other than a CU_CTRL reply waits in the RX queue at a round's end.
+ * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2.
+ * Every error is reported in r->status with the facts its message names
+ * (FORMAT.md §7); the host words it (host/lib/messages.h). */
 sn_status sn_runner_run(sn_runner *r, const sn_table *table);
-
-/* Writes a one-line description of r's first error into buf (NUL-terminated,
- * at most size bytes), naming round, step, node and values; for a hang, one
- * line per node that was still owed completions. Returns buf. */
-char *sn_runner_describe(const sn_runner *r, char *buf, uint32_t size);
 
 #endif

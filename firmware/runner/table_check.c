@@ -1,6 +1,5 @@
 /* The table rules (see table_check.h). */
 #include "table_check.h"
-#include "fmt.h"
 
 #define NO_NODE 0xFFFFFFFFu
 
@@ -29,6 +28,10 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
     switch (s->op) {
     case SN_STEP_SEED:
     case SN_STEP_BARRIER:
+        return SN_OK;
+    case SN_STEP_HOST_SYNC:
+        if ((s->x | s->y | s->a | s->b) != 0) /* its place: sn_table_check_round */
+            return found(f, SN_ERR_TABLE_STEP, SN_RULE_SYNC_PLACE, NO_NODE, 0, 0);
         return SN_OK;
     case SN_STEP_KICK:
         if (!is_unit(mesh, s->x, s->y))
@@ -72,10 +75,15 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
                      round->payload_first + round->payload_count, t->payload_count);
     if (round->payload_count > SN_STAGE_SLOTS)
         return found(f, SN_ERR_TABLE_SLOT, SN_RULE_ROUND_SLOTS, NO_NODE, round->payload_count, SN_STAGE_SLOTS);
+    if (round->flags & ~SN_ROUND_SETTLE_PROVEN)
+        return found(f, SN_ERR_TABLE_STEP, SN_RULE_ROUND_FLAGS, NO_NODE, round->flags, SN_ROUND_SETTLE_PROVEN);
 
-    for (uint32_t i = 0; i < round->step_count && st == SN_OK; i++) {
+    const sn_table_step *s = &t->steps[round->step_first];
+    for (uint32_t i = 0; i < round->step_count && st == SN_OK; i++, s++) {
         f->step = i;
-        st = sn_table_check_step(&t->steps[round->step_first + i], round, mesh, kicked, awaited, f);
+        st = sn_table_check_step(s, round, mesh, kicked, awaited, f);
+        if (st == SN_OK && s->op == SN_STEP_HOST_SYNC && i + 1 != round->step_count)
+            st = found(f, SN_ERR_TABLE_STEP, SN_RULE_SYNC_PLACE, NO_NODE, 0, 0);
     }
     /* Only units of the mesh are ever counted: other coordinates are refused. */
     for (unsigned u = 0; u < mesh->unit_count; u++) {
@@ -100,67 +108,4 @@ sn_status sn_table_check(const sn_table *t, const sn_mesh *mesh, uint32_t *kicke
             return st;
     }
     return SN_OK;
-}
-
-static const char *rule_text(sn_table_rule rule)
-{
-    switch (rule) {
-    case SN_RULE_STEP_WINDOW: return "the round's steps end at ";
-    case SN_RULE_PAYLOAD_WINDOW: return "the round's payloads end at ";
-    case SN_RULE_ROUND_SLOTS: return "the round stages more payloads than the staging window: ";
-    case SN_RULE_OPCODE: return "unknown step opcode ";
-    case SN_RULE_RESERVED: return "reserved step field is not 0: ";
-    case SN_RULE_KICK_NODE: return "kick to a coordinate with no unit";
-    case SN_RULE_KICK_EMPTY: return "kick of 0 flits";
-    case SN_RULE_KICK_WINDOW: return "kick passes the staging window: ends at slot ";
-    case SN_RULE_KICK_PAYLOADS: return "kick passes the round's payloads: ends at slot ";
-    case SN_RULE_AWAIT_NODE: return "await on a coordinate with no unit";
-    case SN_RULE_AWAIT_ZERO: return "await count of 0";
-    case SN_RULE_AWAITS_SHORT: return "node awaited for fewer completions than flits kicked to it: awaited ";
-    case SN_RULE_AWAIT_TOTAL: return "awaits for the node pass 2^31-1 in the round: this await ";
-    default: return "no fault";
-    }
-}
-
-char *sn_table_fault_describe(const sn_table_fault *f, char *buf, uint32_t size)
-{
-    sn_fmt out;
-    sn_fmt_init(&out, buf, size);
-    sn_fmt_str(&out, "round ");
-    sn_fmt_dec(&out, f->round);
-    if (f->rule == SN_RULE_AWAITS_SHORT) {
-        sn_fmt_str(&out, " (end of round)");
-    } else {
-        sn_fmt_str(&out, " step ");
-        sn_fmt_dec(&out, f->step);
-    }
-    sn_fmt_str(&out, ": ");
-    sn_fmt_str(&out, rule_text(f->rule));
-    switch (f->rule) {
-    case SN_RULE_STEP_WINDOW:
-    case SN_RULE_PAYLOAD_WINDOW:
-    case SN_RULE_ROUND_SLOTS:
-    case SN_RULE_KICK_WINDOW:
-    case SN_RULE_KICK_PAYLOADS:
-    case SN_RULE_AWAITS_SHORT:
-    case SN_RULE_AWAIT_TOTAL:
-        sn_fmt_dec(&out, f->value);
-        sn_fmt_str(&out, f->rule == SN_RULE_AWAITS_SHORT ? ", kicked "
-                         : f->rule == SN_RULE_AWAIT_TOTAL  ? ", room "
-                                                           : ", limit ");
-        sn_fmt_dec(&out, f->limit);
-        break;
-    case SN_RULE_OPCODE:
-    case SN_RULE_RESERVED:
-        sn_fmt_dec(&out, f->value);
-        break;
-    default:
-        break;
-    }
-    if (f->node != NO_NODE) {
-        sn_fmt_str(&out, " (node ");
-        sn_fmt_node(&out, f->node);
-        sn_fmt_str(&out, ")");
-    }
-    return buf;
 }

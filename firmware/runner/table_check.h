@@ -1,8 +1,8 @@
 /* The table rules: what a table must satisfy before the runner issues any GO.
  * One implementation, compiled into the firmware (checked before the first
  * GO) and into the host (checked when packing or emitting a table), so both
- * refuse the same tables with the same words. Rules: DESIGN.md §2,
- * artifacts-facts §1.2 (kohakuaccel/runtime/loader.py, dispatch.py@7703ee8).
+ * refuse the same tables; the host words a fault (host/lib/messages.h).
+ * Rules: DESIGN.md §2, artifacts-facts §1.2 (kohakuaccel/runtime/loader.py, dispatch.py@7703ee8).
  * Freestanding. */
 #ifndef SN_TABLE_CHECK_H
 #define SN_TABLE_CHECK_H
@@ -28,6 +28,8 @@ typedef enum {
     SN_RULE_AWAIT_ZERO,     /* an await count of 0 */
     SN_RULE_AWAITS_SHORT,   /* a node awaited for fewer completions than flits kicked to it */
     SN_RULE_AWAIT_TOTAL,    /* a node's awaits in a round pass SN_AWAIT_TOTAL_MAX */
+    SN_RULE_ROUND_FLAGS,    /* a round flag bit that is not defined (sysnode/table.h) */
+    SN_RULE_SYNC_PLACE,     /* a host sync step that is not its round's last step, or has a field not 0 */
 } sn_table_rule;
 
 /* The most completions a round may await from one node: the runner compares
@@ -65,8 +67,31 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
 sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
                               uint32_t *kicked, uint32_t *awaited, sn_table_fault *fault);
 
-/* Writes "round R step S: <rule in words>" for fault into buf (size bytes,
- * NUL-terminated). Returns buf. */
-char *sn_table_fault_describe(const sn_table_fault *fault, char *buf, uint32_t size);
+/* The step rules of sn_table_check_step for a step checked alone, as one
+ * branch-light test over a node table (is_unit[SN_NODE_ID] = 1 for a unit of
+ * the mesh, 0 for the SysNode or no unit): 1 when the step passes every one
+ * of them, 0 when sn_table_check_step would refuse it (the runner then calls
+ * that for the rule's name). The runner re-checks every step with it just
+ * before acting on it; test_runner_faults checks that the two agree. */
+static inline int sn_table_step_ok(const sn_table_step *s, const sn_table_round *round, const uint8_t *is_unit)
+{
+    int unit = s->x < 16 && s->y < 16 && is_unit[SN_NODE_ID(s->x, s->y)];
+    if (s->reserved != 0)
+        return 0;
+    switch (s->op) {
+    case SN_STEP_SEED:
+    case SN_STEP_BARRIER:
+        return 1;
+    case SN_STEP_KICK:
+        return unit && s->b != 0 && s->a <= SN_STAGE_SLOTS && s->b <= SN_STAGE_SLOTS - s->a &&
+               s->a + s->b <= round->payload_count;
+    case SN_STEP_AWAIT:
+        return unit && s->a != 0;
+    case SN_STEP_HOST_SYNC: /* its place in the round: sn_table_check_round */
+        return s->x == 0 && s->y == 0 && s->a == 0 && s->b == 0;
+    default:
+        return 0;
+    }
+}
 
 #endif

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "disasm.h"
 #include "json.h"
+#include "messages.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
@@ -78,8 +79,8 @@ static void dump_payload(const listing *l, sn_disasm_state *s, const sn_table_st
 static void dump_step(const listing *l, sn_disasm_state *s, const sn_table_round *r, uint32_t index,
                       const sn_table_step *k)
 {
-    static const char *const OPS[] = {NULL, "seed", "kick", "await", "barrier"};
-    const char *op = OPS[k->op]; /* sn_table_check passed: op is 1..4 */
+    static const char *const OPS[] = {NULL, "seed", "kick", "await", "barrier", "host_sync"};
+    const char *op = OPS[k->op]; /* sn_table_check passed: op is 1..5 */
     if (l->json)
         printf("%s\n      {\"step\": %" PRIu32 ", \"op\": \"%s\"", index ? "," : "", index, op);
     else
@@ -101,7 +102,7 @@ static void dump_step(const listing *l, sn_disasm_state *s, const sn_table_round
         if (l->json)
             printf("]}");
         return;
-    default: /* SN_STEP_BARRIER, the one op left after sn_table_check */
+    default: /* SN_STEP_BARRIER or SN_STEP_HOST_SYNC, the ops left after sn_table_check */
         printf(l->json ? "}" : "\n");
         return;
     }

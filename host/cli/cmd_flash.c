@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "json.h"
+#include "messages.h"
 #include "transport.h"
 #include "window_load.h"
 
@@ -171,13 +172,30 @@ int sn_cmd_flash(int argc, char **argv)
         st = sn_error_set(&err, SN_ERR_INPUT, "%s: %s", image, why);
     if (st == SN_OK)
         st = sn_transport_open_device(&t, device, (unsigned)cu_version, &err);
+    /* The runner's status block comes back through a DRAM copy right after the table (FORMAT.md §6). */
+    uint64_t status_addr = 0;
+    if (st == SN_OK && table >= 0) {
+        uint64_t at = files[table].addr + (files[table].n + 63) / 64 * 64;
+        status_addr = at % 64 == 0 && at + SN_STATUS_COPY_BYTES <= t.ops->dram_size(t.ctx) ? at : 0;
+    }
     if (st == SN_OK && (st = sn_window_load_image(&t, &img, image, &err)) == SN_OK &&
         (st = place_files(&t, files, nfiles, &err)) == SN_OK && table >= 0)
-        st = sn_window_write_boot_args(&t, files[table].addr, files[table].n, digest_addr, digest_bytes, &err);
+        st = sn_window_write_boot_args(&t, files[table].addr, files[table].n, digest_addr, digest_bytes, status_addr,
+                                       &err);
     if (st == SN_OK)
         rc = boot_and_stream(&t, max_cycles, &err);
     else
         fprintf(stderr, "sysnode flash: %s\n", err.msg);
+    sn_status_block sb;
+    int valid = 0;
+    if (st == SN_OK && status_addr && sn_window_read_status(&t, status_addr, &sb, &valid, &err) == SN_OK && valid) {
+        char words[1536];
+        if (sb.error != SN_OK)
+            fprintf(stderr, "sysnode flash: runner error 0x%x: %s\n", sb.error, sn_runner_describe(&sb, words, sizeof words));
+        if (sb.digest_done)
+            fprintf(stderr, "sysnode flash: result crc32 0x%08x over %llu bytes\n", sb.digest_crc32,
+                    (unsigned long long)digest_bytes);
+    }
     sn_transport_close(&t);
     sn_elf_image_free(&img);
     for (int i = 0; i < nfiles; i++)

@@ -117,6 +117,10 @@ static int print_verdict(sn_status st, const sn_replay_result *res, const sn_err
         printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res->digest_got);
     else if (res->match)
         printf("match\n");
+    else if (res->diff_round >= 0)
+        printf("MISMATCH after round %d at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n",
+               res->diff_round, res->diff_file, (unsigned long long)res->diff_offset,
+               (unsigned long long)res->diff_addr, res->got, res->want);
     else
         printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
                (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
@@ -197,9 +201,11 @@ int sn_cmd_run(int argc, char **argv)
     if (st == SN_OK && fst && !sim)
         st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
                           device);
-    if (st == SN_OK && fst && (st = fst_open(sim, fst, fst_from, fst_to, &err)) == SN_OK) {
+    if (st == SN_OK && fst) {
+        /* Before the dump's files appear, so a signal never finds them without the handler. */
         signal(SIGINT, on_sigint);
         signal(SIGTERM, on_sigint);
+        st = fst_open(sim, fst, fst_from, fst_to, &err);
     }
     if (st == SN_OK && trace) {
         sn_transport inner = t;

@@ -287,28 +287,103 @@ static sn_status append_round(sn_program *p, const sn_round *r, const char *file
     return SN_OK;
 }
 
-sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e)
+/* Sizes p's per-round arrays for n rounds. */
+static sn_status program_alloc(sn_program *p, size_t n, sn_error *e)
 {
     memset(p, 0, sizeof *p);
-    if (nfiles == 0)
+    if (n == 0)
         return sn_error_set(e, SN_ERR_INPUT, "a program needs at least one artifact");
-    if (nfiles > UINT32_MAX)
-        return sn_error_set(e, SN_ERR_INPUT, "%zu artifacts: more rounds than a table holds", nfiles);
-    p->files = calloc(nfiles, sizeof *p->files);
-    p->masked = calloc(nfiles, sizeof *p->masked);
-    p->rounds = calloc(nfiles, sizeof *p->rounds);
+    if (n > UINT32_MAX)
+        return sn_error_set(e, SN_ERR_INPUT, "%zu artifacts: more rounds than a table holds", n);
+    p->files = calloc(n, sizeof *p->files);
+    p->masked = calloc(n, sizeof *p->masked);
+    p->rounds = calloc(n, sizeof *p->rounds);
     if (p->files == NULL || p->masked == NULL || p->rounds == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %zu rounds", nfiles);
-    for (size_t i = 0; i < nfiles; i++) {
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %zu rounds", n);
+    return SN_OK;
+}
+
+sn_status sn_program_load_texts(sn_program *p, const char *const *names, const char *const *texts,
+                                const size_t *lens, size_t n, sn_error *e)
+{
+    sn_status st = program_alloc(p, n, e);
+    for (size_t i = 0; st == SN_OK && i < n; i++) {
+        sn_json *d = NULL;
         sn_round r;
-        sn_status st = sn_round_load(&r, files[i], e);
+        memset(&r, 0, sizeof r);
+        st = sn_json_parse(names[i], texts[i], lens[i], &d, e);
+        if (st == SN_OK)
+            st = parse_round(&r, d, e);
+        if (st == SN_OK)
+            st = append_round(p, &r, names[i], e);
+        sn_round_free(&r);
+        sn_json_free(d);
+    }
+    return st;
+}
+
+sn_status sn_program_slice(const sn_program *p, size_t first, size_t count, sn_program *out, sn_error *e)
+{
+    if (first > p->round_count || count > p->round_count - first)
+        return sn_error_set(e, SN_ERR_INTERNAL, "rounds %zu..+%zu of a %zu-round program", first, count,
+                            p->round_count);
+    sn_status st = program_alloc(out, count, e);
+    for (size_t i = first; st == SN_OK && i < first + count; i++) {
+        const sn_table_round *tr = &p->rounds[i];
+        sn_round view = {p->payloads + tr->payload_first, tr->payload_count, p->masked[i], p->steps + tr->step_first,
+                         tr->step_count};
+        st = append_round(out, &view, p->files[i], e);
+    }
+    return st;
+}
+
+sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e)
+{
+    sn_status st = program_alloc(p, nfiles, e);
+    if (st != SN_OK)
+        return st;
+    for (size_t i = 0; st == SN_OK && i < nfiles; i++) {
+        sn_round r;
+        st = sn_round_load(&r, files[i], e);
         if (st == SN_OK)
             st = append_round(p, &r, files[i], e);
         sn_round_free(&r);
-        if (st != SN_OK)
-            return st;
     }
-    return SN_OK;
+    return st;
+}
+
+sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_after, sn_program *out, sn_error *e)
+{
+    sn_status st = program_alloc(out, p->round_count, e);
+    for (size_t i = 0; st == SN_OK && i < p->round_count; i++) {
+        const sn_table_round *tr = &p->rounds[i];
+        sn_table_step *steps = malloc((tr->step_count + 1) * sizeof *steps);
+        if (!steps)
+            return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+        memcpy(steps, p->steps + tr->step_first, tr->step_count * sizeof *steps);
+        steps[tr->step_count] = (sn_table_step){.op = SN_STEP_HOST_SYNC};
+        sn_round view = {p->payloads + tr->payload_first, tr->payload_count, p->masked[i], steps,
+                         tr->step_count + (sync_after[i] ? 1 : 0)};
+        st = append_round(out, &view, p->files[i], e);
+        free(steps);
+    }
+    return st;
+}
+
+/* Ends every round a host step of m follows with a host sync step (FORMAT.md §9). */
+static sn_status add_host_syncs(sn_program *p, const sn_manifest *m, sn_error *e)
+{
+    uint8_t *flags = calloc(p->round_count, 1);
+    if (!flags)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    for (size_t k = 0; k < m->host_step_count; k++)
+        flags[m->host_steps[k].after_round] = 1;
+    sn_program synced;
+    sn_status st = sn_program_with_host_syncs(p, flags, &synced, e);
+    free(flags);
+    sn_program_free(p);
+    *p = synced;
+    return st;
 }
 
 /* Compares one of the manifest's declared totals with the loaded program. */
@@ -340,6 +415,8 @@ sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
     if (st == SN_OK)
         st = check_declared(&m, "flits_wider_than_256_bits", m.declared_wide_flits,
                             p->masked_total, e);
+    if (st == SN_OK && m.host_step_count > 0)
+        st = add_host_syncs(p, &m, e);
     for (size_t i = 0; paths != NULL && i < m.artifact_count; i++)
         free(paths[i]);
     free(paths);

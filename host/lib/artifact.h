@@ -62,10 +62,31 @@ typedef struct sn_program {
  * error; SN_ERR_INPUT for nfiles = 0 or totals past uint32_t. */
 sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e);
 
+/* Loads n artifacts' JSON texts (texts[i] of lens[i] bytes: the compiler's
+ * serialised dicts) as rounds 0..n-1, names[i] labelling round i's
+ * messages (*p zeroed first; free with sn_program_free, also after a
+ * failure). The rules and errors of sn_program_load, from text instead of
+ * files. */
+sn_status sn_program_load_texts(sn_program *p, const char *const *names, const char *const *texts,
+                                const size_t *lens, size_t n, sn_error *e);
+
+/* Copies rounds first..first+count-1 of p into *out as rounds 0..count-1
+ * (zeroed first; free with sn_program_free). SN_ERR_INTERNAL for a range
+ * outside p or when memory runs out. */
+sn_status sn_program_slice(const sn_program *p, size_t first, size_t count, sn_program *out, sn_error *e);
+
+/* Copies p into *out (zeroed first; free with sn_program_free), ending
+ * round i with a host sync step (SN_STEP_HOST_SYNC, artifacts/FORMAT.md §9)
+ * where sync_after[i] (one flag per round) is nonzero. SN_ERR_INTERNAL when
+ * memory runs out. */
+sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_after, sn_program *out, sn_error *e);
+
 /* Loads the rounds of the case directory `case_dir` in its manifest's
  * "artifacts_in_order" (see manifest.h), and checks the manifest's optional
  * "rounds", "total_flits" and "flits_wider_than_256_bits" against what was
- * loaded (SN_ERR_INPUT on a difference). */
+ * loaded (SN_ERR_INPUT on a difference). Every round a host step follows
+ * ends with a host sync step (artifacts/FORMAT.md §9), so `sysnode pack`,
+ * `dump` and `run` see one program. */
 sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e);
 
 /* Frees everything *p owns and zeroes it. */

@@ -173,10 +173,73 @@ static sn_status declared(const sn_json *d, int root, const char *key, int64_t *
     return st;
 }
 
+/* One "host_steps" entry: {"after_round": r, "expected_outputs": [...],
+ * "uploads": [...]} (artifacts/FORMAT.md §9). */
+static sn_status parse_host_step(const sn_manifest *m, const sn_json *d, int v, size_t i, sn_host_step *h,
+                                 sn_error *e)
+{
+    char what[128];
+    int after = -1, exps = -1, ups = -1;
+    uint64_t round = 0;
+    snprintf(what, sizeof what, "host_steps[%zu]", i);
+    sn_status st = sn_json_expect(d, v, SN_JSON_OBJECT, what, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, v, "after_round", true, &after, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, v, "expected_outputs", false, &exps, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, v, "uploads", false, &ups, e);
+    if (st != SN_OK)
+        return st;
+    if (m->artifact_count < 2)
+        return sn_json_fail(d, v, SN_ERR_INPUT, e, "%s: a host step needs two rounds around it, the case has one",
+                            what);
+    uint64_t first = i == 0 ? 0 : (uint64_t)h[-1].after_round + 1;
+    snprintf(what, sizeof what, "host_steps[%zu] \"after_round\" (after the previous step, before the last round)",
+             i);
+    st = sn_json_u64(d, after, first, m->artifact_count - 2, what, &round, e);
+    h->after_round = (uint32_t)round;
+    if (st == SN_OK && exps >= 0) {
+        snprintf(what, sizeof what, "host_steps[%zu].expected_outputs", i);
+        st = parse_regions(d, exps, what, &h->expected, &h->expected_count, e);
+    }
+    if (st == SN_OK && ups >= 0) {
+        snprintf(what, sizeof what, "host_steps[%zu].uploads", i);
+        st = parse_regions(d, ups, what, &h->uploads, &h->upload_count, e);
+    }
+    if (st == SN_OK && h->expected_count == 0 && h->upload_count == 0)
+        st = sn_json_fail(d, v, SN_ERR_INPUT, e, "host_steps[%zu] neither compares nor uploads", i);
+    return st;
+}
+
+static sn_status parse_host_steps(sn_manifest *m, const sn_json *d, int arr, sn_error *e)
+{
+    sn_status st = sn_json_expect(d, arr, SN_JSON_ARRAY, "\"host_steps\"", e);
+    if (st != SN_OK)
+        return st;
+    m->host_steps = calloc(sn_json_count(d, arr) + 1, sizeof *m->host_steps);
+    if (m->host_steps == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    for (int v = sn_json_first(d, arr); v >= 0 && st == SN_OK; v = sn_json_next(d, v)) {
+        st = parse_host_step(m, d, v, m->host_step_count, &m->host_steps[m->host_step_count], e);
+        m->host_step_count++; /* counted whatever happened, so free finds its regions */
+    }
+    return st;
+}
+
+/* Expected-output regions over the whole case, host steps included. */
+static size_t compare_count(const sn_manifest *m)
+{
+    size_t n = m->expected_count;
+    for (size_t i = 0; i < m->host_step_count; i++)
+        n += m->host_steps[i].expected_count;
+    return n;
+}
+
 static sn_status parse_manifest(sn_manifest *m, const sn_json *d, sn_error *e)
 {
     int root = sn_json_root(d);
-    int name = -1, arts = -1, ups = -1, exps = -1, mesh = -1;
+    int name = -1, arts = -1, ups = -1, exps = -1, mesh = -1, steps = -1;
     sn_status st = sn_json_expect(d, root, SN_JSON_OBJECT, "a manifest", e);
     if (st == SN_OK)
         st = sn_json_member(d, root, "name", true, &name, e);
@@ -189,6 +252,8 @@ static sn_status parse_manifest(sn_manifest *m, const sn_json *d, sn_error *e)
     if (st == SN_OK)
         st = sn_json_member(d, root, "mesh", false, &mesh, e);
     if (st == SN_OK)
+        st = sn_json_member(d, root, "host_steps", false, &steps, e);
+    if (st == SN_OK)
         st = sn_json_string(d, name, "\"name\"", &m->name, e);
     if (st == SN_OK)
         st = parse_artifacts(m, d, arts, e);
@@ -197,10 +262,13 @@ static sn_status parse_manifest(sn_manifest *m, const sn_json *d, sn_error *e)
     if (st == SN_OK)
         st = parse_regions(d, exps, "expected_outputs_after_last_round", &m->expected,
                            &m->expected_count, e);
-    /* An empty list would make every replay pass without comparing. */
-    if (st == SN_OK && m->expected_count == 0)
+    if (st == SN_OK && steps >= 0)
+        st = parse_host_steps(m, d, steps, e);
+    /* No compare at all would make every replay pass. */
+    if (st == SN_OK && compare_count(m) == 0)
         st = sn_json_fail(d, exps, SN_ERR_INPUT, e,
-                          "\"expected_outputs_after_last_round\" is empty: nothing to compare");
+                          "\"expected_outputs_after_last_round\" is empty and no host step compares: nothing to "
+                          "compare");
     if (st == SN_OK && mesh >= 0)
         st = parse_mesh(m, d, mesh, e);
     if (st == SN_OK)
@@ -288,6 +356,13 @@ sn_status sn_manifest_read_data(sn_manifest *m, sn_error *e)
         st = read_region(m, &m->uploads[i], e);
     for (size_t i = 0; st == SN_OK && i < m->expected_count; i++)
         st = read_region(m, &m->expected[i], e);
+    for (size_t i = 0; st == SN_OK && i < m->host_step_count; i++) {
+        sn_host_step *h = &m->host_steps[i];
+        for (size_t k = 0; st == SN_OK && k < h->expected_count; k++)
+            st = read_region(m, &h->expected[k], e);
+        for (size_t k = 0; st == SN_OK && k < h->upload_count; k++)
+            st = read_region(m, &h->uploads[k], e);
+    }
     return st;
 }
 
@@ -310,6 +385,11 @@ void sn_manifest_free(sn_manifest *m)
     free(m->artifacts);
     free_regions(m->uploads, m->upload_count);
     free_regions(m->expected, m->expected_count);
+    for (size_t i = 0; m->host_steps != NULL && i < m->host_step_count; i++) {
+        free_regions(m->host_steps[i].expected, m->host_steps[i].expected_count);
+        free_regions(m->host_steps[i].uploads, m->host_steps[i].upload_count);
+    }
+    free(m->host_steps);
     free(m->mg);
     free(m->vc);
     memset(m, 0, sizeof *m);

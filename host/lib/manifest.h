@@ -23,6 +23,18 @@ typedef struct sn_region {
     uint8_t sha256[32];  /* ... its value */
 } sn_region;
 
+/* Host work between two rounds (DESIGN.md §2, artifacts/FORMAT.md §9): after
+ * round after_round ends, the host compares `expected` with DRAM (naming that
+ * round on a difference), then writes `uploads` in list order (a later one
+ * wins where two overlap), then lets round after_round + 1 start. */
+typedef struct sn_host_step {
+    uint32_t after_round; /* 0 .. rounds - 2 */
+    sn_region *expected;  /* "expected_outputs", may be empty */
+    size_t expected_count;
+    sn_region *uploads;   /* "uploads", may be empty */
+    size_t upload_count;
+} sn_host_step;
+
 typedef struct sn_coord {
     uint8_t x, y;
 } sn_coord;
@@ -35,8 +47,10 @@ typedef struct sn_manifest {
     size_t artifact_count;
     sn_region *uploads; /* "uploads_before_round0", may be empty */
     size_t upload_count;
-    sn_region *expected; /* "expected_outputs_after_last_round", >= 1 */
+    sn_region *expected; /* "expected_outputs_after_last_round"; empty only when a host step compares */
     size_t expected_count;
+    sn_host_step *host_steps; /* "host_steps", in round order; may be empty */
+    size_t host_step_count;
     bool has_mesh; /* "mesh" present: MG and VC coordinate lists */
     sn_coord *mg;
     size_t mg_count;
@@ -54,14 +68,16 @@ typedef struct sn_manifest {
  * file name that is not a plain name in the case directory (empty, ".",
  * "..", or containing '/'); an empty artifact or expected-output list; a
  * region of 0 bytes or one passing the 40-bit unit address space
- * (sysnode-facts §6); a mesh coordinate outside 0..15. SN_ERR_IO if the
- * manifest cannot be read. */
+ * (sysnode-facts §6); a mesh coordinate outside 0..15; a host step whose
+ * "after_round" is not below the last round or not above the previous
+ * step's, or that neither compares nor uploads; no compare at all (every
+ * expected-output list empty). SN_ERR_IO if the manifest cannot be read. */
 sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e);
 
 /* Sets *out to a fresh heap string "dir/file" (the caller frees it). */
 sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **out, sn_error *e);
 
-/* Reads every upload and expected-output file into its region's data.
+/* Reads every upload and expected-output file (host steps' too) into its region's data.
  * SN_ERR_INPUT when a file's size differs from the region's nbytes, or its
  * SHA-256 from the manifest's "sha256" (the message names the file and both
  * values); SN_ERR_IO when one cannot be read. */

@@ -222,6 +222,15 @@ static sn_status check_fills(const fill *f, size_t nf, const uint8_t *buf, sn_er
     return SN_OK;
 }
 
+int sn_mx_fill_source(const sn_payload *q, uint64_t *addr, uint64_t *bytes)
+{
+    if (sn_mg_op(q) != SN_MG_OP_FILL)
+        return 0;
+    *addr = SN_MG_DRAM_ADDR(q);
+    *bytes = sn_mg_n(q) * SN_MX_FP16_ENTRY_BYTES;
+    return 1;
+}
+
 sn_status sn_mx_convert_image(uint8_t *image, uint64_t image_base, uint64_t image_size,
                               const sn_payload *rows, size_t nrows, size_t *regions, sn_error *e)
 {

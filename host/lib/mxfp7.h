@@ -53,6 +53,12 @@ void sn_mx_convert_entry(const uint8_t fp16[SN_MX_FP16_ENTRY_BYTES], unsigned la
  * fp16. */
 void sn_mx_convert_fill(const uint8_t *fp16, uint32_t n, unsigned sel, uint8_t *out);
 
+/* 1 when cluster payload q is a FILL (op[255:252] = 1), with the FP16 bytes
+ * it reads: from unit address {addr_hi[68:63], addr[251:218]} (40 bits),
+ * n[217:202] entries of SN_MX_FP16_ENTRY_BYTES (sysnode-facts §3.3,
+ * artifacts-facts §3.2); 0 for a GEMM, a DRAIN or anything else. */
+int sn_mx_fill_source(const sn_payload *q, uint64_t *addr, uint64_t *bytes);
+
 /* Rewrites a DRAM image in place for an MXFP7-reading cluster, driven by the
  * program (DESIGN.md §6; each case's manifest.json `mxfp7_fill_image`):
  * for every FILL among rows[0..nrows) (cluster payloads in program order; a

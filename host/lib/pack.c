@@ -15,6 +15,9 @@
 #include <unistd.h>
 
 #include "crc32.h"
+#include "messages.h"
+#include "settle.h"
+#include "word_hash.h"
 #include "sysnode/regs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
@@ -75,6 +78,7 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
         put_le(r + 4, p->rounds[i].step_count, 4);
         put_le(r + 8, p->rounds[i].payload_first, 4);
         put_le(r + 12, p->rounds[i].payload_count, 4);
+        put_le(r + 16, p->rounds[i].flags, 4);
     }
     for (size_t i = 0; i < p->step_count; i++) {
         uint8_t *s = b + steps_off + i * sizeof(sn_table_step);
@@ -100,7 +104,8 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
     PUT_HDR(b, steps_offset, steps_off);
     PUT_HDR(b, payloads_offset, payloads_off);
     PUT_HDR(b, total_bytes, total);
-    PUT_HDR(b, body_crc32, sn_crc32(b + SN_TABLE_IMAGE_HEADER_BYTES, total - SN_TABLE_IMAGE_HEADER_BYTES));
+    PUT_HDR(b, body_hash, sn_word_hash((const uint64_t *)(const void *)(b + SN_TABLE_IMAGE_HEADER_BYTES),
+                                       (total - SN_TABLE_IMAGE_HEADER_BYTES) / 8));
     /* Last: the header CRC covers every header field before it. */
     PUT_HDR(b, header_crc32, sn_crc32(b, offsetof(sn_table_image_header, header_crc32)));
     *image = b;
@@ -171,8 +176,10 @@ sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p
             st = sn_mesh_check_manifest(&m, e);
         if (st == SN_OK)
             *mesh = sn_mesh_from_manifest(&m);
+        if (st == SN_OK && (st = sn_program_load_case(p, inputs[0], e)) == SN_OK)
+            sn_settle_plan(p, mesh, &m); /* the case's outputs make the settle proof possible */
         sn_manifest_free(&m);
-        return st == SN_OK ? sn_program_load_case(p, inputs[0], e) : st;
+        return st;
     }
     for (size_t i = 0; i < n; i++)
         if (sn_path_is_dir(inputs[i]))

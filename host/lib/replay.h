@@ -1,16 +1,21 @@
 /* A replay session: one prebuilt runner image for every program. Through the
- * host window (transport.h) it loads the image, writes the case's operands,
- * the packed table (artifacts/FORMAT.md) and the boot arguments, poisons the
- * expected-output ranges, boots, waits for exit within a cycle cap, reads the
- * outputs back and compares them byte for byte (DESIGN.md §1, §3; the case
- * layout of artifacts-facts §5). */
+ * host window (transport.h) it poisons the expected-output ranges, writes the
+ * case's operands, loads the image, writes the packed table
+ * (artifacts/FORMAT.md) and the boot arguments, boots, does the case's host
+ * steps at the runner's sync points (FORMAT.md §9), waits for exit within a
+ * cycle cap, reads the outputs back and compares them byte for byte
+ * (DESIGN.md §1, §3; the case layout of artifacts-facts §5). */
 #ifndef SN_HOST_REPLAY_H
 #define SN_HOST_REPLAY_H
 
 #include <stdint.h>
 
+#include "artifact.h"
+#include "elf_image.h"
 #include "error.h"
+#include "manifest.h"
 #include "transport.h"
+#include "sysnode/status_block.h"
 
 /* Byte written over every expected-output range before boot, so bytes left
  * from an earlier run can never pass for results. */
@@ -31,17 +36,17 @@ typedef struct {
 typedef struct {
     char name[128];
     uint32_t rounds;      /* rounds in the case's artifacts */
-    uint32_t flits;       /* payloads the runner sent (its console summary) */
+    uint32_t flits;       /* payloads the runner sent (its status block) */
     uint32_t completions; /* completions the runner counted */
     uint64_t cycles;      /* simulated CPU cycles from boot to exit */
     uint64_t instret;
     uint64_t table_addr;  /* where the packed table was written */
     uint64_t table_bytes;
-    uint64_t mxfp7_regions; /* FILL regions converted from FP16 to MXFP7 */
     int digest_checked;   /* the runner's result CRC was compared (opts.digest) */
     uint32_t digest_got, digest_want;
     uint64_t output_bytes;
     int match;            /* 1 when every expected byte came back */
+    int32_t diff_round;   /* first difference: found after this round by a host step, -1 after the last */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
     char diff_file[128];  /* ... the expected file it belongs to ... */
@@ -55,8 +60,55 @@ typedef struct {
  * after its last round differs from the expected bytes' CRC: what a consumer
  * on the SysNode would have read): SN_ERR_INPUT/SN_ERR_IO for a bad case or
  * image (nothing is written to the SysNode), the runner's own exit status
- * with its console line in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
+ * with its status block worded in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
  * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e);
+
+/* sn_replay_case after the case is loaded (m read, p from
+ * sn_program_load_case, the mesh checked): every expected output of every
+ * point poisoned, then the uploads before round 0 written, FILLs converted,
+ * one BOOT; at each host step the runner holds (device.h), the step's
+ * expected outputs are compared (a difference is SN_ERR_MISMATCH naming the
+ * round, res->diff_round), its uploads written and the runner released; the
+ * run ends with the compare after the last round. opts->table replaces the
+ * packed table. Errors: those of sn_replay_case; SN_ERR_INPUT for an
+ * expected output at the top of DRAM where the table goes, an upload over
+ * the table, or a FILL of bytes no earlier upload wrote (all before anything
+ * is written); SN_ERR_PROTOCOL when the runner exits before a host step. */
+sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m, const sn_program *p,
+                            sn_replay_result *res, sn_error *e);
+
+/* The unit DRAM address of the runner's status-block copy for a table of
+ * table_bytes at table_addr: right after it, on a 64-byte beat; the host
+ * sets SN_STATUS_COPY_BYTES aside there (artifacts/FORMAT.md §6, §7). */
+uint64_t sn_replay_status_addr(uint64_t table_addr, uint64_t table_bytes);
+
+/* How the run ended, in words: SN_OK for exit 0; the runner's error from
+ * its status block sb (valid: the runner left one; the console otherwise),
+ * with its exit status; SN_ERR_TRAP for a halt; SN_ERR_HANG past the cap;
+ * SN_ERR_INTERNAL for a simulation error. image names the runner. */
+sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb, int valid, const char *console,
+                               const char *image, sn_error *e);
+
+/* The runner's counts in sb must describe p (its rounds and kicked flits);
+ * sets res->flits and res->completions. SN_ERR_PROTOCOL when the image left
+ * no status block or ran another program. */
+sn_status sn_replay_check_summary(const sn_status_block *sb, int valid, const sn_program *p, const char *image,
+                                  sn_replay_result *res, sn_error *e);
+
+/* The CRC-32 the runner recorded in sb over the first expected output x as
+ * it read it after its last round, against x's bytes; res->digest_* are set.
+ * SN_ERR_MISMATCH (res->match 0) when they differ: the runner read bytes
+ * that had not landed; SN_ERR_PROTOCOL when it recorded none. */
+sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, sn_replay_result *res, sn_error *e);
+
+/* Compares regions x[0..n) (their data) with DRAM through t; after_round
+ * names the round a host step compares after (-1: after the last round).
+ * SN_OK on a match; SN_ERR_MISMATCH with res->match 0 and the first
+ * difference in res (file, offset, address, both bytes, diff_round) and in
+ * e ("after round R: FILE: offset ..."); or the transport's error.
+ * res->output_bytes grows by the regions' bytes. */
+sn_status sn_replay_compare(sn_transport *t, const sn_region *x, size_t n, int32_t after_round,
+                            sn_replay_result *res, sn_error *e);
 
 #endif

@@ -79,6 +79,8 @@ typedef struct sn_transport_ops {
     sn_status (*imem_write)(void *ctx, uint32_t addr, uint32_t word, sn_error *e);
     /* SPAD: one 64-bit word per write at offset (8-aligned, below 32 KB) with byte strobes. */
     sn_status (*spad_write)(void *ctx, uint32_t offset, uint64_t value, uint8_t strobes, sn_error *e);
+    /* SPAD: n bytes from offset (below 32 KB), e.g. the runner's status block after a run. */
+    sn_status (*spad_read)(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e);
     /* DRAM at unit address addr, n bytes. */
     sn_status (*dram_write)(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e);
     sn_status (*dram_read)(void *ctx, uint64_t addr, void *dst, uint64_t n, sn_error *e);

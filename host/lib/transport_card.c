@@ -98,6 +98,19 @@ static sn_status card_spad_write(void *ctx, uint32_t offset, uint64_t value, uin
     return load_word(c, SN_HW_LOAD_REGION_SPAD, offset, *word, e);
 }
 
+/* The load window only writes (sysnode/host_window.h): the card has no
+ * scratchpad read, so the runner's held word and status block cannot be
+ * seen and host sync points (FORMAT.md §9) need the simulator's window. */
+static sn_status card_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e)
+{
+    card *c = ctx;
+    (void)dst;
+    return sn_error_set(e, SN_ERR_INPUT,
+                        "%s: SPAD read of %u bytes at offset 0x%x: the card's load window does not read the "
+                        "scratchpad (host steps between rounds need the in-process simulator)",
+                        c->bus.ops->name(c->bus.ctx), n, offset);
+}
+
 /* ---- DRAM ------------------------------------------------------------------ */
 
 /* The first beat of [lo, hi) the host never wrote, or hi when all were. */
@@ -359,8 +372,9 @@ static sn_status card_stats(void *ctx, sn_run_stats *out, sn_error *e)
 }
 
 static const sn_transport_ops card_ops = {
-    card_imem_write, card_spad_write, card_dram_write, card_dram_read, card_boot,
-    card_wait,       card_console,    card_dram_size,  card_close,     card_stats,
+    card_imem_write, card_spad_write, card_spad_read, card_dram_write, card_dram_read,
+    card_boot,       card_wait,       card_console,    card_dram_size, card_close,
+    card_stats,
 };
 
 struct sn_sim *sn_transport_card_sim_of(const sn_transport *t)

@@ -1,7 +1,8 @@
 /* The recording transport (see transport.h): forwards each host-window access
  * and writes it as one text line, data in hex, so traces compare byte for
  * byte:
- *   imem ADDR WORD | spad OFFSET VALUE STROBES | dram_write ADDR N HEX |
+ *   imem ADDR WORD | spad OFFSET VALUE STROBES | spad_read OFFSET N HEX |
+ *   dram_write ADDR N HEX |
  *   dram_read ADDR N HEX | boot | wait LIMIT STOP EXIT CYCLES */
 #define _POSIX_C_SOURCE 200809L /* lstat */
 #include <stdio.h>
@@ -35,6 +36,19 @@ static sn_status rec_spad_write(void *ctx, uint32_t offset, uint64_t value, uint
     recorder *r = ctx;
     fprintf(r->trace, "spad 0x%05x 0x%016llx 0x%02x\n", offset, (unsigned long long)value, strobes);
     return r->inner.ops->spad_write(r->inner.ctx, offset, value, strobes, e);
+}
+
+static sn_status rec_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e)
+{
+    recorder *r = ctx;
+    sn_status st = r->inner.ops->spad_read(r->inner.ctx, offset, dst, n, e);
+    fprintf(r->trace, "spad_read 0x%05x %u ", offset, n);
+    if (st == SN_OK)
+        hex(r->trace, dst, n);
+    else
+        fputs("error", r->trace);
+    fputc('\n', r->trace);
+    return st;
 }
 
 static sn_status rec_dram_write(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e)
@@ -107,8 +121,9 @@ static sn_status rec_stats(void *ctx, sn_run_stats *out, sn_error *e)
 }
 
 static const sn_transport_ops record_ops = {
-    rec_imem_write, rec_spad_write, rec_dram_write, rec_dram_read, rec_boot,
-    rec_wait,       rec_console,    rec_dram_size,  rec_close,      rec_stats,
+    rec_imem_write, rec_spad_write, rec_spad_read, rec_dram_write, rec_dram_read,
+    rec_boot,       rec_wait,       rec_console,    rec_dram_size,  rec_close,
+    rec_stats,
 };
 
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e)

@@ -44,6 +44,14 @@ static sn_status sim_spad_write(void *ctx, uint32_t offset, uint64_t value, uint
     return SN_OK;
 }
 
+static sn_status sim_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e)
+{
+    if (sn_sim_spad_read(sim_of(ctx), offset, dst, n) != 0)
+        return sn_error_set(e, SN_ERR_INPUT, "SPAD read of %u bytes at offset 0x%x: outside the 32 KB window", n,
+                            offset);
+    return SN_OK;
+}
+
 static sn_status sim_dram_write(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e)
 {
     if (sn_sim_dram_write(sim_of(ctx), addr, src, n) != 0)
@@ -121,7 +129,7 @@ static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
 }
 
 static const sn_transport_ops sim_ops = {
-    sim_imem_write, sim_spad_write, sim_dram_write, sim_dram_read, sim_boot,
+    sim_imem_write, sim_spad_write, sim_spad_read, sim_dram_write, sim_dram_read, sim_boot,
     sim_wait,       sim_console,    sim_dram_size,  sim_close,      sim_stats,
 };
 

@@ -28,14 +28,24 @@ sn_status sn_window_load_image(sn_transport *t, const sn_elf_image *img, const c
     push_ctx ctx = {t, e};
     if (sn_elf_image_push(img, push_imem, push_spad, &ctx, err, sizeof err) != 0)
         return e && e->code != SN_OK ? e->code : sn_error_set(e, SN_ERR_INPUT, "%s: %s", path, err);
+    /* No boot arguments from an earlier run: they could name a status copy (FORMAT.md §6). */
+    for (uint32_t i = 0; i < sizeof(sn_boot_args) / 8; i++) {
+        sn_status st = t->ops->spad_write(t->ctx, (uint32_t)(SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i), 0, 0xFF, e);
+        if (st != SN_OK)
+            return st;
+    }
     return SN_OK;
 }
 
 sn_status sn_window_write_boot_args(sn_transport *t, uint64_t table_addr, uint64_t table_bytes, uint64_t result_addr,
-                                    uint64_t result_bytes, sn_error *e)
+                                    uint64_t result_bytes, uint64_t status_addr, sn_error *e)
 {
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr,       table_bytes,
-                         result_addr,        result_bytes,         t->ops->dram_size(t->ctx)};
+    static const uint8_t zeros[SN_STATUS_COPY_BYTES];
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, table_addr,   table_bytes,
+                         result_addr,        result_bytes,         t->ops->dram_size(t->ctx), status_addr};
+    sn_status zs = status_addr ? t->ops->dram_write(t->ctx, status_addr, zeros, sizeof zeros, e) : SN_OK;
+    if (zs != SN_OK)
+        return zs;
     uint64_t words[sizeof args / 8];
     memcpy(words, &args, sizeof args);
     for (size_t i = 0; i < sizeof args / 8; i++) {
@@ -45,4 +55,12 @@ sn_status sn_window_write_boot_args(sn_transport *t, uint64_t table_addr, uint64
             return st;
     }
     return SN_OK;
+}
+
+sn_status sn_window_read_status(sn_transport *t, uint64_t status_addr, sn_status_block *out, int *valid,
+                                sn_error *e)
+{
+    sn_status st = t->ops->dram_read(t->ctx, status_addr, out, sizeof *out, e);
+    *valid = st == SN_OK && out->magic == SN_STATUS_MAGIC;
+    return st;
 }

@@ -1,6 +1,8 @@
 // sysnode-sim: boots a runner image on the simulated SysNode, prints its
-// console and how it stopped, and exits with the image's exit code (or 124
-// for a hang, 125 for a halt or simulation error, 2 for bad usage).
+// console, how it stopped and the runner's error worded from its status
+// block (host/lib/messages.h, as `sysnode run` words it), and exits with
+// the image's exit code (or 124 for a hang, 125 for a halt or simulation
+// error, 2 for bad usage).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--gdb PORT]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
@@ -17,6 +19,7 @@
 #include <unistd.h>
 
 #include "gdb_sim.h"
+#include "messages.h"
 #include "sim.h"
 #include "sysnode/boot_args.h"
 
@@ -135,7 +138,7 @@ int main(int argc, char **argv)
             ok = ok && load_file(s, l);
         uint64_t table_addr = 0, table_bytes = 0;
         if (ok && table) {
-            sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, 0, 0, 0, 0, sn_sim_dram_size(s)};
+            sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, 0, 0, 0, 0, sn_sim_dram_size(s), 0};
             ok = load_file(s, table, &table_addr, &table_bytes);
             args.table_addr = table_addr;
             args.table_bytes = table_bytes;
@@ -155,6 +158,13 @@ int main(int argc, char **argv)
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",
                        (unsigned long long)r.exit_code, (unsigned long long)r.cycles,
                        (unsigned long long)r.instret);
+                if (r.exit_code != 0) {
+                    sn_status_block sb;
+                    char words[1536];
+                    if (sn_sim_status_block(s, &sb) == 0 && sb.error == r.exit_code)
+                        printf("sysnode-sim: runner error 0x%x: %s\n", sb.error,
+                               sn_runner_describe(&sb, words, sizeof words));
+                }
                 /* The process status keeps 8 bits: a nonzero word must not read as 0. */
                 rc = r.exit_code == 0 ? 0 : (r.exit_code & 0xFF) != 0 ? (int)(r.exit_code & 0xFF) : 1;
                 break;

@@ -251,6 +251,11 @@ extern "C" int sn_sim_spad_write(sn_sim *s, uint32_t offset, uint64_t value, uin
     return sn_hart_spad_write(s->hart, offset, value, strobes);
 }
 
+extern "C" int sn_sim_spad_read(sn_sim *s, uint32_t offset, void *dst, size_t n)
+{
+    return sn_hart_spad_read(s->hart, SN_SPAD_BASE + static_cast<uint64_t>(offset), dst, n);
+}
+
 extern "C" void sn_sim_clear_memories(sn_sim *s)
 {
     sn_hart_clear_memories(s->hart);

@@ -53,6 +53,10 @@ int sn_sim_imem_write(sn_sim *s, uint32_t addr, uint32_t word);
  * strobes (bit k writes byte k). Returns 0, or -1 out of range. */
 int sn_sim_spad_write(sn_sim *s, uint32_t offset, uint64_t value, uint8_t strobes);
 
+/* Host window, SPAD read: n bytes from offset (below 32 KB). Returns 0, or
+ * -1 out of range. */
+int sn_sim_spad_read(sn_sim *s, uint32_t offset, void *dst, size_t n);
+
 /* Clears IMEM and the scratchpad (a fresh card) before a new image. */
 void sn_sim_clear_memories(sn_sim *s);
 

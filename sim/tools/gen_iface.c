@@ -210,7 +210,7 @@ static void write_ld(FILE *out)
     LD_P("SN_SPAD_BASE", SN_SPAD_BASE)
     LD_P("SN_SPAD_SIZE", SN_SPAD_SIZE)
     LD_P("SN_STATUS_BLOCK_ADDR", SN_STATUS_BLOCK_ADDR)
-    LD_P("SN_STATUS_BLOCK_BYTES", sizeof(sn_status_block))
+    LD_P("SN_STATUS_BLOCK_BYTES", SN_STATUS_BLOCK_BYTES) /* the reservation; the record fits (status_block.h) */
     LD_P("SN_BOOT_ARGS_ADDR", SN_BOOT_ARGS_ADDR)
     LD_P("SN_BOOT_ARGS_BYTES", sizeof(sn_boot_args))
 }

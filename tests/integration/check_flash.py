@@ -25,7 +25,8 @@ for case in sys.argv[5:]:
 
     table = os.path.join(work, f"{case}.table.bin")
     subprocess.run([sysnode, "pack", d, "-o", table], check=True, stdout=subprocess.DEVNULL)
-    table_addr = DRAM - (os.path.getsize(table) + 4095) // 4096 * 4096
+    # where `sysnode run` puts it: the top of DRAM on 4 KB, room for the status block's copy after it
+    table_addr = DRAM - ((os.path.getsize(table) + 63) // 64 * 64 + 256 + 4095) // 4096 * 4096
     manifest = json.load(open(os.path.join(d, "manifest.json")))
     replaced = {r["replaces"]: r["file"] for r in
                 manifest.get("mxfp7_fill_image", {}).get("replacement_uploads", [])}
@@ -39,7 +40,7 @@ for case in sys.argv[5:]:
     s = re.search(r"runner: ok rounds=(\d+) flits=(\d+) completions=(\d+)", flash.stdout)
     c = re.search(r"exit 0x0 after (\d+) cycles", flash.stderr)
     assert flash.returncode == 0 and s and c, f"{case}: sysnode flash (rc {flash.returncode}): {flash.stdout}{flash.stderr}"
-    crc = re.search(r"runner: result crc32 0x([0-9a-f]+) over (\d+) bytes", flash.stdout)
+    crc = re.search(r"sysnode flash: result crc32 0x([0-9a-f]+) over (\d+) bytes", flash.stderr)
     assert crc and int(crc.group(1), 16) == want_crc and int(crc.group(2)) == out["nbytes"], \
         f"{case}: the runner read back {crc and crc.group(0)}, expected crc32 {want_crc:#010x}"
     got = tuple(int(x) for x in s.groups()) + (int(c.group(1)),)

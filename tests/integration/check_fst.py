@@ -38,9 +38,9 @@ subprocess.run([sysnode, "run", f"{cases}/vadd128", "--device", "sim", "--fst", 
 assert read(card) == (start, end, gos), (read(card), (start, end, gos))
 
 window = os.path.join(work, "window.fst")
-subprocess.run([sysnode, "run", f"{cases}/vadd128", "--fst", window, "--fst-window", "30000:31000"], check=True,
+subprocess.run([sysnode, "run", f"{cases}/vadd128", "--fst", window, "--fst-window", "10000:11000"], check=True,
                stdout=subprocess.DEVNULL)
-assert read(window)[:2] == (60000, 61999)
+assert read(window)[:2] == (20000, 21999)
 bad = subprocess.run([sysnode, "run", f"{cases}/vadd128", "--fst", window, "--fst-window", "5:5"],
                      capture_output=True, text=True)
 assert bad.returncode == 2 and "FROM < TO" in bad.stderr, bad.stderr
@@ -56,7 +56,7 @@ assert 2 * (5000 - 64) <= end <= 2 * 5000 + 1, end
 stopped = os.path.join(work, "sigint.fst")
 proc = subprocess.Popen([sysnode, "run", f"{cases}/matmul_512x256x512", "--fst", stopped],
                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-while proc.poll() is None and not any(os.path.getsize(p) > 0 for p in glob.glob(stopped + ".partial-*")):
+while proc.poll() is None and not any(os.path.getsize(p) > 0 for p in glob.glob(f"{stopped}.partial-{proc.pid}*")):
     time.sleep(0.05)
 proc.send_signal(signal.SIGINT)
 out, err = proc.communicate()

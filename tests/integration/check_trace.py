@@ -7,7 +7,8 @@ riscv64-unknown-elf-objcopy extracts it); the DRAM writes before boot are the
 case's upload files, 0xa5 over every expected output, and the table that
 `sysnode pack` writes for the case; the scratchpad words at 0x40 are the boot
 arguments naming that table (sysnode/boot_args.h); after boot and wait, the
-DRAM reads return expected_output.bin."""
+host reads the runner's status block from its DRAM copy after the table
+(artifacts/FORMAT.md §6-§7), then the DRAM reads return expected_output.bin."""
 import json, os, struct, subprocess, sys
 
 sysnode, case, elf, work = sys.argv[1:5]
@@ -47,6 +48,16 @@ assert imem[:len(want_imem)] == want_imem, "IMEM words differ from the image's .
 assert not any(imem[len(want_imem):]), "IMEM words past .text are not zero"
 boot = order.index("boot")
 assert order[boot + 1] == "wait" and all(o == "dram_read" for o in order[boot + 2:]), "boot, wait, then reads"
+# the first read is the runner's status block, copied to DRAM right after the table on a 64-byte beat
+table_addr = next(a for a, d in writes if d[:4] == b"SNTB")
+copy_addr = table_addr + (len(want_table) + 63) // 64 * 64
+assert reads[0][0] == copy_addr and len(reads[0][1]) == 232, f"the status block's copy: {reads[0][0]:#x}"
+block = reads[0][1]
+magic, phase, error = struct.unpack_from("<III", block, 0)  # FORMAT.md §7: magic, phase, round ...
+error = struct.unpack_from("<I", block, 0x14)[0]
+flits, completions = struct.unpack_from("<II", block, 0x50)
+assert (magic, phase, error) == (0x32545353, 6, 0), "the status block says: stamped, done, no error"
+assert (flits, completions) == (26, 26), f"the status block counts 26 flits and completions: {flits}, {completions}"
 
 memory = {}
 for addr, data in writes:
@@ -66,11 +77,12 @@ table_writes = [(a, d) for a, d in writes if d == want_table]
 assert len(table_writes) == 1, "the packed table is not written exactly once"
 table_addr = table_writes[0][0]
 
-args = b"".join(struct.pack("<Q", spad[0x40 + 8 * i][0]) for i in range(6))
-assert all(spad[0x40 + 8 * i][1] == 0xFF for i in range(6))
-fields = struct.unpack("<IIQQQQQ", args)
-# 16 MiB: the simulator's default DRAM (DESIGN.md §6)
-assert fields == (0x41424E53, 1, table_addr, len(want_table), 0, 0, 16 << 20), f"boot arguments {fields}"
+args = b"".join(struct.pack("<Q", spad[0x40 + 8 * i][0]) for i in range(7))
+assert all(spad[0x40 + 8 * i][1] == 0xFF for i in range(7))
+fields = struct.unpack("<IIQQQQQQ", args)
+# 16 MiB: the simulator's default DRAM (DESIGN.md §6); the status block's copy after the table
+assert fields == (0x41424E53, 2, table_addr, len(want_table), 0, 0, 16 << 20, copy_addr), f"boot arguments {fields}"
+assert span(copy_addr, 256) == bytes(256), "the status block's copy is not zeroed before boot"
 
 for out in manifest["expected_outputs_after_last_round"]:
     got = b"".join(d for a, d in reads if out["addr"] <= a < out["addr"] + out["nbytes"])

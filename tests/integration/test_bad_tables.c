@@ -2,7 +2,8 @@
  * changed (a rule broken, with the CRCs recomputed so only the rule is at
  * fault; or one byte flipped) and handed straight to runner.elf on the
  * simulated SysNode, bypassing the host's own checks. Each must end with the
- * documented exit status and words on the console, and no GO may reach the
+ * documented exit status and words (its status block as the host words it),
+ * and no GO may reach the
  * mailbox. Offsets are artifacts/FORMAT.md's, written out here; statuses and
  * words are firmware/runner/table_check.h's and sysnode/status.h's. */
 #include <setjmp.h>
@@ -15,6 +16,8 @@
 
 #include "artifact.h"
 #include "crc32.h"
+#include "messages.h"
+#include "word_hash.h"
 #include "pack.h"
 #include "sim.h"
 #include "sysnode/boot_args.h"
@@ -25,8 +28,8 @@
 /* FORMAT.md §2: header fields used here. */
 #define H_STEPS_OFFSET 0x24
 #define H_TOTAL_BYTES 0x2C
-#define H_BODY_CRC 0x30
-#define H_HEADER_CRC 0x34
+#define H_BODY_HASH 0x30
+#define H_HEADER_CRC 0x38
 #define HEADER_BYTES 64
 #define ROUND0 64 /* rounds_offset: round 0's record */
 
@@ -50,7 +53,9 @@ static void put32(uint8_t *p, uint32_t v)
 static void reseal(uint8_t *img)
 {
     uint32_t total = get32(img + H_TOTAL_BYTES);
-    put32(img + H_BODY_CRC, sn_crc32(img + HEADER_BYTES, total - HEADER_BYTES));
+    uint64_t hash = sn_word_hash((const uint64_t *)(const void *)(img + HEADER_BYTES), (total - HEADER_BYTES) / 8);
+    put32(img + H_BODY_HASH, (uint32_t)hash);
+    put32(img + H_BODY_HASH + 4, (uint32_t)(hash >> 32));
     put32(img + H_HEADER_CRC, sn_crc32(img, H_HEADER_CRC));
 }
 
@@ -85,7 +90,7 @@ static int teardown(void **state)
 static uint64_t run_table(fixture *f, const uint8_t *img, uint64_t bytes, const char **console)
 {
     char err[256];
-    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, TABLE_ADDR, bytes, 0, 0, sn_sim_dram_size(f->sim)};
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, TABLE_ADDR, bytes, 0, 0, sn_sim_dram_size(f->sim), 0};
     assert_int_equal(sn_sim_load_image(f->sim, SN_RUNNER_IMAGE, err, sizeof err), 0);
     assert_int_equal(sn_sim_dram_write(f->sim, TABLE_ADDR, img, bytes), 0);
     assert_int_equal(sn_sim_write_boot_args(f->sim, &args), 0);
@@ -96,13 +101,19 @@ static uint64_t run_table(fixture *f, const uint8_t *img, uint64_t bytes, const 
     return r.exit_code;
 }
 
+/* The run ends with `status`, the status block worded by the host names
+ * `words`, and no GO reached the mailbox. */
 static void expect_refused(fixture *f, const uint8_t *img, sn_status status, const char *words)
 {
     const char *console;
+    sn_status_block sb;
+    char text[1536];
     uint64_t code = run_table(f, img, f->bytes, &console);
-    if (code != (uint64_t)status || !strstr(console, words))
-        fail_msg("exit 0x%llx (want 0x%x), console \"%s\" (want \"%s\")", (unsigned long long)code, status, console,
-                 words);
+    assert_int_equal(sn_sim_status_block(f->sim, &sb), 0);
+    sn_runner_describe(&sb, text, sizeof text);
+    if (code != (uint64_t)status || sb.error != status || !strstr(text, words))
+        fail_msg("exit 0x%llx (want 0x%x), message \"%s\" (want \"%s\"), console \"%s\"", (unsigned long long)code,
+                 status, text, words, console);
     assert_int_equal(sn_sim_accepted_gos(f->sim), 0);
 }
 
@@ -167,7 +178,7 @@ static void every_rule_refused_before_any_go(void **state)
 }
 
 /* Any single flipped byte fails a format check (header CRC, reserved bytes,
- * body CRC) before the rules, the probes or any payload. */
+ * body hash) before the rules, the probes or any payload. */
 static void every_flipped_byte_refused_before_any_go(void **state)
 {
     fixture *f = *state;

@@ -1,8 +1,11 @@
 /* System test of the simulator's benchmark counters (sim.h sn_sim_get_stats,
- * the source of sysnode-bench's figures): the embedded vadd128 image counts
- * its own mailbox and RX-queue accesses in firmware (runner.h sn_runner_mmio,
- * printed as mmio_reads= and mmio_writes= in its summary) and the simulator
- * counts them at the bus; the two must agree exactly. The GO log must hold
+ * the source of sysnode-bench's figures) on the embedded vadd128 image. The
+ * runner keeps no MMIO count of its own (it would cost the dispatch loop), so
+ * the counts are held to what the protocol forces, from the runner's status
+ * block: at least one STAT read per GO and a HEAD read per completion, a
+ * store per GO, per completion popped and per CU_CTRL reply popped, and the
+ * payload registers written at least once per payload that changes them
+ * (every one of vadd128's rows changes ARG3). The GO log must hold
  * the 4 CU_CTRL probes (typed, one per unit of the 2x2 mesh, DESIGN §6) and
  * then vadd128's 26 payloads (its manifest's total_flits), at increasing
  * cycles inside the run, with the MMIO count never decreasing. */
@@ -19,7 +22,7 @@
 #define VADD128_FLITS 26
 #define MESH_UNITS 4
 
-static void counts_match_the_runners_own(void **state)
+static void counts_hold_what_the_protocol_forces(void **state)
 {
     (void)state;
     char err[256];
@@ -32,15 +35,17 @@ static void counts_match_the_runners_own(void **state)
         assert_int_equal(r.stop, SN_SIM_EXITED);
         assert_int_equal(r.exit_code, 0);
 
-        unsigned long long reads, writes;
-        const char *line = strstr(sn_sim_console(sim), "mmio_reads=");
-        assert_non_null(line);
-        assert_int_equal(sscanf(line, "mmio_reads=%llu mmio_writes=%llu", &reads, &writes), 2);
+        sn_status_block sb;
+        assert_int_equal(sn_sim_status_block(sim, &sb), 0);
+        assert_int_equal(sb.flits_sent, VADD128_FLITS);
+        assert_int_equal(sb.completions, VADD128_FLITS);
 
         sn_sim_stats s;
         sn_sim_get_stats(sim, &s);
-        assert_int_equal(s.mmio_reads, reads);
-        assert_int_equal(s.mmio_writes, writes);
+        uint64_t reads = s.mmio_reads, writes = s.mmio_writes;
+        uint64_t gos = MESH_UNITS + VADD128_FLITS;
+        assert_true(reads >= gos + sb.completions + 4 * MESH_UNITS); /* STAT per GO, HEAD per record, RX reads */
+        assert_true(writes >= gos + sb.completions + MESH_UNITS + VADD128_FLITS); /* GO, pops, RX pops, ARG3 */
         assert_int_equal(s.go_count, MESH_UNITS + VADD128_FLITS);
         assert_int_equal(s.go_count, sn_sim_accepted_gos(sim));
         for (uint64_t i = 0; i < s.go_count; i++) {
@@ -59,7 +64,7 @@ static void counts_match_the_runners_own(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(counts_match_the_runners_own),
+        cmocka_unit_test(counts_hold_what_the_protocol_forces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,3 +7,7 @@ sn_unit_test(test_crc32 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_crc32.c LIBS sn_h
 sn_unit_test(test_table_image SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_table_image.c LIBS sn_host)
 sn_unit_test(test_disasm SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_disasm.c LIBS sn_host)
 sn_unit_test(test_pack SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_pack.c LIBS sn_host)
+# The host's words for every runner error code (host/lib/messages.c).
+sn_unit_test(test_messages SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_messages.c LIBS sn_host)
+# The settle proof: which round ends skip the version-4 settle (host/lib/settle.c).
+sn_unit_test(test_settle SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_settle.c LIBS sn_host)

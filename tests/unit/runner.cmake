@@ -7,7 +7,21 @@ sn_unit_test(test_runner
           ${CMAKE_CURRENT_LIST_DIR}/mbox_model.c
           ${CMAKE_SOURCE_DIR}/firmware/runner/runner.c
           ${CMAKE_SOURCE_DIR}/firmware/runner/table_check.c
-          ${CMAKE_SOURCE_DIR}/firmware/runner/fmt.c
+          ${CMAKE_SOURCE_DIR}/host/lib/messages.c
   LIBS "")
 target_include_directories(test_runner PRIVATE ${CMAKE_SOURCE_DIR}/firmware/runner
-                                               ${CMAKE_SOURCE_DIR}/firmware/port)
+                                               ${CMAKE_SOURCE_DIR}/firmware/port
+                                               ${CMAKE_SOURCE_DIR}/host/lib)
+
+# The host sync point (host_sync.h) on the same model.
+sn_unit_test(test_host_sync
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_host_sync.c
+          ${CMAKE_CURRENT_LIST_DIR}/runner_fixture.c
+          ${CMAKE_CURRENT_LIST_DIR}/mbox_model.c
+          ${CMAKE_SOURCE_DIR}/firmware/runner/runner.c
+          ${CMAKE_SOURCE_DIR}/firmware/runner/table_check.c
+          ${CMAKE_SOURCE_DIR}/host/lib/messages.c
+  LIBS "")
+target_include_directories(test_host_sync PRIVATE ${CMAKE_SOURCE_DIR}/firmware/runner
+                                                  ${CMAKE_SOURCE_DIR}/firmware/port
+                                                  ${CMAKE_SOURCE_DIR}/host/lib)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "messages.h"
 #include "runner_fixture.h"
 
 int fx_setup(void **state)
@@ -49,7 +50,7 @@ void fx_start(fx *f)
 sn_status fx_run(fx *f)
 {
     sn_status st = sn_runner_run(&f->r, &f->p.table);
-    sn_runner_describe(&f->r, f->msg, sizeof f->msg);
+    sn_runner_describe(&f->status, f->msg, sizeof f->msg);
     return st;
 }
 

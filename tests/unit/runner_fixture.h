@@ -26,7 +26,7 @@ typedef struct {
     sn_status_block status;
     sn_runner r;
     prog p;
-    char msg[1024];          /* sn_runner_describe output */
+    char msg[1024];          /* the status block worded (host/lib/messages.h) */
 } fx;
 
 /* cmocka setup/teardown: a default-config model, an empty program. */
@@ -37,7 +37,7 @@ int fx_teardown(void **state);
  * initialises the runner over it; a test may then adjust f->r (hang_cycles,
  * inst_depth) before fx_run. */
 void fx_start(fx *f);
-/* Runs f->p and fills f->msg with sn_runner_describe. */
+/* Runs f->p and fills f->msg with its status block worded by the host. */
 sn_status fx_run(fx *f);
 
 /* The word the builder puts in mailbox register ARG<k> for a round's slot:

@@ -196,6 +196,59 @@ static void bad_members(void **state)
     sn_manifest_free(&m);
 }
 
+/* A two-round manifest with `steps` as its "host_steps" (FORMAT.md §9). */
+static void write_stepped(const char *steps, const char *expected)
+{
+    char text[1024];
+    int n = snprintf(text, sizeof text,
+                     "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\", \"b.json\", \"a.json\"],\n"
+                     " \"uploads_before_round0\": [],\n"
+                     " \"expected_outputs_after_last_round\": %s,\n \"host_steps\": %s}\n",
+                     expected, steps);
+    write_file("manifest.json", text, (size_t)n);
+}
+
+static void host_steps(void **state)
+{
+    (void)state;
+    unsigned char bytes[32] = {1, 2, 3};
+    write_file("in.bin", bytes, 16);
+    write_file("out.bin", bytes, 32);
+    const char *out = "[{\"file\": \"out.bin\", \"addr\": 8192, \"nbytes\": 32}]";
+    /* Only a host step compares: the last round's list may be empty. */
+    write_stepped("[{\"after_round\": 0, \"expected_outputs\": [{\"file\": \"out.bin\", \"addr\": 8192, \"nbytes\": 32}]},"
+                  " {\"after_round\": 1, \"uploads\": [{\"file\": \"in.bin\", \"addr\": 8192, \"nbytes\": 16}]}]",
+                  "[]");
+    sn_manifest m;
+    sn_error e = {0};
+    assert_int_equal(sn_manifest_load(&m, tmpdir, &e), SN_OK);
+    assert_int_equal(sn_manifest_read_data(&m, &e), SN_OK);
+    assert_int_equal(m.host_step_count, 2);
+    assert_int_equal(m.host_steps[0].after_round, 0);
+    assert_int_equal(m.host_steps[0].expected_count, 1);
+    assert_int_equal(m.host_steps[0].upload_count, 0);
+    assert_int_equal(m.host_steps[0].expected[0].data[2], 3);
+    assert_int_equal(m.host_steps[1].after_round, 1);
+    assert_int_equal(m.host_steps[1].uploads[0].addr, 8192);
+    assert_int_equal(m.host_steps[1].uploads[0].nbytes, 16);
+    sn_manifest_free(&m);
+
+    write_stepped("[{\"after_round\": 2, \"uploads\": []}]", out);
+    expect_fail("\"after_round\" (after the previous step, before the last round) must be an integer in 0..1, found 2");
+    write_stepped("[{\"after_round\": 1, \"uploads\": [{\"file\": \"in.bin\", \"addr\": 0, \"nbytes\": 16}]},"
+                  " {\"after_round\": 1, \"uploads\": [{\"file\": \"in.bin\", \"addr\": 0, \"nbytes\": 16}]}]",
+                  out);
+    expect_fail("must be an integer in 2..1, found 1");
+    write_stepped("[{\"after_round\": 0}]", out);
+    expect_fail("host_steps[0] neither compares nor uploads");
+    write_stepped("[{\"after_round\": 0, \"uploads\": [{\"file\": \"in.bin\", \"addr\": 0, \"nbytes\": 15}]}]", out);
+    expect_fail("in.bin: 16 bytes, but");
+    write_stepped("[{\"after_round\": 0, \"uploads\": [{\"file\": \"in.bin\", \"addr\": 0, \"nbytes\": 16}]}]", "[]");
+    expect_fail("is empty and no host step compares");
+    write_stepped("{}", out);
+    expect_fail("\"host_steps\" must be an array, found an object");
+}
+
 static int make_tmpdir(void **state)
 {
     (void)state;
@@ -221,6 +274,7 @@ int main(void)
         cmocka_unit_test(vadd128_values),
         cmocka_unit_test(size_mismatch),
         cmocka_unit_test(bad_members),
+        cmocka_unit_test(host_steps),
     };
     return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }

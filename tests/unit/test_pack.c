@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "messages.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
@@ -108,7 +109,7 @@ static void make(fixture *f)
 {
     memset(f, 0, sizeof *f);
     f->files[0] = "round0.json";
-    f->round = (sn_table_round){0, 3, 0, 2};
+    f->round = (sn_table_round){0, 3, 0, 2, 0};
     f->steps[0] = (sn_table_step){SN_STEP_SEED, 0, 0, 0, 512, 0};
     f->steps[1] = (sn_table_step){SN_STEP_KICK, 1, 0, 0, 0, 2};
     f->steps[2] = (sn_table_step){SN_STEP_AWAIT, 1, 0, 0, 2, 0};

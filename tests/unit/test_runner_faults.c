@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "runner_fixture.h"
+#include "table_check.h"
 
 int run_fault_tests(void);
 
@@ -151,7 +152,7 @@ static void completion_from_unknown_coordinate(void **state)
 
     assert_int_equal(fx_run(f), SN_ERR_UNKNOWN_SOURCE);
     assert_int_equal(f->status.error_node, SN_NODE_ID(3, 3));
-    assert_int_equal(f->r.unknown_completions, 1);
+    assert_int_equal(f->status.error_value, SN_SIG_BATCH_COMPLETE); /* its code */
     expect_in_msg(f, "no unit");
     expect_in_msg(f, "node (3,3)");
 }
@@ -266,6 +267,66 @@ static void awaits_short_of_kicks_send_no_go(void **state)
     expect_in_msg(f, "node (2,1)");
 }
 
+/* 6b. A hang inside a kick: inst_depth 1 and (1,0)'s 2nd completion never
+ * comes, so the 3rd GO waits for room forever. The status block's counts
+ * are those at the hang, GOs of the unfinished kick included: 2 sent, 1
+ * completed, 1 outstanding (the runner keeps a kick's counts in locals and
+ * must bring them up to date before it reports). */
+static void hang_inside_a_kick_reports_its_counts(void **state)
+{
+    fx *f = *state;
+    mbox_config_unit(&f->cfg, 1, 0)->drop_flit = 1;
+    prog_round(&f->p, 10);
+    prog_kick(&f->p, 1, 0, 0, 10);
+    prog_await(&f->p, 1, 0, 10);
+    fx_start(f);
+    f->r.inst_depth = 1;
+    f->r.hang_cycles = 10000;
+
+    assert_int_equal(fx_run(f), SN_ERR_HANG);
+    assert_int_equal(f->status.error_step, 0);
+    assert_int_equal(f->status.phase, SN_PHASE_KICK);
+    assert_int_equal(f->status.flits_sent, 2); /* flit 0 completed, flit 1 never does */
+    assert_int_equal(f->status.completions, 1);
+    const sn_status_unit *u = &f->status.units[2]; /* (1,0) in rv64_mesh_2p2 */
+    assert_int_equal(u->node, SN_NODE_ID(1, 0));
+    assert_int_equal(u->received, 1);
+    assert_int_equal(u->outstanding, 1);
+    expect_in_msg(f, "hang: no completion for ");
+    expect_in_msg(f, "while sending to (1,0); owed:\n  node (1,0): awaited 0, received 1, owed 0, flits outstanding 1");
+}
+
+/* The runner's quick step test (sn_table_step_ok) passes exactly the steps
+ * the full step check (sn_table_check_step, checked alone) passes, over every
+ * opcode and the edges of each field, on rv64_mesh_2p2. */
+static void quick_step_test_agrees_with_the_rules(void **state)
+{
+    fx *f = *state;
+    static const uint8_t coords[] = {0, 1, 2, 3, 15, 16, 17, 255};
+    static const uint32_t counts[] = {0, 1, 2, 25, 26, 27, 127, 128, 129, 0x7FFFFFFFu, 0xFFFFFFFFu};
+    static const uint32_t round_payloads[] = {0, 26, 128};
+    fx_start(f);
+    uint32_t checked = 0;
+    for (unsigned op = 0; op <= 5; op++)
+        for (unsigned xi = 0; xi < sizeof coords; xi++)
+            for (unsigned yi = 0; yi < sizeof coords; yi++)
+                for (unsigned reserved = 0; reserved <= 1; reserved++)
+                    for (unsigned ai = 0; ai < sizeof counts / sizeof counts[0]; ai++)
+                        for (unsigned bi = 0; bi < sizeof counts / sizeof counts[0]; bi++)
+                            for (unsigned ri = 0; ri < 3; ri++) {
+                                sn_table_step s = {(uint8_t)op, coords[xi], coords[yi], (uint8_t)reserved,
+                                                   counts[ai], counts[bi]};
+                                sn_table_round round = {0, 1, 0, round_payloads[ri], 0};
+                                sn_table_fault fault;
+                                int full = sn_table_check_step(&s, &round, &f->mesh, NULL, NULL, &fault) == SN_OK;
+                                if (sn_table_step_ok(&s, &round, f->r.is_unit) != full)
+                                    fail_msg("op %u (%u,%u) reserved %u a %u b %u payloads %u: quick %d, full %d", op,
+                                             s.x, s.y, reserved, s.a, s.b, round.payload_count, !full, full);
+                                checked++;
+                            }
+    assert_true(checked > 100000);
+}
+
 int run_fault_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -279,6 +340,8 @@ int run_fault_tests(void)
         cmocka_unit_test_setup_teardown(gen_a_overflow_is_lost_not_hang, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(bad_tables_send_no_go, fx_setup, fx_teardown),
         cmocka_unit_test_setup_teardown(awaits_short_of_kicks_send_no_go, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(quick_step_test_agrees_with_the_rules, fx_setup, fx_teardown),
+        cmocka_unit_test_setup_teardown(hang_inside_a_kick_reports_its_counts, fx_setup, fx_teardown),
     };
     return cmocka_run_group_tests_name("runner faults", tests, NULL, NULL);
 }

@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "crc32.h"
+#include "word_hash.h"
+#include "messages.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
 
@@ -25,8 +27,8 @@
 enum {
     O_MAGIC = 0x00, O_VERSION = 0x04, O_HEADER_BYTES = 0x06, O_SCHEMA = 0x08, O_FLAGS = 0x0C,
     O_ROUNDS = 0x10, O_STEPS = 0x14, O_PAYLOADS = 0x18, O_RESERVED0 = 0x1C, O_ROUNDS_OFF = 0x20,
-    O_STEPS_OFF = 0x24, O_PAYLOADS_OFF = 0x28, O_TOTAL = 0x2C, O_BODY_CRC = 0x30, O_HEADER_CRC = 0x34,
-    O_RESERVED1 = 0x38, HEADER = 0x40,
+    O_STEPS_OFF = 0x24, O_PAYLOADS_OFF = 0x28, O_TOTAL = 0x2C, O_BODY_HASH = 0x30, O_HEADER_CRC = 0x38,
+    O_RESERVED1 = 0x3C, HEADER = 0x40,
 };
 
 static uint64_t rd(const uint8_t *p, unsigned bytes)
@@ -41,6 +43,17 @@ static void wr(uint8_t *p, uint64_t v, unsigned bytes)
 {
     for (unsigned i = 0; i < bytes; i++)
         p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* FORMAT.md §1's word hash, restated from the document over bytes. */
+static uint64_t doc_word_hash(const uint8_t *p, uint64_t n)
+{
+    uint64_t h = 0xFFFFFFFFFFFFFFFFull;
+    for (uint64_t i = 0; i + 8 <= n; i += 8) {
+        h = (h ^ rd(p + i, 8)) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 32;
+    }
+    return h;
 }
 
 /* Recomputes the header CRC, so a corrupted field reaches its own check. */
@@ -78,7 +91,7 @@ static const char *check_words(sn_table_image_check c)
     case SN_TI_PAYLOADS_OFFSET: return "table: payloads offset ";
     case SN_TI_TOTAL_BYTES: return "table: total bytes ";
     case SN_TI_TRUNCATED: return "(truncated)";
-    case SN_TI_BODY_CRC: return "table: body CRC ";
+    case SN_TI_BODY_HASH: return "table: body hash ";
     default: return "?";
     }
 }
@@ -108,8 +121,20 @@ static void schema_matches_document(void **state)
     doc[n] = '\0';
     if (strstr(doc, schema) == NULL)
         fail_msg("FORMAT.md does not state the schema text verbatim:\n%s", schema);
-    if (strstr(doc, "0x43CCD704") == NULL || SN_TABLE_IMAGE_SCHEMA_HASH != 0x43CCD704u)
+    if (strstr(doc, "0xEF96B937") == NULL || SN_TABLE_IMAGE_SCHEMA_HASH != 0xEF96B937u)
         fail_msg("FORMAT.md and table_image.h disagree on the schema hash");
+}
+
+/* FORMAT.md §1's check value (computed by hand from the definition), and
+ * the firmware's unrolled loop against the document's one word at a time
+ * for every length up to 9 words. */
+static void word_hash_check_value(void **state)
+{
+    (void)state;
+    static const uint64_t w[9] = {0, 1, 2, 3, 0x8000000000000000ull, 5, 6, 7, 0xFFull << 56};
+    assert_true(sn_word_hash(w, 4) == 0x2544F6D586CDE449ull);
+    for (uint64_t n = 0; n <= 9; n++)
+        assert_true(sn_word_hash(w, n) == doc_word_hash((const uint8_t *)w, 8 * n));
 }
 
 static void vadd_at_documented_offsets(void **state)
@@ -118,37 +143,42 @@ static void vadd_at_documented_offsets(void **state)
     sn_program p;
     uint64_t n;
     uint8_t *img = pack_case(CASES "vadd128", &n, &p);
-    /* 1 round, 3 steps, 26 payloads: rounds at 64 (16 B), steps at 80 (36 B),
-     * payloads at 128 (116 rounded up to 32), 26 x 32 B to 960. */
+    /* 1 round, 3 steps, 26 payloads: rounds at 64 (20 B), steps at 88 (84
+     * rounded up to 8; 36 B), payloads at 128 (124 rounded up to 32), 26 x 32 B
+     * to 960. */
     assert_int_equal(n, 960);
     assert_memory_equal(img + O_MAGIC, "SNTB", 4);
     assert_int_equal(rd(img + O_MAGIC, 4), 0x42544E53u);
-    assert_int_equal(rd(img + O_VERSION, 2), 1);
+    assert_int_equal(rd(img + O_VERSION, 2), 2);
     assert_int_equal(rd(img + O_HEADER_BYTES, 2), 64);
-    assert_int_equal(rd(img + O_SCHEMA, 4), 0x43CCD704u);
+    assert_int_equal(rd(img + O_SCHEMA, 4), 0xEF96B937u);
     assert_int_equal(rd(img + O_FLAGS, 4), 0);
     assert_int_equal(rd(img + O_ROUNDS, 4), 1);
     assert_int_equal(rd(img + O_STEPS, 4), 3);
     assert_int_equal(rd(img + O_PAYLOADS, 4), 26);
     assert_int_equal(rd(img + O_RESERVED0, 4), 0);
     assert_int_equal(rd(img + O_ROUNDS_OFF, 4), 64);
-    assert_int_equal(rd(img + O_STEPS_OFF, 4), 80);
+    assert_int_equal(rd(img + O_STEPS_OFF, 4), 88);
     assert_int_equal(rd(img + O_PAYLOADS_OFF, 4), 128);
     assert_int_equal(rd(img + O_TOTAL, 4), 960);
-    assert_int_equal(rd(img + O_BODY_CRC, 4), sn_crc32(img + HEADER, 960 - HEADER));
-    assert_int_equal(rd(img + O_HEADER_CRC, 4), sn_crc32(img, 0x34));
-    assert_int_equal(rd(img + O_RESERVED1, 8), 0);
-    /* round 0 = {step_first 0, step_count 3, payload_first 0, payload_count 26} */
+    assert_true(rd(img + O_BODY_HASH, 8) == doc_word_hash(img + HEADER, 960 - HEADER));
+    assert_int_equal(rd(img + O_HEADER_CRC, 4), sn_crc32(img, 0x38));
+    assert_int_equal(rd(img + O_RESERVED1, 4), 0);
+    /* round 0 = {step_first 0, step_count 3, payload_first 0, payload_count 26,
+     * flags 0: the last round always settles, nothing is proven for it} */
     assert_int_equal(rd(img + 64, 4), 0);
     assert_int_equal(rd(img + 68, 4), 3);
     assert_int_equal(rd(img + 72, 4), 0);
     assert_int_equal(rd(img + 76, 4), 26);
+    assert_int_equal(rd(img + 80, 4), 0);
+    for (unsigned i = 84; i < 88; i++)
+        assert_int_equal(img[i], 0); /* padding */
     /* steps: seed 512; kick (1,0) base 0 n 26; await (1,0) 26 */
     static const uint8_t steps[36] = {1, 0, 0, 0, 0x00, 0x02, 0, 0, 0, 0, 0, 0,
                                       2, 1, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0,
                                       3, 1, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0};
-    assert_memory_equal(img + 80, steps, sizeof steps);
-    for (unsigned i = 116; i < 128; i++)
+    assert_memory_equal(img + 88, steps, sizeof steps);
+    for (unsigned i = 124; i < 128; i++)
         assert_int_equal(img[i], 0); /* padding */
     /* payload 0 = IMEM 0 VSETI: {ARG3 = 1<<60, 0, 0, ARG0 = 0xd0000000} */
     assert_int_equal(rd(img + 128, 8), 1ull << 60);
@@ -200,9 +230,9 @@ static sn_table_image_check flip_check(uint64_t i)
     if (i < 6) return SN_TI_VERSION;
     if (i < 8) return SN_TI_HEADER_BYTES;
     if (i < 12) return SN_TI_SCHEMA;
-    if (i < 0x38) return SN_TI_HEADER_CRC;
+    if (i < 0x3C) return SN_TI_HEADER_CRC;
     if (i < HEADER) return SN_TI_RESERVED;
-    return SN_TI_BODY_CRC;
+    return SN_TI_BODY_HASH;
 }
 
 /* Flips bytes 0..63 and every `stride`-th body byte (all of them for 1),
@@ -268,22 +298,22 @@ static void header_fields(void **state)
     static const corruption C[] = {
         {"magic", O_MAGIC, 4, 0x42544E54u, 0, 1, SN_TI_MAGIC,
          "table: magic 0x42544e54 at offset 0x0, expected 0x42544e53 (\"SNTB\")"},
-        {"version", O_VERSION, 2, 2, 0, 1, SN_TI_VERSION,
-         "table: format version 2 at offset 0x4, this build reads version 1"},
+        {"version", O_VERSION, 2, 1, 0, 1, SN_TI_VERSION,
+         "table: format version 1 at offset 0x4, this build reads version 2"},
         {"header size", O_HEADER_BYTES, 2, 72, 0, 1, SN_TI_HEADER_BYTES,
          "table: header size 72 at offset 0x6, expected 64"},
         {"schema", O_SCHEMA, 4, 0x12345678u, 0, 1, SN_TI_SCHEMA,
-         "table: schema hash 0x12345678 at offset 0x8, this build's schema hashes to 0x43ccd704"},
+         "table: schema hash 0x12345678 at offset 0x8, this build's schema hashes to 0xef96b937"},
         {"header CRC", O_HEADER_CRC, 4, 1, 1, 0, SN_TI_HEADER_CRC, NULL},
         {"flags", O_FLAGS, 4, 4, 0, 1, SN_TI_RESERVED, "table: flags 0x4 at offset 0xc, expected 0"},
         {"reserved0", O_RESERVED0, 4, 1, 0, 1, SN_TI_RESERVED,
          "table: reserved field 0x1 at offset 0x1c, expected 0"},
         {"reserved1", O_RESERVED1 + 2, 1, 9, 0, 1, SN_TI_RESERVED,
-         "table: reserved field 0x90000 at offset 0x38, expected 0"},
+         "table: reserved field 0x90000 at offset 0x3c, expected 0"},
         {"rounds offset", O_ROUNDS_OFF, 4, 72, 0, 1, SN_TI_ROUNDS_OFFSET,
          "table: rounds offset 0x48 at offset 0x20, expected 0x40 (the header's end)"},
         {"round count", O_ROUNDS, 4, 2, 0, 1, SN_TI_STEPS_OFFSET,
-         "table: steps offset 0x50 at offset 0x24, expected 0x60 (after 2 rounds of 16 bytes, aligned to 8)"},
+         "table: steps offset 0x58 at offset 0x24, expected 0x68 (after 2 rounds of 20 bytes, aligned to 8)"},
         {"round count 2^32-1", O_ROUNDS, 4, 0xFFFFFFFFu, 0, 1, SN_TI_STEPS_OFFSET, NULL},
         {"steps offset", O_STEPS_OFF, 4, 8, 1, 1, SN_TI_STEPS_OFFSET, NULL},
         {"step count", O_STEPS, 4, 6, 0, 1, SN_TI_PAYLOADS_OFFSET,
@@ -294,7 +324,7 @@ static void header_fields(void **state)
          "table: total bytes 0x3c0 at offset 0x2c, expected 0x3e0 (after 27 payloads of 32 bytes)"},
         {"payload count 2^27", O_PAYLOADS, 4, 1u << 27, 0, 1, SN_TI_TOTAL_BYTES, NULL}, /* 128 + 2^32 wraps in 32 bits */
         {"total bytes", O_TOTAL, 4, 32, 1, 1, SN_TI_TOTAL_BYTES, NULL},
-        {"body CRC", O_BODY_CRC, 4, 1, 1, 1, SN_TI_BODY_CRC, NULL},
+        {"body hash", O_BODY_HASH, 8, 1, 1, 1, SN_TI_BODY_HASH, NULL},
     };
     sn_program p;
     uint64_t n;
@@ -321,15 +351,15 @@ static void header_fields(void **state)
     wr(copy + O_TOTAL, 992, 4);
     reseal(copy);
     expect_fault(copy, n, SN_TI_TRUNCATED, "claims 992 bytes");
-    /* The body CRC message names both values. */
+    /* The body hash message names both values. */
     memcpy(copy, img, n);
     copy[n - 1] ^= 0x40;
     sn_table t;
     sn_table_image_fault f;
     char text[160], want[160];
     assert_int_equal(sn_table_image_open(copy, n, &t, &f), SN_ERR_TABLE_IMAGE);
-    snprintf(want, sizeof want, "table: body CRC 0x%x at offset 0x30, computed 0x%x",
-             (unsigned)rd(copy + O_BODY_CRC, 4), (unsigned)sn_crc32(copy + HEADER, n - HEADER));
+    snprintf(want, sizeof want, "table: body hash 0x%llx at offset 0x30, computed 0x%llx",
+             (unsigned long long)rd(copy + O_BODY_HASH, 8), (unsigned long long)doc_word_hash(copy + HEADER, n - HEADER));
     assert_string_equal(sn_table_image_describe(&f, text, sizeof text), want);
     /* A small buffer still gets a terminated, shortened message. */
     assert_string_equal(sn_table_image_describe(&f, text, 12), "table: body");
@@ -342,6 +372,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(schema_matches_document),
+        cmocka_unit_test(word_hash_check_value),
         cmocka_unit_test(vadd_at_documented_offsets),
         cmocka_unit_test(open_gives_a_view),
         cmocka_unit_test(every_byte_flip),

@@ -21,6 +21,8 @@ enum sn_step_op {
     SN_STEP_KICK = 2,    /* x, y, a = base slot, b = flit count */
     SN_STEP_AWAIT = 3,   /* x, y, a = completion count (cumulative in the round) */
     SN_STEP_BARRIER = 4, /* drain every outstanding completion */
+    SN_STEP_HOST_SYNC = 5, /* last step of a round: hold for the host after the round (sysnode/host_sync.h);
+                              x, y, a, b 0 */
 };
 
 typedef struct {
@@ -33,6 +35,12 @@ typedef struct {
 } sn_table_step;
 SN_STATIC_ASSERT(sizeof(sn_table_step) == 12, "step record is 12 bytes");
 
+/* Round flags. SN_ROUND_SETTLE_PROVEN: the packer proved that nothing read
+ * before the next settle can see this round's version-4 writes still in
+ * flight (host/lib/settle.h), so the runner skips this round's settle; the
+ * last round always settles. Other bits are reserved (0). */
+#define SN_ROUND_SETTLE_PROVEN 1u
+
 /* One round: a window of steps and a window of payloads; kick bases are
  * relative to payload_first (each round restages from slot 0). */
 typedef struct {
@@ -40,8 +48,9 @@ typedef struct {
     uint32_t step_count;
     uint32_t payload_first;
     uint32_t payload_count; /* at most SN_STAGE_SLOTS */
+    uint32_t flags;         /* SN_ROUND_* */
 } sn_table_round;
-SN_STATIC_ASSERT(sizeof(sn_table_round) == 16, "round record is 16 bytes");
+SN_STATIC_ASSERT(sizeof(sn_table_round) == 20, "round record is 20 bytes");
 
 /* The staging window: a kick may name slots 0..127 of its round
  * (artifacts-facts §1.2, kohakuaccel/runtime/loader.py stage_flits). */

@@ -19,7 +19,7 @@
 #endif
 
 #define SN_TABLE_IMAGE_MAGIC 0x42544E53u /* "SNTB" as bytes 53 4E 54 42 */
-#define SN_TABLE_IMAGE_VERSION 1u
+#define SN_TABLE_IMAGE_VERSION 2u
 #define SN_TABLE_IMAGE_HEADER_BYTES 64u
 #define SN_TABLE_IMAGE_ALIGN 8u          /* the image's first byte (uint64_t rows) */
 #define SN_TABLE_IMAGE_STEPS_ALIGN 8u    /* FORMAT.md §3 */
@@ -40,9 +40,9 @@ typedef struct {
     uint32_t steps_offset;    /* rounds' end rounded up to 8 */
     uint32_t payloads_offset; /* steps' end rounded up to 32 */
     uint32_t total_bytes;     /* payloads' end */
-    uint32_t body_crc32;      /* CRC-32 of bytes [header_bytes, total_bytes) */
-    uint32_t header_crc32;    /* CRC-32 of bytes [0x00, 0x34) */
-    uint8_t reserved1[8];     /* 0 */
+    uint64_t body_hash;       /* sn_word_hash of bytes [header_bytes, total_bytes) */
+    uint32_t header_crc32;    /* CRC-32 of bytes [0x00, 0x38) */
+    uint8_t reserved1[4];     /* 0 */
 } sn_table_image_header;
 SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 bytes");
 
@@ -52,7 +52,7 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
  * CRC-32 of, so a changed record layout cannot keep the old hash
  * (test_table_image recomputes SN_TABLE_IMAGE_SCHEMA_HASH from the text). */
 #define SN_TI_RECORDS(R)                                                        \
-    R(header, 64, SN_TI_HEADER_FIELDS) R(round, 16, SN_TI_ROUND_FIELDS)         \
+    R(header, 64, SN_TI_HEADER_FIELDS) R(round, 20, SN_TI_ROUND_FIELDS)         \
     R(step, 12, SN_TI_STEP_FIELDS) R(payload, 32, SN_TI_PAYLOAD_FIELDS)
 /* X(record, field, type, offset) */
 #define SN_TI_HEADER_FIELDS(X)                                                  \
@@ -62,11 +62,12 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
     X(header, step_count, u32, 0x14) X(header, payload_count, u32, 0x18)        \
     X(header, reserved0, u32, 0x1C) X(header, rounds_offset, u32, 0x20)         \
     X(header, steps_offset, u32, 0x24) X(header, payloads_offset, u32, 0x28)    \
-    X(header, total_bytes, u32, 0x2C) X(header, body_crc32, u32, 0x30)          \
-    X(header, header_crc32, u32, 0x34) X(header, reserved1, u8x8, 0x38)
+    X(header, total_bytes, u32, 0x2C) X(header, body_hash, u64, 0x30)           \
+    X(header, header_crc32, u32, 0x38) X(header, reserved1, u8x4, 0x3C)
 #define SN_TI_ROUND_FIELDS(X)                                                   \
     X(round, step_first, u32, 0x00) X(round, step_count, u32, 0x04)             \
-    X(round, payload_first, u32, 0x08) X(round, payload_count, u32, 0x0C)
+    X(round, payload_first, u32, 0x08) X(round, payload_count, u32, 0x0C)       \
+    X(round, flags, u32, 0x10)
 #define SN_TI_STEP_FIELDS(X)                                                    \
     X(step, op, u8, 0x00) X(step, x, u8, 0x01) X(step, y, u8, 0x02)             \
     X(step, reserved, u8, 0x03) X(step, a, u32, 0x04) X(step, b, u32, 0x08)
@@ -83,7 +84,7 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
 #define SN_TI_BYTES_u16 2
 #define SN_TI_BYTES_u32 4
 #define SN_TI_BYTES_u64 8
-#define SN_TI_BYTES_u8x8 8
+#define SN_TI_BYTES_u8x4 4
 
 #define SN_TI_FIELD_TEXT(rec, field, type, off) #rec "." #field ":" #type "@" #off ";"
 #define SN_TI_RECORD_TEXT(rec, bytes, FIELDS) #rec ":" #bytes ";" FIELDS(SN_TI_FIELD_TEXT)
@@ -101,7 +102,7 @@ SN_TI_RECORDS(SN_TI_RECORD_CHECK)
 /* The schema text (FORMAT.md §5) and its CRC-32, the header's schema_hash.
  * The firmware compares against the constant and never carries the text. */
 #define SN_TABLE_IMAGE_SCHEMA "SNTB;little-endian;" SN_TI_RECORDS(SN_TI_RECORD_TEXT)
-#define SN_TABLE_IMAGE_SCHEMA_HASH 0x43CCD704u
+#define SN_TABLE_IMAGE_SCHEMA_HASH 0xEF96B937u
 
 /* The checks of sn_table_image_open, in the order it makes them
  * (FORMAT.md §4); 0 is none. */
@@ -120,7 +121,7 @@ typedef enum {
     SN_TI_PAYLOADS_OFFSET, /* payloads do not start at the steps' end rounded up to 32 */
     SN_TI_TOTAL_BYTES,     /* total_bytes is not the payloads' end */
     SN_TI_TRUNCATED,       /* total_bytes is more than the image holds */
-    SN_TI_BODY_CRC,        /* body CRC differs from the computed one */
+    SN_TI_BODY_HASH,       /* body hash differs from the computed one */
 } sn_table_image_check;
 
 /* The first check an image failed, with the values its message names. */
@@ -137,17 +138,12 @@ typedef struct {
  * header size, schema hash, header CRC, flags and reserved fields, section
  * offsets (each exactly where the previous section ends, aligned; sizes =
  * count x record size; computed in 64 bits, so no count can wrap), total
- * bytes <= image_bytes, body CRC. On success fills *out with a view INTO
+ * bytes <= image_bytes, body hash. On success fills *out with a view INTO
  * the image (no copy; valid while the image is) and returns SN_OK. On
  * failure returns SN_ERR_TABLE_IMAGE with *fault naming the first failed
  * check, and leaves *out untouched. Whether the rounds obey the table rules
  * is sn_table_check's business (firmware/runner/table_check.h). */
 sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table *out,
                               sn_table_image_fault *fault);
-
-/* Writes "table: <check> <value>, <expected>" for *f into buf (size bytes,
- * size >= 1, NUL-terminated; cut short if it does not fit), e.g.
- * "table: body CRC 0x1234abcd at offset 0x30, computed 0x9f00e1c2". Returns buf. */
-char *sn_table_image_describe(const sn_table_image_fault *f, char *buf, uint32_t size);
 
 #endif

@@ -130,6 +130,18 @@ enum sn_kernel_op { SN_KERNEL_OPS(SN_KERNEL_OP_ENUM) };
 /* The DRAM address of a matmul-cluster payload, {addr_hi, addr}. */
 #define SN_MG_DRAM_ADDR(p) (sn_mg_addr(p) | sn_mg_addr_hi(p) << SN_MG_ADDR_LO_BITS)
 
+/* Each field's position as constants, for constant expressions (static
+ * asserts, masks a loop tests at once): SN_LO_<word>_<field>,
+ * SN_HI_<word>_<field>, and SN_MASK(word, field) its bits in the word. */
+#define SN_FIELD_POS_ENUM(word, field, hi, lo) SN_LO_##word##_##field = (lo), SN_HI_##word##_##field = (hi),
+#define SN_WORD_POS_ENUM(word, bits) SN_FIELDS_##word(SN_FIELD_POS_ENUM)
+enum { SN_REG_WORDS(SN_WORD_POS_ENUM) SN_PAYLOAD_LAYOUTS(SN_WORD_POS_ENUM) };
+#define SN_MASK(word, field)                                                    \
+    ((SN_HI_##word##_##field - SN_LO_##word##_##field == 63                     \
+          ? ~0ull                                                               \
+          : (1ull << (SN_HI_##word##_##field - SN_LO_##word##_##field + 1)) - 1) \
+     << SN_LO_##word##_##field)
+
 /* The DST value that sends CU_INST to (x, y). */
 #define SN_DST_VALUE(x, y) sn_dst_with_y(sn_dst_with_x(0, (x)), (y))
 

@@ -1,0 +1,30 @@
+/* The host sync point (artifacts/FORMAT.md §9): a round whose last step is
+ * SN_STEP_HOST_SYNC ends as every round does (all completions in, writes
+ * landed), then the runner holds: it writes the sync point's number (1 for
+ * the first since BOOT) to the held word, sets its status block's phase to
+ * SN_PHASE_HOST_SYNC and waits until the host writes that number, with a
+ * command, to the release word. Both words sit in the scratchpad in the last
+ * 16 bytes the image reserves for its status block (NOLOAD, past the block):
+ * the host zeroes the release word before BOOT, the runner the held word.
+ * Freestanding. */
+#ifndef SYSNODE_HOST_SYNC_H
+#define SYSNODE_HOST_SYNC_H
+
+#include "sysnode/static_assert.h"
+#include "sysnode/status_block.h"
+
+#define SN_HOST_RELEASE_ADDR (SN_STATUS_BLOCK_ADDR + SN_STATUS_BLOCK_BYTES - 16) /* u64, written by the host */
+#define SN_HOST_HELD_ADDR (SN_STATUS_BLOCK_ADDR + SN_STATUS_BLOCK_BYTES - 8)     /* u64, written by the runner */
+SN_STATIC_ASSERT(sizeof(sn_status_block) <= SN_STATUS_BLOCK_BYTES - 16, "the host sync words follow the status block");
+
+/* Release word: bits 31:0 the sync point released, bits 39:32 a command. */
+#define SN_HOST_RELEASE(seq, cmd) ((uint64_t)(uint32_t)(seq) | (uint64_t)(cmd) << 32)
+#define SN_HOST_RELEASE_SEQ(word) ((uint32_t)(word))
+#define SN_HOST_RELEASE_CMD(word) ((uint32_t)((word) >> 32) & 0xFF)
+
+enum sn_host_command {
+    SN_HOST_CONTINUE = 0,   /* go on with the next round (after a table's last round: finish) */
+    SN_HOST_NEXT_TABLE = 1, /* after a table's last round: run the table the boot arguments now name */
+};
+
+#endif

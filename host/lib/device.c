@@ -1,0 +1,368 @@
+/* A live session on a SysNode (see device.h). */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include "device.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mxfp7.h"
+#include "pack.h"
+#include "sysnode/host_sync.h"
+#include "window_load.h"
+#include "sysnode/mesh.h"
+#include "sysnode/status_block.h"
+
+sn_status sn_device_init(sn_device *d, sn_transport *t, const char *image_path, uint64_t max_cycles, sn_error *e)
+{
+    char err[256];
+    memset(d, 0, sizeof *d);
+    d->t = t;
+    d->max_cycles = max_cycles;
+    d->dram_bytes = t->ops->dram_size(t->ctx);
+    d->image_path = strdup(image_path);
+    d->shadow = calloc(1, d->dram_bytes);
+    d->written = calloc(1, d->dram_bytes / 8 + 1);
+    if (!d->image_path || !d->shadow || !d->written)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the host shadow of %llu DRAM bytes",
+                            (unsigned long long)d->dram_bytes);
+    if (sn_elf_image_load(image_path, &d->image, err, sizeof err) != 0)
+        return sn_error_set(e, SN_ERR_INPUT, "%s: %s", image_path, err);
+    return SN_OK;
+}
+
+void sn_device_free(sn_device *d)
+{
+    sn_elf_image_free(&d->image);
+    free(d->image_path);
+    free(d->shadow);
+    free(d->written);
+    memset(d, 0, sizeof *d);
+}
+
+static sn_status check_range(const sn_device *d, uint64_t addr, uint64_t n, const char *what, sn_error *e)
+{
+    if (addr > d->dram_bytes || n > d->dram_bytes - addr)
+        return sn_error_set(e, SN_ERR_INPUT, "%s of %llu bytes at 0x%llx passes the end of DRAM (%llu bytes)", what,
+                            (unsigned long long)n, (unsigned long long)addr, (unsigned long long)d->dram_bytes);
+    return SN_OK;
+}
+
+void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
+{
+    if (clear)
+        memset(d->written, 0, d->dram_bytes / 8 + 1);
+    for (uint64_t a = addr; a < addr + n && a < d->dram_bytes; a++)
+        d->written[a / 8] |= (uint8_t)(1u << (a % 8));
+}
+
+sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t n, sn_error *e)
+{
+    sn_status st = check_range(d, addr, n, "DRAM write", e);
+    uint64_t table_end = d->table_bytes ? sn_replay_status_addr(d->table_addr, d->table_bytes) + SN_STATUS_COPY_BYTES : 0;
+    if (st == SN_OK && d->table_bytes && addr < table_end && d->table_addr < addr + n)
+        st = sn_error_set(e, SN_ERR_INPUT,
+                          "DRAM write of %llu bytes at 0x%llx covers the runner's table (%llu bytes at 0x%llx, the "
+                          "top of DRAM)",
+                          (unsigned long long)n, (unsigned long long)addr, (unsigned long long)d->table_bytes,
+                          (unsigned long long)d->table_addr);
+    if (st == SN_OK)
+        st = d->t->ops->dram_write(d->t->ctx, addr, src, n, e);
+    if (st != SN_OK)
+        return st;
+    memcpy(d->shadow + addr, src, n);
+    sn_device_mark(d, addr, n, 0);
+    return SN_OK;
+}
+
+sn_status sn_device_read(sn_device *d, uint64_t addr, void *dst, uint64_t n, sn_error *e)
+{
+    sn_status st = check_range(d, addr, n, "DRAM read", e);
+    return st == SN_OK ? d->t->ops->dram_read(d->t->ctx, addr, dst, n, e) : st;
+}
+
+/* The first byte of [addr, addr+n) the host never wrote, or addr+n. */
+static uint64_t first_unwritten(const sn_device *d, uint64_t addr, uint64_t n)
+{
+    for (uint64_t a = addr; a < addr + n; a++)
+        if (!(d->written[a / 8] & (1u << (a % 8))))
+            return a;
+    return addr + n;
+}
+
+/* The last byte of [addr, addr+n) the host wrote, or UINT64_MAX for none. */
+static uint64_t last_written(const sn_device *d, uint64_t addr, uint64_t n)
+{
+    for (uint64_t a = addr + n; a > addr; a--)
+        if (d->written[(a - 1) / 8] & (1u << ((a - 1) % 8)))
+            return a - 1;
+    return UINT64_MAX;
+}
+
+/* The payloads p kicks to matmul clusters, in program order (the rows
+ * sn_mx_convert_image takes), with [*lo, *hi) spanning every FILL's FP16
+ * source; each FILL must read bytes the host wrote (sysnode-facts §3.3,
+ * DESIGN.md §6). *rows is NULL on error. */
+static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t first_round, const sn_mesh *mesh,
+                               sn_payload **rows, size_t *n, uint64_t *lo, uint64_t *hi, sn_error *e)
+{
+    sn_table t = sn_program_table(p);
+    *n = 0;
+    *lo = UINT64_MAX;
+    *hi = 0;
+    *rows = malloc(sizeof **rows * (t.payload_count ? t.payload_count : 1));
+    if (!*rows)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    for (uint32_t r = 0; r < t.round_count; r++) {
+        const sn_table_round *round = &t.rounds[r];
+        for (uint32_t i = 0; i < round->step_count; i++) {
+            const sn_table_step *s = &t.steps[round->step_first + i];
+            const sn_mesh_unit *u = sn_mesh_find(mesh, s->x, s->y);
+            if (s->op != SN_STEP_KICK || !u || u->cu_type != SN_CU_TYPE_MG)
+                continue;
+            for (uint32_t k = 0; k < s->b; k++) {
+                const sn_table_payload *row = &t.payloads[round->payload_first + s->a + k];
+                sn_payload *q = &(*rows)[(*n)++];
+                for (unsigned w = 0; w < 4; w++)
+                    q->w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
+                uint64_t addr, bytes;
+                if (!sn_mx_fill_source(q, &addr, &bytes) || bytes == 0)
+                    continue;
+                uint64_t gap = addr <= d->dram_bytes && bytes <= d->dram_bytes - addr
+                                   ? first_unwritten(d, addr, bytes)
+                                   : addr;
+                if (gap != addr + bytes) {
+                    free(*rows);
+                    *rows = NULL;
+                    return sn_error_set(e, SN_ERR_INPUT,
+                                        "%s: round %u slot %u: FILL of %llu bytes at 0x%llx reads 0x%llx, which the "
+                                        "host never wrote (a cluster reads the FP16 the host wrote, as MXFP7)",
+                                        p->files[r], first_round + r, s->a + k, (unsigned long long)bytes,
+                                        (unsigned long long)addr, (unsigned long long)gap);
+                }
+                *lo = addr < *lo ? addr : *lo;
+                *hi = addr + bytes > *hi ? addr + bytes : *hi;
+            }
+        }
+    }
+    return SN_OK;
+}
+
+sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)
+{
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    sn_program rounds;
+    sn_payload *rows = NULL;
+    size_t nrows;
+    uint64_t lo, hi;
+    sn_status st = sn_program_slice(p, first, last - first + 1, &rounds, e);
+    if (st == SN_OK)
+        st = cluster_fills(d, &rounds, first, &mesh, &rows, &nrows, &lo, &hi, e);
+    free(rows);
+    sn_program_free(&rounds);
+    return st;
+}
+
+sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)
+{
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    sn_program rounds;
+    sn_payload *rows = NULL;
+    size_t nrows;
+    uint64_t lo, hi;
+    sn_status st = sn_program_slice(p, first, last - first + 1, &rounds, e);
+    if (st == SN_OK)
+        st = cluster_fills(d, &rounds, first, &mesh, &rows, &nrows, &lo, &hi, e);
+    uint8_t *image = st == SN_OK && lo < hi ? malloc(hi - lo) : NULL;
+    if (st == SN_OK && lo < hi && !image)
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes", (unsigned long long)(hi - lo));
+    if (image) {
+        memcpy(image, d->shadow + lo, hi - lo);
+        st = sn_mx_convert_image(image, lo, hi - lo, rows, nrows, NULL, e);
+        for (size_t i = 0; st == SN_OK && i < nrows; i++) {
+            uint64_t addr, bytes;
+            if (sn_mx_fill_source(&rows[i], &addr, &bytes) && bytes > 0)
+                st = d->t->ops->dram_write(d->t->ctx, addr, image + (addr - lo), bytes, e);
+        }
+    }
+    free(image);
+    free(rows);
+    sn_program_free(&rounds);
+    return st;
+}
+
+sn_status sn_device_table_addr(const sn_device *d, uint64_t bytes, uint64_t *addr, sn_error *e)
+{
+    uint64_t with_copy = sn_replay_status_addr(0, bytes) + SN_STATUS_COPY_BYTES; /* the status block's copy after it */
+    uint64_t need = (with_copy + SN_REPLAY_TABLE_ALIGN - 1) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN;
+    if (need > d->dram_bytes)
+        return sn_error_set(e, SN_ERR_INPUT, "the packed table (%llu bytes) does not fit DRAM (%llu bytes)",
+                            (unsigned long long)bytes, (unsigned long long)d->dram_bytes);
+    *addr = d->dram_bytes - need;
+    uint64_t clash = last_written(d, *addr, with_copy);
+    if (clash != UINT64_MAX)
+        return sn_error_set(e, SN_ERR_INPUT,
+                            "the packed table (%llu bytes at 0x%llx, the top of DRAM) would cover 0x%llx, which the "
+                            "host wrote",
+                            (unsigned long long)bytes, (unsigned long long)*addr, (unsigned long long)clash);
+    return SN_OK;
+}
+
+static sn_status write_release(sn_device *d, uint64_t word, sn_error *e)
+{
+    return d->t->ops->spad_write(d->t->ctx, SN_HOST_RELEASE_ADDR - SN_SPAD_BASE, word, 0xFF, e);
+}
+
+sn_status sn_device_boot(sn_device *d, const uint8_t *table, uint64_t table_bytes, uint64_t table_addr,
+                         const sn_region *result, sn_error *e)
+{
+    sn_status st = sn_window_load_image(d->t, &d->image, d->image_path, e);
+    if (st == SN_OK)
+        st = d->t->ops->dram_write(d->t->ctx, table_addr, table, table_bytes, e);
+    if (st == SN_OK)
+        st = sn_window_write_boot_args(d->t, table_addr, table_bytes, result ? result->addr : 0,
+                                       result ? result->nbytes : 0, sn_replay_status_addr(table_addr, table_bytes), e);
+    if (st == SN_OK)
+        st = write_release(d, 0, e);
+    if (st == SN_OK)
+        st = d->t->ops->boot(d->t->ctx, e);
+    d->held = 0;
+    d->syncs = 0;
+    d->cycles = 0;
+    d->cap = d->max_cycles;
+    d->table_addr = table_addr;
+    d->table_bytes = table_bytes;
+    return st;
+}
+
+sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_bytes, uint64_t table_addr,
+                            sn_error *e)
+{
+    if (!d->held)
+        return sn_error_set(e, SN_ERR_INTERNAL, "release: the runner holds at no sync point");
+    sn_status st = SN_OK;
+    if (table) {
+        st = d->t->ops->dram_write(d->t->ctx, table_addr, table, table_bytes, e);
+        if (st == SN_OK)
+            st = sn_window_write_boot_args(d->t, table_addr, table_bytes, 0, 0,
+                                           sn_replay_status_addr(table_addr, table_bytes), e);
+    }
+    if (st == SN_OK)
+        st = write_release(d, SN_HOST_RELEASE(d->syncs, table ? SN_HOST_NEXT_TABLE : SN_HOST_CONTINUE), e);
+    if (st == SN_OK) {
+        d->held = 0;
+        d->cap = d->cycles + d->max_cycles;
+    }
+    if (st == SN_OK && table) {
+        d->table_addr = table_addr;
+        d->table_bytes = table_bytes;
+    }
+    return st;
+}
+
+void sn_device_forget_runner(sn_device *d)
+{
+    d->held = 0;
+    d->syncs = 0;
+    d->table_addr = d->table_bytes = 0;
+}
+
+sn_status sn_device_stopped(sn_device *d, const sn_run_status *rs, sn_error *e)
+{
+    sn_status_block sb;
+    int valid = 0;
+    sn_status st = sn_window_read_status(d->t, sn_replay_status_addr(d->table_addr, d->table_bytes), &sb, &valid, e);
+    d->held = 0;
+    return st == SN_OK ? sn_replay_run_status(rs, &sb, valid, d->t->ops->console(d->t->ctx), d->image_path, e) : st;
+}
+
+sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e)
+{
+    return d->t->ops->spad_read(d->t->ctx, SN_STATUS_BLOCK_ADDR - SN_SPAD_BASE, out, sizeof *out, e);
+}
+
+sn_status sn_device_wait(sn_device *d, int poll, int *held, sn_run_status *rs, sn_error *e)
+{
+    *held = 0;
+    for (;;) {
+        uint64_t limit = poll && d->cycles + SN_DEVICE_POLL_CYCLES < d->cap ? d->cycles + SN_DEVICE_POLL_CYCLES : d->cap;
+        sn_status st = d->t->ops->wait(d->t->ctx, limit, rs, e);
+        if (st != SN_OK)
+            return st;
+        d->cycles = rs->cycles;
+        if (rs->stop != SN_RUN_CYCLE_LIMIT || !poll) /* the caller words an exit, a halt, the cap */
+            return SN_OK;
+        uint64_t word;
+        st = d->t->ops->spad_read(d->t->ctx, SN_HOST_HELD_ADDR - SN_SPAD_BASE, &word, sizeof word, e);
+        if (st != SN_OK)
+            return st;
+        if (word == (uint64_t)d->syncs + 1) {
+            d->syncs++;
+            d->held = *held = 1;
+            return SN_OK;
+        }
+        if (d->cycles >= d->cap) {
+            sn_status_block sb;
+            memset(&sb, 0, sizeof sb);
+            sn_device_status(d, &sb, NULL);
+            return sn_error_set(e, SN_ERR_HANG,
+                                "hang: the runner neither reached host sync point %u nor exited within %llu cycles "
+                                "(the cap; runner at round %u step %u, phase %u, %u flits sent); console: %s",
+                                d->syncs + 1, (unsigned long long)d->max_cycles, sb.round, sb.step, sb.phase,
+                                sb.flits_sent, d->t->ops->console(d->t->ctx));
+        }
+    }
+}
+
+sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res, sn_error *e)
+{
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    uint8_t *table = NULL, *sync_after = calloc(p->round_count ? p->round_count : 1, 1);
+    uint64_t table_bytes = 0, table_addr = 0;
+    sn_program held;
+    sn_status_block before, after;
+    memset(res, 0, sizeof *res);
+    memset(&before, 0, sizeof before);
+    memset(&after, 0, sizeof after);
+    res->diff_round = -1;
+    res->rounds = (uint32_t)p->round_count;
+    if (!sync_after)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    sync_after[p->round_count - 1] = 1;
+    sn_status st = sn_program_with_host_syncs(p, sync_after, &held, e);
+    if (st == SN_OK)
+        st = sn_pack_program(&held, &mesh, &table, &table_bytes, e);
+    if (st == SN_OK)
+        st = sn_device_table_addr(d, table_bytes, &table_addr, e);
+    if (st == SN_OK)
+        st = sn_device_write_fills(d, p, 0, (uint32_t)p->round_count - 1, e);
+    if (st == SN_OK && d->held)
+        st = sn_device_status(d, &before, e);
+    uint64_t start = d->held ? d->cycles : 0;
+    if (st == SN_OK)
+        st = d->held ? sn_device_release(d, table, table_bytes, table_addr, e)
+                     : sn_device_boot(d, table, table_bytes, table_addr, NULL, e);
+    int stopped_here = 0;
+    sn_run_status rs;
+    if (st == SN_OK)
+        st = sn_device_wait(d, 1, &stopped_here, &rs, e);
+    if (st == SN_OK && !stopped_here) {
+        st = sn_device_stopped(d, &rs, e);
+        if (st == SN_OK)
+            st = sn_error_set(e, SN_ERR_PROTOCOL, "%s exited instead of holding after the last round: %s",
+                              d->image_path, d->t->ops->console(d->t->ctx));
+    }
+    if (st == SN_OK)
+        st = sn_device_status(d, &after, e);
+    if (st == SN_OK) {
+        res->flits = after.flits_sent - before.flits_sent;
+        res->completions = after.completions - before.completions;
+        res->cycles = d->cycles - start;
+        res->table_addr = table_addr;
+        res->table_bytes = table_bytes;
+        res->match = 1;
+    }
+    sn_program_free(&held);
+    free(sync_after);
+    free(table);
+    return st;
+}

@@ -1,0 +1,38 @@
+/* Every message about a table or a runner run, worded in one place for
+ * `sysnode`, `sysnode-sim` and the tests. The firmware reports facts (a
+ * table fault, a table-image fault, its status block); this module turns
+ * them into words. Each function writes a NUL-terminated message into buf
+ * (size bytes, size >= 1; cut short if it does not fit) and returns buf. */
+#ifndef SN_HOST_MESSAGES_H
+#define SN_HOST_MESSAGES_H
+
+#include <stddef.h>
+
+#include "sysnode/status_block.h"
+#include "sysnode/table_image.h"
+#include "table_check.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "round R step S: <rule in words>" for a broken table rule
+ * (firmware/runner/table_check.h; DESIGN.md §2), e.g. "round 0 step 1: kick
+ * passes the round's payloads: ends at slot 27, limit 26". */
+char *sn_table_fault_describe(const sn_table_fault *fault, char *buf, size_t size);
+
+/* "table: <check> <value>, <expected>" for a failed table-image check
+ * (artifacts/FORMAT.md §4), e.g. "table: body hash 0x1234 at offset 0x30,
+ * computed 0x9f00". */
+char *sn_table_image_describe(const sn_table_image_fault *f, char *buf, size_t size);
+
+/* The runner's first error from its status block (artifacts/FORMAT.md §7):
+ * "ok" when none; otherwise the round, step and node, the values the error
+ * carries, and for a hang one line per unit still owed completions
+ * (awaited, received, owed, flits outstanding). */
+char *sn_runner_describe(const sn_status_block *s, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,207 @@
+/* libsysnode over the host library's device session and replay (see
+ * sysnode.h): one implementation for the CLI and the library. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include "sysnode.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "artifact.h"
+#include "device.h"
+#include "replay.h"
+#include "transport.h"
+
+#define DEFAULT_MAX_CYCLES 400000000ull /* as `sysnode run` */
+
+struct sysnode_device {
+    sn_transport t;
+    sn_device dev;
+    sn_error err;
+    sysnode_result last;
+};
+
+int32_t sysnode_api_version(void)
+{
+    return SYSNODE_API_VERSION;
+}
+
+static const char *image_path(const sysnode_options *o)
+{
+    if (o && o->image)
+        return o->image;
+    const char *env = getenv("SYSNODE_IMAGE");
+    return env && *env ? env : SYSNODE_DEFAULT_IMAGE;
+}
+
+int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *err, size_t errlen)
+{
+    sn_error e = {0};
+    sn_status st = SN_OK;
+    *out = NULL;
+    unsigned cu = opts ? opts->cu_version : 0;
+    if (opts && opts->mesh && strcmp(opts->mesh, "rv64_mesh_2p2") != 0)
+        st = sn_error_set(&e, SN_ERR_INPUT, "mesh \"%s\": this SysNode simulates rv64_mesh_2p2 only", opts->mesh);
+    else if (cu != 0 && cu != 4 && cu != 5)
+        st = sn_error_set(&e, SN_ERR_INPUT, "cu_version %u: a unit generation is 4 or 5", cu);
+    sysnode_device *d = st == SN_OK ? calloc(1, sizeof *d) : NULL;
+    if (st == SN_OK && !d)
+        st = sn_error_set(&e, SN_ERR_INTERNAL, "out of memory");
+    if (st == SN_OK)
+        st = sn_transport_sim_open(&d->t, cu, &e);
+    uint64_t cap = opts && opts->max_cycles ? opts->max_cycles : DEFAULT_MAX_CYCLES;
+    if (st == SN_OK)
+        st = sn_device_init(&d->dev, &d->t, image_path(opts), cap, &e);
+    if (st != SN_OK) {
+        sysnode_close(d);
+        if (err && errlen)
+            snprintf(err, errlen, "%s", e.msg);
+        return st;
+    }
+    *out = d;
+    return SN_OK;
+}
+
+void sysnode_close(sysnode_device *d)
+{
+    if (!d)
+        return;
+    sn_device_free(&d->dev);
+    sn_transport_close(&d->t);
+    free(d);
+}
+
+/* Records st (and its message, or none on success) as the call's outcome. */
+static int32_t done(sysnode_device *d, sn_status st)
+{
+    if (st == SN_OK)
+        d->err = (sn_error){0};
+    return st;
+}
+
+int32_t sysnode_write(sysnode_device *d, uint64_t addr, const void *src, uint64_t n)
+{
+    return done(d, sn_device_write(&d->dev, addr, src, n, &d->err));
+}
+
+int32_t sysnode_read(sysnode_device *d, uint64_t addr, void *dst, uint64_t n)
+{
+    return done(d, sn_device_read(&d->dev, addr, dst, n, &d->err));
+}
+
+static void keep_result(sysnode_device *d, sn_status st, const sn_replay_result *r)
+{
+    sysnode_result *o = &d->last;
+    memset(o, 0, sizeof *o);
+    o->status = st;
+    o->match = r->match;
+    o->rounds = r->rounds;
+    o->flits = r->flits;
+    o->completions = r->completions;
+    o->diff_round = r->diff_round;
+    o->cycles = r->cycles;
+    o->output_bytes = r->output_bytes;
+    o->diff_offset = r->diff_offset;
+    o->diff_addr = r->diff_addr;
+    o->got = r->got;
+    o->want = r->want;
+    snprintf(o->diff_file, sizeof o->diff_file, "%s", r->diff_file);
+}
+
+/* Loads texts[0..count) as rounds 0..count-1 of *p, labelled name or name[i]. */
+static sn_status load_texts(const char *const *texts, const size_t *lens, size_t count, const char *name,
+                            sn_program *p, sn_error *e)
+{
+    memset(p, 0, sizeof *p);
+    if (count == 0)
+        return sn_error_set(e, SN_ERR_INPUT, "%s: no artifact to execute", name);
+    char **labels = calloc(count, sizeof *labels);
+    sn_status st = labels ? SN_OK : sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    for (size_t i = 0; st == SN_OK && i < count; i++) {
+        size_t n = strlen(name) + 24;
+        labels[i] = malloc(n);
+        if (!labels[i])
+            st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+        else if (count == 1)
+            snprintf(labels[i], n, "%s", name);
+        else
+            snprintf(labels[i], n, "%s[%zu]", name, i);
+    }
+    if (st == SN_OK)
+        st = sn_program_load_texts(p, (const char *const *)labels, texts, lens, count, e);
+    for (size_t i = 0; labels && i < count; i++)
+        free(labels[i]);
+    free(labels);
+    return st;
+}
+
+int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_t *lens, size_t count,
+                        const char *name)
+{
+    sn_program p;
+    sn_replay_result r;
+    memset(&r, 0, sizeof r);
+    r.diff_round = -1;
+    d->err = (sn_error){0};
+    sn_status st = load_texts(texts, lens, count, name ? name : "artifact", &p, &d->err);
+    if (st == SN_OK)
+        st = sn_device_run(&d->dev, &p, &r, &d->err);
+    r.match = st == SN_OK;
+    r.rounds = (uint32_t)count;
+    keep_result(d, st, &r);
+    sn_program_free(&p);
+    return done(d, st);
+}
+
+int32_t sysnode_run_case(sysnode_device *d, const char *case_dir, int32_t digest)
+{
+    sn_replay_opts opts = {case_dir, d->dev.image_path, d->dev.max_cycles, digest != 0, NULL};
+    sn_replay_result r;
+    d->err = (sn_error){0};
+    sn_status st = sn_replay_case(&opts, &d->t, &r, &d->err);
+    sn_device_forget_runner(&d->dev); /* the case booted its own runner */
+    keep_result(d, st, &r);
+    return done(d, st);
+}
+
+const char *sysnode_last_error(const sysnode_device *d)
+{
+    return d->err.msg;
+}
+
+void sysnode_last_result(const sysnode_device *d, sysnode_result *out)
+{
+    *out = d->last;
+}
+
+const char *sysnode_status_name(int32_t status)
+{
+    switch (status) {
+#define NAME(s) \
+    case s:     \
+        return #s;
+        NAME(SN_OK)
+        NAME(SN_ERR_INPUT)
+        NAME(SN_ERR_TABLE_STEP)
+        NAME(SN_ERR_TABLE_SLOT)
+        NAME(SN_ERR_TABLE_NODE)
+        NAME(SN_ERR_IO)
+        NAME(SN_ERR_TABLE_IMAGE)
+        NAME(SN_ERR_BOOT_ARGS)
+        NAME(SN_ERR_TABLE_CHANGED)
+        NAME(SN_ERR_PROTOCOL)
+        NAME(SN_ERR_EXTRA_COMPLETION)
+        NAME(SN_ERR_UNKNOWN_SOURCE)
+        NAME(SN_ERR_LOST_COMPLETION)
+        NAME(SN_ERR_MISMATCH)
+        NAME(SN_ERR_UNIT_CAPS)
+        NAME(SN_ERR_RX_FLIT)
+        NAME(SN_ERR_UNIT_FAULT)
+        NAME(SN_ERR_HANG)
+        NAME(SN_ERR_INTERNAL)
+        NAME(SN_ERR_TRAP)
+#undef NAME
+    default:
+        return "SN_ERR_UNKNOWN";
+    }
+}

@@ -1,0 +1,102 @@
+/* libsysnode: a simulated KohakuTPU SysNode as a shared library, for
+ * compiler runtimes and the Python package in python/sysnode (README
+ * "Library and Python"). A stable C API: opaque handles, fixed-width fields,
+ * every call returns a status (0 = success, else a value of
+ * firmware/include/sysnode/status.h) and leaves one message, the runner's
+ * own diagnosis where there is one, for sysnode_last_error.
+ *
+ * Addresses are unit DRAM byte addresses (the CPU sees DRAM at
+ * 0x8000_0000 | addr; sysnode-facts §6); sizes are bytes; cycles are
+ * simulated CPU cycles counted from BOOT. Artifacts are the compiler's JSON
+ * (artifacts-facts §1.1), checked by the rules `sysnode pack` applies
+ * (artifacts/FORMAT.md §4, firmware/runner/table_check.h). */
+#ifndef SYSNODE_H
+#define SYSNODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped when a declaration below changes incompatibly. */
+#define SYSNODE_API_VERSION 1
+
+typedef struct sysnode_device sysnode_device;
+
+typedef struct sysnode_options {
+    const char *mesh;    /* NULL or "rv64_mesh_2p2", the one mesh simulated (DESIGN.md §6) */
+    uint32_t cu_version; /* every unit's generation: 4 or 5; 0 means 4 (DESIGN.md §6) */
+    const char *image;   /* runner ELF; NULL: $SYSNODE_IMAGE, else the build's firmware/runner.elf */
+    uint64_t max_cycles; /* cap per boot, CPU cycles; 0 means 400 M (a run past it is SN_ERR_HANG) */
+} sysnode_options;
+
+/* What the last sysnode_execute or sysnode_run_case did. */
+typedef struct sysnode_result {
+    int32_t status;       /* its return value */
+    int32_t match;        /* run_case: 1 when every expected byte came back; execute: 1 on success */
+    uint32_t rounds;      /* rounds (artifacts) run */
+    uint32_t flits;       /* payloads the runner sent */
+    uint32_t completions; /* completions the runner counted (peer acks included) */
+    int32_t diff_round;   /* run_case mismatch: after this round (a host step), -1 after the last */
+    uint64_t cycles;      /* simulated CPU cycles, summed over boots */
+    uint64_t output_bytes;/* run_case: expected bytes compared */
+    uint64_t diff_offset; /* run_case mismatch: offset in the expected file ... */
+    uint64_t diff_addr;   /* ... its unit DRAM address ... */
+    uint8_t got, want;    /* ... the byte read and the byte expected */
+    char diff_file[128];  /* ... and the expected file's name */
+} sysnode_result;
+
+/* SYSNODE_API_VERSION of the library loaded. */
+int32_t sysnode_api_version(void);
+
+/* Opens a fresh simulated SysNode (zeroed 16 MiB DRAM) into *out; opts may
+ * be NULL for the defaults. Returns 0, or SN_ERR_INPUT (another mesh, a
+ * cu_version other than 0, 4, 5, an image that cannot be loaded) or
+ * SN_ERR_INTERNAL, with the reason in err (errlen bytes, NUL-terminated);
+ * *out is then NULL. */
+int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *err, size_t errlen);
+
+/* Closes d (NULL is allowed). */
+void sysnode_close(sysnode_device *d);
+
+/* Writes n bytes from src to DRAM at addr; the library remembers them as the
+ * host's (a matmul cluster FILL later reads them as FP16 and gets them as
+ * MXFP7, DESIGN.md §6). SN_ERR_INPUT past the end of DRAM; nothing written. */
+int32_t sysnode_write(sysnode_device *d, uint64_t addr, const void *src, uint64_t n);
+
+/* Reads n bytes of DRAM at addr into dst. SN_ERR_INPUT past the end of DRAM. */
+int32_t sysnode_read(sysnode_device *d, uint64_t addr, void *dst, uint64_t n);
+
+/* Runs count artifacts (JSON texts texts[i] of lens[i] bytes, round i) as
+ * one program in one boot of the runner; DRAM keeps what they leave.
+ * name labels messages (NULL: "artifact"). Returns 0, or: a table rule
+ * (SN_ERR_TABLE_STEP/_SLOT/_NODE, naming round and step) or SN_ERR_INPUT
+ * (bad JSON, a FILL of bytes the host never wrote) before anything boots;
+ * the runner's exit status (a unit fault, a hang with what each node owed,
+ * ...) with its console line; SN_ERR_HANG past max_cycles. */
+int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_t *lens, size_t count,
+                        const char *name);
+
+/* Replays the case folder case_dir as `sysnode run` does (same checks, same
+ * bytes, host steps included; artifacts/FORMAT.md §9), on this device's
+ * DRAM. digest != 0 is `--digest`. Returns 0 on a byte-exact match,
+ * SN_ERR_MISMATCH (the first difference in sysnode_last_result), or the error
+ * that stopped it. */
+int32_t sysnode_run_case(sysnode_device *d, const char *case_dir, int32_t digest);
+
+/* The message of the last failed call on d ("" after a success); valid
+ * until the next call on d. */
+const char *sysnode_last_error(const sysnode_device *d);
+
+/* Copies the last execute's or run_case's result into *out. */
+void sysnode_last_result(const sysnode_device *d, sysnode_result *out);
+
+/* The status's name, e.g. "SN_ERR_HANG"; "SN_ERR_UNKNOWN" for another value. */
+const char *sysnode_status_name(int32_t status);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,80 @@
+"""ctypes declarations of libsysnode (host/libsysnode/sysnode.h), and where
+the shared library is found: $SYSNODE_LIB, else the tree's build/lib (this
+package used from the tree or installed editable), else the system's
+libsysnode.so.1."""
+import ctypes
+import os
+
+API_VERSION = 1  # SYSNODE_API_VERSION this package was written against
+
+
+class Options(ctypes.Structure):
+    _fields_ = [
+        ("mesh", ctypes.c_char_p),
+        ("cu_version", ctypes.c_uint32),
+        ("image", ctypes.c_char_p),
+        ("max_cycles", ctypes.c_uint64),
+    ]
+
+
+class Result(ctypes.Structure):
+    _fields_ = [
+        ("status", ctypes.c_int32),
+        ("match", ctypes.c_int32),
+        ("rounds", ctypes.c_uint32),
+        ("flits", ctypes.c_uint32),
+        ("completions", ctypes.c_uint32),
+        ("diff_round", ctypes.c_int32),
+        ("cycles", ctypes.c_uint64),
+        ("output_bytes", ctypes.c_uint64),
+        ("diff_offset", ctypes.c_uint64),
+        ("diff_addr", ctypes.c_uint64),
+        ("got", ctypes.c_uint8),
+        ("want", ctypes.c_uint8),
+        ("diff_file", ctypes.c_char * 128),
+    ]
+
+
+def _candidates():
+    env = os.environ.get("SYSNODE_LIB")
+    if env:
+        yield env
+        return
+    tree = os.path.join(os.path.dirname(__file__), "..", "..", "build", "lib", "libsysnode.so.1")
+    if os.path.exists(tree):
+        yield os.path.abspath(tree)
+    yield "libsysnode.so.1"
+
+
+def load():
+    errors = []
+    for path in _candidates():
+        try:
+            lib = ctypes.CDLL(path)
+            break
+        except OSError as e:
+            errors.append(str(e))
+    else:
+        raise OSError("libsysnode not found (build it with ./scripts/setup, or set SYSNODE_LIB): "
+                      + "; ".join(errors))
+    dev = ctypes.c_void_p
+    u64, i32, size = ctypes.c_uint64, ctypes.c_int32, ctypes.c_size_t
+    sigs = {
+        "sysnode_api_version": (i32, []),
+        "sysnode_open": (i32, [ctypes.POINTER(Options), ctypes.POINTER(dev), ctypes.c_char_p, size]),
+        "sysnode_close": (None, [dev]),
+        "sysnode_write": (i32, [dev, u64, ctypes.c_char_p, u64]),
+        "sysnode_read": (i32, [dev, u64, ctypes.c_void_p, u64]),
+        "sysnode_execute": (i32, [dev, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(size), size,
+                                  ctypes.c_char_p]),
+        "sysnode_run_case": (i32, [dev, ctypes.c_char_p, i32]),
+        "sysnode_last_error": (ctypes.c_char_p, [dev]),
+        "sysnode_last_result": (None, [dev, ctypes.POINTER(Result)]),
+        "sysnode_status_name": (ctypes.c_char_p, [i32]),
+    }
+    for name, (res, args) in sigs.items():
+        fn = getattr(lib, name)
+        fn.restype, fn.argtypes = res, args
+    if lib.sysnode_api_version() != API_VERSION:
+        raise OSError("libsysnode API version %d, this package needs %d" % (lib.sysnode_api_version(), API_VERSION))
+    return lib

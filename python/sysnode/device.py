@@ -1,0 +1,145 @@
+"""sysnode.Device: a simulated SysNode through libsysnode (README "Library
+and Python"). Addresses are unit DRAM byte addresses; sizes are bytes."""
+import ctypes
+import json
+import os
+
+from . import _lib
+
+_LIB = None
+
+
+def lib():
+    """The loaded libsysnode (loaded on first use)."""
+    global _LIB
+    if _LIB is None:
+        _LIB = _lib.load()
+    return _LIB
+
+
+class SysNodeError(Exception):
+    """A call the SysNode refused or a run that failed. `status` is the code
+    of firmware/include/sysnode/status.h (e.g. 0x40), `status_name` its name
+    (e.g. "SN_ERR_HANG"), `diagnosis` the library's message (the runner's own
+    words for a runner error: round, step, node), `result` the Result of the
+    run when there was one."""
+
+    def __init__(self, status, diagnosis, result=None):
+        self.status = status
+        self.status_name = lib().sysnode_status_name(status).decode()
+        self.diagnosis = diagnosis
+        self.result = result
+        super().__init__("%s (0x%02x): %s" % (self.status_name, status, diagnosis))
+
+
+class Result:
+    """What an execute or run_case did: rounds, flits (payloads sent),
+    completions, cycles (simulated CPU cycles), match; for a mismatch the
+    first difference (diff_file, diff_offset, diff_addr, got, want, and
+    diff_round: the round a host step compared after, -1 after the last)."""
+
+    def __init__(self, raw):
+        for name, _ in _lib.Result._fields_:
+            value = getattr(raw, name)
+            setattr(self, name, value.decode() if isinstance(value, bytes) else value)
+        self.match = bool(self.match)
+
+    def __repr__(self):
+        return "Result(rounds=%d, flits=%d, completions=%d, cycles=%d, match=%s)" % (
+            self.rounds, self.flits, self.completions, self.cycles, self.match)
+
+
+def artifact_text(artifact):
+    """The JSON text of an artifact given as the compiler's dict, an object
+    with to_dict(), JSON text (str or bytes) or a path to a JSON file."""
+    if hasattr(artifact, "to_dict"):
+        artifact = artifact.to_dict()
+    if isinstance(artifact, dict):
+        return json.dumps(artifact).encode()
+    if isinstance(artifact, bytes):
+        return artifact
+    if isinstance(artifact, os.PathLike) or (isinstance(artifact, str) and not artifact.lstrip().startswith("{")):
+        with open(artifact, "rb") as f:
+            return f.read()
+    if isinstance(artifact, str):
+        return artifact.encode()
+    raise TypeError("an artifact is a dict, JSON text or a path, not %s" % type(artifact).__name__)
+
+
+class Device:
+    """A fresh simulated SysNode: mesh "rv64_mesh_2p2" (the one simulated),
+    cu_version 4 or 5 (every unit's generation), image (runner ELF; default
+    the build's), max_cycles (cap per run, default 400 M). DRAM (16 MiB)
+    keeps its bytes between calls. Use as a context manager or call close()."""
+
+    def __init__(self, cu_version=4, mesh="rv64_mesh_2p2", image=None, max_cycles=0):
+        opts = _lib.Options(mesh.encode(), cu_version, os.fsencode(image) if image else None, max_cycles)
+        handle = ctypes.c_void_p()
+        err = ctypes.create_string_buffer(512)
+        st = lib().sysnode_open(ctypes.byref(opts), ctypes.byref(handle), err, len(err))
+        if st != 0:
+            raise SysNodeError(st, err.value.decode(errors="replace"))
+        self._dev = handle
+        self.last_result = None
+
+    def _check(self, st, result=None):
+        if st != 0:
+            raise SysNodeError(st, lib().sysnode_last_error(self._dev).decode(errors="replace"), result)
+
+    def _handle(self):
+        if self._dev is None:
+            raise ValueError("the device is closed")
+        return self._dev
+
+    def write(self, addr, data):
+        """Writes bytes (any bytes-like object) to DRAM at addr."""
+        data = bytes(data)
+        self._check(lib().sysnode_write(self._handle(), addr, data, len(data)))
+
+    def read(self, addr, n):
+        """Reads n bytes of DRAM at addr."""
+        buf = ctypes.create_string_buffer(n)
+        self._check(lib().sysnode_read(self._handle(), addr, buf, n))
+        return buf.raw
+
+    def _result(self):
+        raw = _lib.Result()
+        lib().sysnode_last_result(self._handle(), ctypes.byref(raw))
+        self.last_result = Result(raw)
+        return self.last_result
+
+    def execute(self, artifact, name="artifact"):
+        """Runs one artifact (see artifact_text), or a list of them as
+        consecutive rounds, checked by the rules of `sysnode pack`; returns a
+        Result or raises SysNodeError with the runner's diagnosis."""
+        items = artifact if isinstance(artifact, (list, tuple)) else [artifact]
+        texts = [artifact_text(a) for a in items]
+        arr = (ctypes.c_char_p * len(texts))(*texts)
+        lens = (ctypes.c_size_t * len(texts))(*[len(t) for t in texts])
+        st = lib().sysnode_execute(self._handle(), arr, lens, len(texts), name.encode())
+        res = self._result()
+        self._check(st, res)
+        return res
+
+    def run_case(self, case_dir, digest=False):
+        """Replays a case folder as `sysnode run` does; returns a Result on a
+        byte-exact match, else raises SysNodeError (SN_ERR_MISMATCH with the
+        first difference in .result, or the error that stopped it)."""
+        st = lib().sysnode_run_case(self._handle(), os.fsencode(case_dir), 1 if digest else 0)
+        res = self._result()
+        self._check(st, res)
+        return res
+
+    def close(self):
+        if self._dev is not None:
+            lib().sysnode_close(self._dev)
+            self._dev = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()

@@ -1,0 +1,153 @@
+"""sysnode.Recorder: records a Device session as a case folder that
+`sysnode run` replays (artifacts/FORMAT.md §9, the manifest's host steps).
+
+A session's points in time are numbered by the rounds run before them:
+writes before the first execute are the uploads before round 0; writes and
+reads after round r, before the next execute, are the host step after round
+r; reads after the last execute are the expected outputs after the last
+round. Writes at one point are merged into contiguous regions, a later
+write winning. A read of bytes the host wrote at the same point is not
+recorded (it would check the host's own bytes, and a host step compares
+before it uploads); nor are reads before the first round or writes after
+the last one (nothing runs after them). Each of those is listed, with its
+address and size, in the manifest's "recorder_notes" (a descriptive member
+`sysnode run` ignores), so nothing is left out silently."""
+import hashlib
+import json
+import os
+
+from .device import artifact_text
+
+
+def _merge(regions, addr, data):
+    """Adds data at addr to the sorted, disjoint [addr, bytearray] list
+    regions; where they overlap, data wins; touching regions join."""
+    lo, hi = addr, addr + len(data)
+    keep, merged_lo, merged = [], lo, None
+    for r_addr, r_data in regions:
+        r_hi = r_addr + len(r_data)
+        if r_hi < lo or r_addr > hi:
+            keep.append([r_addr, r_data])
+            continue
+        new_lo = min(merged_lo, r_addr)
+        new_hi = max(hi if merged is None else merged_lo + len(merged), r_hi)
+        buf = bytearray(new_hi - new_lo)
+        buf[r_addr - new_lo:r_hi - new_lo] = r_data
+        if merged is not None:
+            buf[merged_lo - new_lo:merged_lo - new_lo + len(merged)] = merged
+        merged_lo, merged = new_lo, buf
+    if merged is None:
+        merged = bytearray(data)
+    else:
+        merged[lo - merged_lo:hi - merged_lo] = data
+    keep.append([merged_lo, merged])
+    keep.sort(key=lambda r: r[0])
+    regions[:] = keep
+
+
+def _overlaps(regions, addr, n):
+    return any(r_addr < addr + n and addr < r_addr + len(r_data) for r_addr, r_data in regions)
+
+
+class Recorder:
+    """Wraps device with the same write, read and execute; close() writes
+    case_dir (created if absent; an existing manifest.json is refused) with
+    manifest.json (sizes and SHA-256 sums), the artifacts in order and the
+    operand and expected files. name defaults to the folder's name."""
+
+    def __init__(self, device, case_dir, name=None):
+        self.device = device
+        self.case_dir = case_dir
+        self.name = name or os.path.basename(os.path.normpath(case_dir))
+        self.artifacts = []  # JSON texts, one per round
+        self.writes = {}     # point -> merged regions
+        self.reads = {}      # point -> merged regions
+        self.notes = []      # what the case cannot replay, in words
+        if os.path.exists(os.path.join(case_dir, "manifest.json")):
+            raise FileExistsError("%s already holds a case (manifest.json)" % case_dir)
+
+    @property
+    def point(self):
+        return len(self.artifacts)
+
+    def write(self, addr, data):
+        data = bytes(data)
+        self.device.write(addr, data)
+        _merge(self.writes.setdefault(self.point, []), addr, data)
+
+    def read(self, addr, n):
+        data = self.device.read(addr, n)
+        if self.point == 0:
+            self.notes.append("read of %d bytes at 0x%x before round 0: nothing to check" % (n, addr))
+        elif _overlaps(self.writes.get(self.point, []), addr, n):
+            self.notes.append("read of %d bytes at 0x%x after round %d: covers bytes the host wrote there"
+                              % (n, addr, self.point - 1))
+        else:
+            _merge(self.reads.setdefault(self.point, []), addr, data)
+        return data
+
+    def execute(self, artifact, name="artifact"):
+        items = artifact if isinstance(artifact, (list, tuple)) else [artifact]
+        texts = [artifact_text(a) for a in items]
+        result = self.device.execute(texts, name)
+        self.artifacts.extend(texts)
+        return result
+
+    def _regions(self, regions, kind, point):
+        out = []
+        for i, (addr, data) in enumerate(regions):
+            file = "%s_p%03d_%02d_%08x.bin" % (kind, point, i, addr)
+            with open(os.path.join(self.case_dir, file), "wb") as f:
+                f.write(data)
+            out.append({"file": file, "addr": addr, "nbytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+        return out
+
+    def close(self):
+        """Writes the case folder; ValueError when the session ran nothing or
+        read nothing after a round (the case would compare nothing)."""
+        rounds = len(self.artifacts)
+        if rounds == 0:
+            raise ValueError("%s: the session executed no artifact" % self.case_dir)
+        if not any(self.reads.get(p) for p in range(1, rounds + 1)):
+            raise ValueError("%s: the session read nothing after a round: the case would compare nothing"
+                             % self.case_dir)
+        os.makedirs(self.case_dir, exist_ok=True)
+        names = []
+        for i, text in enumerate(self.artifacts):
+            names.append("artifact_%03d.json" % i)
+            with open(os.path.join(self.case_dir, names[-1]), "wb") as f:
+                f.write(text)
+        steps = []
+        for p in range(1, rounds):
+            step = {"after_round": p - 1}
+            if self.reads.get(p):
+                step["expected_outputs"] = self._regions(self.reads[p], "expected", p)
+            if self.writes.get(p):
+                step["uploads"] = self._regions(self.writes[p], "upload", p)
+            if len(step) > 1:
+                steps.append(step)
+        manifest = {
+            "name": self.name,
+            "description": "recorded by sysnode.Recorder",
+            "artifacts_in_order": names,
+            "rounds": rounds,
+            "uploads_before_round0": self._regions(self.writes.get(0, []), "upload", 0),
+            "expected_outputs_after_last_round": self._regions(self.reads.get(rounds, []), "expected", rounds),
+        }
+        if steps:
+            manifest["host_steps"] = steps
+        notes = self.notes + ["write of %d bytes at 0x%x after the last round: nothing runs after it"
+                              % (len(data), addr) for addr, data in self.writes.get(rounds, [])]
+        if notes:
+            manifest["recorder_notes"] = notes
+        tmp = os.path.join(self.case_dir, "manifest.json.tmp")
+        with open(tmp, "w") as f:
+            json.dump(manifest, f, indent=1)
+        os.replace(tmp, os.path.join(self.case_dir, "manifest.json"))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, *exc):
+        if exc_type is None:
+            self.close()

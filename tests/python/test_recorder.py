@@ -1,0 +1,127 @@
+"""sysnode.Recorder: a recorded session replays through `sysnode run`
+bit-exact, host steps between rounds included; the folder's manifest holds
+sizes and SHA-256 sums of what was written and read."""
+import hashlib
+import json
+import os
+import shutil
+import struct
+import subprocess
+import tempfile
+import unittest
+
+import case_session
+import sysnode
+
+CASES = os.path.join(os.path.dirname(__file__), "..", "..", "artifacts", "compiler")
+SYSNODE = os.environ["SYSNODE_CLI"]
+
+
+def replay(case_dir):
+    return subprocess.run([SYSNODE, "run", case_dir], capture_output=True, text=True)
+
+
+class Recording(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_compiler_session_replays(self):
+        for name in ["mm_silu_32x128x64", "matmul_64x128x64"]:
+            with self.subTest(case=name), sysnode.Device() as dev:
+                folder = os.path.join(self.tmp, name)
+                rec = sysnode.Recorder(dev, folder)
+                outputs = case_session.run(rec, os.path.join(CASES, name))
+                rec.close()
+                for addr, got, want in outputs:
+                    self.assertEqual(got, want)
+                with open(os.path.join(folder, "manifest.json")) as f:
+                    m = json.load(f)
+                for x in m["expected_outputs_after_last_round"]:
+                    with open(os.path.join(folder, x["file"]), "rb") as f:
+                        data = f.read()
+                    self.assertEqual((len(data), hashlib.sha256(data).hexdigest()), (x["nbytes"], x["sha256"]))
+                run = replay(folder)
+                self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+                self.assertRegex(run.stdout, r"^%s: .* match\n$" % name)
+
+    def test_host_step_between_rounds(self):
+        """vadd128 twice: c = a + b, the host reads c and writes it back as
+        both operands, the second round leaves 2c (exact in FP16)."""
+        uploads, artifacts, expected = case_session.load(os.path.join(CASES, "vadd128"))
+        out_addr, c = expected[0]
+        twice = struct.pack("<128e", *(2 * h for h in struct.unpack("<128e", c)))
+        folder = os.path.join(self.tmp, "stepped")
+        with sysnode.Device() as dev:
+            rec = sysnode.Recorder(dev, folder)
+            for addr, data in uploads:
+                rec.write(addr, data)
+            rec.execute(artifacts[0])
+            self.assertEqual(rec.read(out_addr, len(c)), c)
+            for addr, _ in uploads:
+                rec.write(addr, c)
+            rec.execute(artifacts[0])
+            self.assertEqual(rec.read(out_addr, len(c)), twice)
+            rec.close()
+        with open(os.path.join(folder, "manifest.json")) as f:
+            m = json.load(f)
+        self.assertEqual(m["host_steps"][0]["after_round"], 0)
+        self.assertEqual(len(m["host_steps"][0]["uploads"]), 2)
+        run = replay(folder)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        self.assertRegex(run.stdout, r"^stepped: 2 rounds, 52 flits, 52 completions, \d+ cycles, 512 output bytes: match\n$")
+
+        # The same folder with the intermediate's expected bytes changed fails after round 0.
+        step = m["host_steps"][0]["expected_outputs"][0]
+        path = os.path.join(folder, step["file"])
+        with open(path, "r+b") as f:
+            f.seek(5)
+            f.write(bytes([c[5] ^ 1]))
+        del step["sha256"]
+        with open(os.path.join(folder, "manifest.json"), "w") as f:
+            json.dump(m, f)
+        run = replay(folder)
+        self.assertEqual(run.returncode, 1)
+        self.assertIn("MISMATCH after round 0 at %s offset 5" % step["file"], run.stdout)
+
+    def test_merge_and_notes(self):
+        """Writes at one point merge (the later wins); what cannot be replayed
+        is listed in recorder_notes."""
+        uploads, artifacts, expected = case_session.load(os.path.join(CASES, "vadd128"))
+        (a_addr, a), (b_addr, b) = uploads
+        out_addr, c = expected[0]
+        folder = os.path.join(self.tmp, "merged")
+        with sysnode.Device() as dev:
+            rec = sysnode.Recorder(dev, folder)
+            rec.read(0, 4)
+            rec.write(a_addr, bytes(len(a)))        # overwritten below
+            rec.write(a_addr + 16, a[16:])
+            rec.write(a_addr, a[:32])               # overlaps both, joins them
+            rec.write(b_addr, b)
+            rec.execute(artifacts[0])
+            self.assertEqual(rec.read(out_addr, len(c)), c)
+            rec.write(0x8000, b"late")
+            rec.close()
+        with open(os.path.join(folder, "manifest.json")) as f:
+            m = json.load(f)
+        ups = m["uploads_before_round0"]
+        self.assertEqual([(u["addr"], u["nbytes"]) for u in ups], [(a_addr, len(a)), (b_addr, len(b))])
+        with open(os.path.join(folder, ups[0]["file"]), "rb") as f:
+            self.assertEqual(f.read(), a)
+        self.assertEqual(m["recorder_notes"], [
+            "read of 4 bytes at 0x0 before round 0: nothing to check",
+            "write of 4 bytes at 0x8000 after the last round: nothing runs after it"])
+        run = replay(folder)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+
+    def test_nothing_to_compare(self):
+        with sysnode.Device() as dev:
+            rec = sysnode.Recorder(dev, os.path.join(self.tmp, "empty"))
+            with self.assertRaises(ValueError):
+                rec.close()
+
+
+if __name__ == "__main__":
+    unittest.main()

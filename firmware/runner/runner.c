@@ -16,6 +16,11 @@ SN_STATIC_ASSERT(SN_RUNNER_DRAIN_AT == 8 && SN_CQ_DEPTH < 256,
 SN_STATIC_ASSERT(SN_LO_head_src_y == SN_LO_head_src_x + 4 && SN_NODE_ID(1, 2) == 0x21 &&
                      SN_SIG_INST_COMPLETE == 0 && SN_SIG_BATCH_COMPLETE == 1,
                  "drain() reads HEAD[55:48] as the node id and codes 0-1 as a flit's completion");
+SN_STATIC_ASSERT(SN_LO_rx_hdr_header == 0 && SN_LO_flit_hdr_src_y == SN_LO_flit_hdr_type + 4 &&
+                     SN_LO_flit_hdr_src_x == SN_LO_flit_hdr_type + 8 && SN_LO_ctrl_reply_value > 128 && SN_LO_ctrl_reply_value < 192 &&
+                     SN_HI_ctrl_reply_value - SN_LO_ctrl_reply_value == 63 && SN_LO_ctrl_req_index >= 192,
+                 "read_caps() reads {src_x, src_y, type} as RX_HDR[23:12], the CU_CTRL index from ARG3/RX_P3 "
+                 "and the value across RX_P3 and RX_P2");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,
@@ -285,11 +290,11 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
     sn_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
-    sn_payload request = {{0, 0, 0, 0}};
-    sn_ctrl_req_set_index(&request, SN_CU_REG_CAPS);
-    set_reg(r, REG_DST, sn_dst_with_typed(sn_dst_with_type(SN_DST_VALUE(u->x, u->y), SN_T_CU_CTRL), 1));
-    for (unsigned i = 0; i < SN_PAYLOAD_WORDS; i++)
-        set_reg(r, 1 + i, request.w[i]); /* ARG0 = payload bits 63:0 */
+    set_reg(r, REG_DST, SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y));
+    for (unsigned i = 1; i < 4; i++)
+        set_reg(r, i, 0);
+    /* the request's index lies in ARG3 = payload bits 255:192 */
+    set_reg(r, 4, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192));
     wr(r, SN_MBOX_GO, 1);
 
     if ((st = wait_for(r, WAIT_RX, node)) != SN_OK)
@@ -297,12 +302,12 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
     uint64_t hdr = rd(r, SN_CTRL_RX_HDR);
     uint64_t p2 = rd(r, RX_P2), p3 = rd(r, RX_P3);
     wr(r, SN_CTRL_RX_HDR, 0); /* a store pops */
-    uint64_t flit_hdr = sn_rx_hdr_header(hdr);
-    sn_payload reply = {{0, 0, p2, p3}}; /* the reply's fields lie in ARG2 and ARG3 */
-    if (sn_flit_hdr_type(flit_hdr) != SN_T_CU_CTRL || sn_flit_hdr_src_x(flit_hdr) != u->x ||
-        sn_flit_hdr_src_y(flit_hdr) != u->y || sn_ctrl_reply_index(&reply) != SN_CU_REG_CAPS)
+    /* RX_HDR[31:0] is the flit header; the reply's index lies in RX_P3
+     * (payload bits 255:192), its value across RX_P3 and RX_P2 */
+    if (((hdr >> SN_LO_flit_hdr_type) & 0xFFF) != ((uint64_t)u->x << 8 | (uint64_t)u->y << 4 | SN_T_CU_CTRL) ||
+        sn_bits64(p3, SN_HI_ctrl_reply_index - 192, SN_LO_ctrl_reply_index - 192) != SN_CU_REG_CAPS)
         return fail(r, SN_ERR_PROTOCOL, node, (uint32_t)hdr);
-    *value = sn_ctrl_reply_value(&reply);
+    *value = p3 << (192 - SN_LO_ctrl_reply_value) | p2 >> (SN_LO_ctrl_reply_value - 128);
     return SN_OK;
 }
 

@@ -159,8 +159,8 @@ enum { SN_REG_WORDS(SN_WORD_POS_ENUM) SN_PAYLOAD_LAYOUTS(SN_WORD_POS_ENUM) };
     static inline uint64_t sn_##word##_##field(uint64_t w) { return sn_bits64(w, hi, lo); } \
     static inline uint64_t sn_##word##_with_##field(uint64_t w, uint64_t v)     \
     {                                                                           \
-        uint64_t mask = ((hi) - (lo) == 63 ? ~0ull : (1ull << ((hi) - (lo) + 1)) - 1) << (lo); \
-        return (w & ~mask) | ((v << (lo)) & mask);                              \
+        uint64_t ones = (hi) - (lo) == 63 ? ~0ull : (1ull << ((hi) - (lo) + 1)) - 1; \
+        return (w & ~(ones << (lo))) | ((v & ones) << (lo));                    \
     }                                                                           \
     SN_WORD_BITS_CHECK(word##_##field, hi, lo, SN_BITS_##word)
 #define SN_PAYLOAD_ACCESSORS(word, field, hi, lo)                               \

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "measure.h"
+#include "output_paths.h"
 #include "report.h"
 
 /* Cycle cap per replay: sysnode run's default. */
@@ -151,6 +152,13 @@ int main(int argc, char **argv)
         return 1;
     }
 
+    const sn_output_path out = {"--json", json};
+    const char *inputs[] = {images.runner, images.floor, images.sendwait};
+    sn_error out_err = {0};
+    if (sn_output_paths_check(&out, 1, inputs, 3, (const char *const *)dirs, ndirs, &out_err) != SN_OK) {
+        fprintf(stderr, "sysnode-bench: %s\n", out_err.msg);
+        return 1;
+    }
     sn_bench_row *rows = calloc(ndirs, sizeof *rows);
     if (!rows)
         return 1;

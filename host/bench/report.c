@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "file_out.h"
+#include "json_out.h"
 
 static double ratio(double a, double b)
 {
@@ -63,26 +64,10 @@ static void json_number(FILE *o, const char *key, double v, const char *sep)
         fprintf(o, "\"%s\": %.6g%s", key, v, sep);
 }
 
-/* A JSON string: paths and messages may hold quotes, backslashes or control bytes. */
-static void json_string(FILE *o, const char *s)
-{
-    fputc('"', o);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(o, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(o, "\\u%04x", ch);
-        else
-            fputc(ch, o);
-    }
-    fputc('"', o);
-}
-
 static void json_figures(FILE *o, const char *key, const char *image, const sn_bench_figures *f, const char *sep)
 {
     fprintf(o, "      \"%s\": {\"image\": ", key);
-    json_string(o, image);
+    sn_json_write_string(o, image);
     fprintf(o, ", \"output\": \"match\", \"cycles\": %llu, \"payload_gos\": %llu, \"boot_to_first_go\": %llu, "
                "\"steady_rounds\": %u, ",
             (unsigned long long)f->cycles, (unsigned long long)f->payload_gos,
@@ -109,12 +94,12 @@ sn_status sn_bench_write_json(const char *path, const sn_bench_row *rows, size_t
     for (size_t i = 0; i < n; i++) {
         const sn_bench_row *r = &rows[i];
         fprintf(o, "    {\n      \"case\": ");
-        json_string(o, r->c.name[0] ? r->c.name : r->dir);
+        sn_json_write_string(o, r->c.name[0] ? r->c.name : r->dir);
         fprintf(o, ",\n      \"dir\": ");
-        json_string(o, r->dir);
+        sn_json_write_string(o, r->dir);
         if (r->status != SN_OK) {
             fprintf(o, ",\n      \"error\": ");
-            json_string(o, r->error);
+            sn_json_write_string(o, r->error);
             fprintf(o, "\n    }%s\n", i + 1 < n ? "," : "");
             continue;
         }

@@ -4,6 +4,7 @@
  * window, places files in DRAM, boots it and streams its console as it
  * arrives (README "On a card"). Everything is read and checked before
  * anything reaches the card. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,10 +53,31 @@ static sn_status read_dram_file(dram_file *f, sn_error *e)
     char *end;
     if (!eq || eq == f->spec)
         return sn_error_set(e, SN_ERR_INPUT, "'%s': want ADDR=FILE", f->spec);
+    errno = 0;
     f->addr = strtoull(f->spec, &end, 0);
-    if (end != eq || f->spec[0] == '-')
-        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a number", f->spec);
+    if (end != eq || f->spec[0] == '-' || errno == ERANGE)
+        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a 64-bit number", f->spec);
     return sn_file_read(eq + 1, &f->bytes, &f->n, e);
+}
+
+/* Every file fits the card's DRAM and no two overlap (a later one would
+ * overwrite part of an earlier one): checked before anything reaches the
+ * card. */
+static sn_status check_ranges(const dram_file *files, int nfiles, uint64_t dram_size, sn_error *e)
+{
+    for (int i = 0; i < nfiles; i++) {
+        const dram_file *f = &files[i];
+        if (f->addr > dram_size || f->n > dram_size - f->addr)
+            return sn_error_set(e, SN_ERR_INPUT, "'%s': [0x%llx, 0x%llx) passes the end of DRAM (%llu bytes)",
+                                f->spec, (unsigned long long)f->addr, (unsigned long long)f->addr + f->n,
+                                (unsigned long long)dram_size);
+        for (int j = 0; j < i; j++) {
+            const dram_file *g = &files[j];
+            if (f->n && g->n && f->addr < g->addr + g->n && g->addr < f->addr + f->n)
+                return sn_error_set(e, SN_ERR_INPUT, "'%s' and '%s': their DRAM ranges overlap", g->spec, f->spec);
+        }
+    }
+    return SN_OK;
 }
 
 static sn_status place_files(sn_transport *t, dram_file *files, int nfiles, sn_error *e)
@@ -68,7 +90,7 @@ static sn_status place_files(sn_transport *t, dram_file *files, int nfiles, sn_e
     return SN_OK;
 }
 
-/* Boots and waits, printing console bytes as they arrive; returns the exit code. */
+/* Boots and waits, printing the console text (transport.h) as it arrives; returns the exit code. */
 static int boot_and_stream(sn_transport *t, uint64_t max_cycles, sn_error *e)
 {
     sn_run_status r;
@@ -91,7 +113,8 @@ static int boot_and_stream(sn_transport *t, uint64_t max_cycles, sn_error *e)
     case SN_RUN_EXITED:
         fprintf(stderr, "sysnode flash: exit 0x%llx after %llu cycles, %llu instructions\n",
                 (unsigned long long)r.exit_code, (unsigned long long)r.cycles, (unsigned long long)r.instret);
-        return (int)(r.exit_code & 0xFF);
+        /* the process status keeps 8 bits: a nonzero word must not read as 0 */
+        return r.exit_code == 0 ? 0 : (r.exit_code & 0xFF) != 0 ? (int)(r.exit_code & 0xFF) : 1;
     case SN_RUN_HALTED:
         fprintf(stderr, "sysnode flash: core halted, cause %u, %s after %llu cycles\n", r.halt_cause, r.message,
                 (unsigned long long)r.cycles);
@@ -127,10 +150,12 @@ int sn_cmd_flash(int argc, char **argv)
         } else if (!strcmp(argv[i], "--digest") && has_value && !digest) {
             digest = argv[++i];
             char *end;
+            errno = 0;
             digest_addr = strtoull(digest, &end, 0);
             const char *rest = *end == ':' ? end + 1 : NULL;
             digest_bytes = rest ? strtoull(rest, &end, 0) : 0;
-            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-') {
+            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-' ||
+                errno == ERANGE) {
                 fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
                 return 2;
             }
@@ -172,11 +197,19 @@ int sn_cmd_flash(int argc, char **argv)
         st = sn_error_set(&err, SN_ERR_INPUT, "%s: %s", image, why);
     if (st == SN_OK)
         st = sn_transport_open_device(&t, device, (unsigned)cu_version, &err);
+    if (st == SN_OK)
+        st = check_ranges(files, nfiles, t.ops->dram_size(t.ctx), &err);
     /* The runner's status block comes back through a DRAM copy right after the table (FORMAT.md §6). */
     uint64_t status_addr = 0;
     if (st == SN_OK && table >= 0) {
         uint64_t at = files[table].addr + (files[table].n + 63) / 64 * 64;
         status_addr = at % 64 == 0 && at + SN_STATUS_COPY_BYTES <= t.ops->dram_size(t.ctx) ? at : 0;
+        for (int i = 0; status_addr && i < nfiles && st == SN_OK; i++)
+            if (files[i].n && files[i].addr < status_addr + SN_STATUS_COPY_BYTES &&
+                status_addr < files[i].addr + files[i].n)
+                st = sn_error_set(&err, SN_ERR_INPUT, "'%s': overlaps the runner's status copy at DRAM [0x%llx, "
+                                  "0x%llx), right after the table", files[i].spec, (unsigned long long)status_addr,
+                                  (unsigned long long)(status_addr + SN_STATUS_COPY_BYTES));
     }
     if (st == SN_OK && (st = sn_window_load_image(&t, &img, image, &err)) == SN_OK &&
         (st = place_files(&t, files, nfiles, &err)) == SN_OK && table >= 0)

@@ -4,6 +4,7 @@
  *                      [--gdb PORT]
  * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
  * one verdict line (host/lib/replay.h). */
+#include <errno.h>
 #include <libgen.h>
 #include <signal.h>
 #include <limits.h>
@@ -16,6 +17,7 @@
 #include "commands.h"
 #include "replay.h"
 #include "sim.h"
+#include "output_paths.h"
 #include "run_report.h"
 #include "timeline.h"
 
@@ -56,14 +58,15 @@ static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t 
 static int parse_window(const char *text, uint64_t *from, uint64_t *to)
 {
     char *end;
+    errno = 0;
     unsigned long long a = strtoull(text, &end, 0), b;
-    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-') {
+    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-' || errno == ERANGE) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
         return -1;
     }
     const char *rest = end + 1;
     b = strtoull(rest, &end, 0);
-    if (end == rest || *end || b <= a) {
+    if (end == rest || *end || b <= a || errno == ERANGE) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
         return -1;
     }
@@ -74,8 +77,9 @@ static int parse_window(const char *text, uint64_t *from, uint64_t *to)
 
 static volatile sig_atomic_t stop_signal = 0;
 
-/* SIGINT/SIGTERM while dumping: the simulation stops at its next mesh cycle
- * and the dump is closed before exit (sim.h sn_sim_interrupt). */
+/* SIGINT/SIGTERM while dumping or reporting: the simulation stops at its
+ * next mesh cycle, and the dump is closed and the report written before
+ * exit (sim.h sn_sim_interrupt). */
 static void on_sigint(int sig)
 {
     stop_signal = sig;
@@ -135,7 +139,7 @@ int sn_cmd_run(int argc, char **argv)
     const char *device = NULL;
     const char *report = NULL;
     const char *timeline = NULL;
-    const char *fst = NULL;
+    const char *fst = NULL, *fst_window = NULL;
     uint64_t fst_from = 0, fst_to = UINT64_MAX;
     uint64_t cu_version = 0, gdb_port = 0;
     int gdb = 0;
@@ -151,6 +155,7 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--fst") && has_value) {
             fst = argv[++i];
         } else if (!strcmp(argv[i], "--fst-window") && has_value) {
+            fst_window = argv[i + 1];
             if (parse_window(argv[++i], &fst_from, &fst_to) != 0)
                 return 2;
         } else if (!strcmp(argv[i], "--timeline") && has_value) {
@@ -191,6 +196,18 @@ int sn_cmd_run(int argc, char **argv)
     }
 
     sn_error err = {0};
+    if (fst_window && !fst) {
+        fprintf(stderr, "sysnode run: --fst-window %s without --fst: nothing would be dumped\n", fst_window);
+        return 2;
+    }
+    const sn_output_path outputs[] = {{"--report", report}, {"--timeline", timeline}, {"--fst", fst},
+                                      {"--trace", trace}};
+    const char *inputs[] = {opts.image, opts.table};
+    if (sn_output_paths_check(outputs, sizeof outputs / sizeof outputs[0], inputs, 2, &opts.case_dir, 1, &err) !=
+        SN_OK) {
+        fprintf(stderr, "sysnode run: %s\n", err.msg);
+        return 1;
+    }
     sn_transport t = {0};
     sn_status st = gdb && device ? sn_error_set(&err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it "
                                                                   "does not combine with --device %s", device)
@@ -201,12 +218,19 @@ int sn_cmd_run(int argc, char **argv)
     if (st == SN_OK && fst && !sim)
         st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
                           device);
-    if (st == SN_OK && fst) {
-        /* Before the dump's files appear, so a signal never finds them without the handler. */
-        signal(SIGINT, on_sigint);
-        signal(SIGTERM, on_sigint);
-        st = fst_open(sim, fst, fst_from, fst_to, &err);
+    if (st == SN_OK && timeline && !sim) /* before the run: nothing reaches the card */
+        st = sn_error_set(&err, SN_ERR_INPUT, "--timeline: %s is a card; it keeps no logs of GOs, completions and "
+                          "unit spans, only a simulated SysNode has them", device);
+    if (st == SN_OK && sim && (fst || report)) { /* the dump is closed and the report written on a stop */
+        /* Before the dump's files appear, so a signal never finds them without the handler; no SA_RESTART:
+         * a wait for a GDB client (accept) ends on the signal too. */
+        struct sigaction sa = {.sa_handler = on_sigint};
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
     }
+    if (st == SN_OK && fst)
+        st = fst_open(sim, fst, fst_from, fst_to, &err);
     if (st == SN_OK && trace) {
         sn_transport inner = t;
         /* On failure t is left as it was: closed once, below. */
@@ -223,7 +247,12 @@ int sn_cmd_run(int argc, char **argv)
     if (fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
         fprintf(stderr, "sysnode run: --fst: %s\n", why);
         rc = 1;
+    } else if (fst && res.cycles && fst_from >= res.cycles) { /* the mesh keeps in step with the CPU's cycles */
+        fprintf(stderr, "sysnode run: --fst: the run ended at cycle %llu, before the window %s: %s holds no cycle\n",
+                (unsigned long long)res.cycles, fst_window, fst);
     }
+    if (stop_signal)
+        rc = 128 + stop_signal; /* the status the report records is the one the process exits with */
     sn_error out_err = {0};
     if (report) {
         int card = device && strcmp(device, "sim") != 0;
@@ -240,5 +269,5 @@ int sn_cmd_run(int argc, char **argv)
         rc = 1;
     }
     sn_transport_close(&t);
-    return stop_signal ? 128 + stop_signal : rc;
+    return stop_signal ? 128 + (int)stop_signal : rc;
 }

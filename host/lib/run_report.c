@@ -8,24 +8,10 @@
 
 #include "artifact.h"
 #include "file_out.h"
+#include "json_out.h"
 #include "run_events.h"
 #include "sysnode/mesh.h"
 #include "sysnode/table.h"
-
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 static const char *cu_name(unsigned cu_type)
 {
@@ -116,7 +102,7 @@ static void write_measured(FILE *f, const sn_run_stats *s, const sn_run_events *
                 (unsigned long long)memory, (unsigned long long)b->span_count,
                 (long long)(busy - estimate - memory - b->span_count));
         unit_note(note, sizeof note, busy, estimate, memory, b->span_count, b->cu_type);
-        json_string(f, note);
+        sn_json_write_string(f, note);
         fputc('}', f);
     }
     fputs("\n  ],\n", f);
@@ -148,19 +134,19 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the report");
     }
     fputs("{\n  \"schema\": \"sysnode-run-report/1\",\n  \"case\": ", f);
-    json_string(f, res->name[0] ? res->name : opts->case_dir);
+    sn_json_write_string(f, res->name[0] ? res->name : opts->case_dir);
     fputs(",\n  \"case_dir\": ", f);
-    json_string(f, opts->case_dir);
+    sn_json_write_string(f, opts->case_dir);
     fputs(",\n  \"image\": ", f);
-    json_string(f, opts->image);
+    sn_json_write_string(f, opts->image);
     fputs(",\n  \"device\": ", f);
-    json_string(f, run->device);
+    sn_json_write_string(f, run->device);
     if (run->cu_version)
         fprintf(f, ",\n  \"cu_version\": %u", run->cu_version);
     else
         fputs(",\n  \"cu_version\": null", f);
     fprintf(f, ",\n  \"verdict\": \"%s\",\n  \"exit_code\": %d,\n  \"message\": ", verdict(run, res), run->exit_code);
-    json_string(f, run->message);
+    sn_json_write_string(f, run->message);
     fprintf(f, ",\n  \"rounds\": %zu,\n  \"payloads\": %u,\n  \"completions\": %u,\n  \"cycles\": %llu,\n"
                "  \"instret\": %llu,\n  \"output_bytes\": %llu,\n  \"wall_seconds\": %.6f,\n",
             prog.round_count, res->flits, res->completions, (unsigned long long)res->cycles,

@@ -7,4 +7,6 @@ target_sources(sn_host PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/artifact.c
   ${CMAKE_CURRENT_LIST_DIR}/ctable.c
   ${CMAKE_CURRENT_LIST_DIR}/file_out.c
+  ${CMAKE_CURRENT_LIST_DIR}/output_paths.c
+  ${CMAKE_CURRENT_LIST_DIR}/json_out.c
 )

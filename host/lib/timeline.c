@@ -9,6 +9,7 @@
 
 #include "artifact.h"
 #include "file_out.h"
+#include "json_out.h"
 #include "run_events.h"
 #include "sysnode/regs.h"
 #include "sysnode/table.h"
@@ -44,7 +45,11 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
     int first = 1;
     fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"time_unit\":\"1 us = 1 CPU cycle from BOOT\"},"
           "\"traceEvents\":[", f);
-    fprintf(f, "\n{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"SysNode %s\"}}", name);
+    fputs("\n{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":", f);
+    char title[300];
+    snprintf(title, sizeof title, "SysNode %s", name);
+    sn_json_write_string(f, title);
+    fputs("}}", f);
     fprintf(f, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":\"runner\"}}",
             RUNNER_TRACK);
     for (uint32_t u = 0; u < s->unit_count; u++)

@@ -88,7 +88,8 @@ typedef struct sn_transport_ops {
     sn_status (*boot)(void *ctx, sn_error *e);
     /* Waits until the core exits or halts, or cycle_limit CPU cycles pass. */
     sn_status (*wait)(void *ctx, uint64_t cycle_limit, sn_run_status *out, sn_error *e);
-    /* Appends what the image printed since BOOT; returns a NUL-terminated string owned by the transport. */
+    /* What the image printed since BOOT, as text (console_text.h: every byte kept, a NUL or control byte
+     * escaped as \xHH); a NUL-terminated string owned by the transport that only grows during a run. */
     const char *(*console)(void *ctx);
     /* DRAM bytes behind the window (the simulator's model size; a card's per-mesh DRAM). */
     uint64_t (*dram_size)(void *ctx);

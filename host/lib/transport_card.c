@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "card_bus.h"
+#include "console_text.h"
 #include "sysnode/host_window.h"
 #include "sysnode/regs.h"
 #include "transport.h"
@@ -226,9 +227,14 @@ static sn_status card_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n,
 
 /* ---- run ------------------------------------------------------------------- */
 
+/* Appends byte as console text (console_text.h: a NUL or a control byte
+ * escaped, so every byte the core wrote is kept, as the in-process
+ * simulator's console text keeps it). */
 static sn_status console_append(card *c, uint8_t byte, sn_error *e)
 {
-    if (c->console_len + 2 > c->console_cap) {
+    char text[4];
+    unsigned n = sn_console_escape(byte, text);
+    if (c->console_len + n + 1 > c->console_cap) {
         size_t cap = c->console_cap ? 2 * c->console_cap : 1024;
         char *s = realloc(c->console, cap);
         if (!s)
@@ -236,7 +242,8 @@ static sn_status console_append(card *c, uint8_t byte, sn_error *e)
         c->console = s;
         c->console_cap = cap;
     }
-    c->console[c->console_len++] = (char)byte;
+    memcpy(c->console + c->console_len, text, n);
+    c->console_len += n;
     c->console[c->console_len] = '\0';
     return SN_OK;
 }

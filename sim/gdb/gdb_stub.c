@@ -26,6 +26,7 @@ typedef struct conn {
     const sn_gdb_target *t;
     char xml[4096];
     size_t xml_len;
+    char over_reply[8]; /* once the run is over: W<status> or X05, for ? and resumes */
 } conn;
 
 static int get_byte(conn *c)
@@ -63,8 +64,16 @@ static int reply(conn *c, const char *body)
     return send_all(c, buf, (size_t)len);
 }
 
+static int hex_digit(int b)
+{
+    return b >= '0' && b <= '9' ? b - '0' : b >= 'a' && b <= 'f' ? b - 'a' + 10 : b >= 'A' && b <= 'F' ? b - 'A' + 10 : -1;
+}
+
 /* Reads one packet's body into buf (NUL-terminated); 0x03 outside a packet
- * is returned as the body "\x03". Returns -1 when the connection ends. */
+ * is returned as the body "\x03". A packet whose checksum does not match
+ * or that does not fit buf is never executed: with acks it is refused with
+ * '-' (GDB sends it again), without it is answered E00 (the remote protocol's
+ * packet acknowledgment rules). Returns -1 when the connection ends. */
 static int get_packet(conn *c, char *buf, size_t size)
 {
     for (;;) {
@@ -78,15 +87,27 @@ static int get_packet(conn *c, char *buf, size_t size)
         if (b != '$')
             continue; /* acks and noise */
         size_t n = 0;
-        while ((b = get_byte(c)) >= 0 && b != '#')
+        unsigned sum = 0;
+        bool fits = true;
+        while ((b = get_byte(c)) >= 0 && b != '#') {
+            sum += (unsigned)b;
             if (n + 1 < size)
                 buf[n++] = (char)b;
+            else
+                fits = false;
+        }
         buf[n] = 0;
-        if (b < 0 || get_byte(c) < 0 || get_byte(c) < 0)
+        int hi = b < 0 ? -1 : get_byte(c), lo = hi < 0 ? -1 : get_byte(c);
+        if (lo < 0)
             return -1;
-        if (c->ack && send_all(c, "+", 1) != 0)
+        int want = hex_digit(hi) < 0 || hex_digit(lo) < 0 ? -1 : hex_digit(hi) << 4 | hex_digit(lo);
+        bool intact = want == (int)(sum & 0xFF);
+        if (c->ack && send_all(c, intact && fits ? "+" : "-", 1) != 0)
             return -1;
-        return 0;
+        if (intact && fits)
+            return 0;
+        if (!c->ack && send_all(c, "$E00#a5", 7) != 0)
+            return -1;
     }
 }
 
@@ -159,7 +180,6 @@ static int resume(conn *c, int step, bool *over)
 {
     uint64_t code = 0;
     sn_gdb_stop why = c->t->resume(c->t->ctx, step, interrupted, c, &code);
-    char out[8];
     switch (why) {
     case SN_GDB_BREAK:
         return reply(c, "S05");
@@ -167,12 +187,13 @@ static int resume(conn *c, int step, bool *over)
         return reply(c, "S02");
     case SN_GDB_EXITED:
         *over = true;
-        snprintf(out, sizeof out, "W%02x", (unsigned)(code & 0xFF));
-        return reply(c, out);
+        snprintf(c->over_reply, sizeof c->over_reply, "W%02x", (unsigned)(code & 0xFF));
+        return reply(c, c->over_reply);
     case SN_GDB_ENDED:
     default:
         *over = true;
-        return reply(c, "X05");
+        strcpy(c->over_reply, "X05");
+        return reply(c, c->over_reply);
     }
 }
 
@@ -187,7 +208,7 @@ static int serve(conn *c, sn_gdb_end *end)
         char regs[33 * 16 + 1];
         switch (pkt[0]) {
         case '?':
-            rc = reply(c, over ? "W00" : "S05");
+            rc = reply(c, over ? c->over_reply : "S05");
             break;
         case 'g':
             for (unsigned i = 0; i < 33; i++)
@@ -216,7 +237,7 @@ static int serve(conn *c, sn_gdb_end *end)
             break;
         case 's':
         case 'c':
-            rc = over ? reply(c, "X05") : resume(c, pkt[0] == 's', &over);
+            rc = over ? reply(c, c->over_reply) : resume(c, pkt[0] == 's', &over);
             if (over)
                 *end = SN_GDB_RUN_OVER;
             break;

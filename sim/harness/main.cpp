@@ -40,6 +40,10 @@ static int usage()
     return 2;
 }
 
+/* The DRAM ranges placed so far, [first, second), with their specs: a file
+ * overlapping one would overwrite part of it. */
+static std::vector<std::pair<std::pair<uint64_t, uint64_t>, const char *>> placed;
+
 /* Writes FILE of "ADDR=FILE" into DRAM at ADDR; *addr_out and *bytes_out
  * (may be null) get where and how much. */
 static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr, uint64_t *bytes_out = nullptr)
@@ -50,8 +54,9 @@ static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr,
         return false;
     }
     char *end;
+    errno = 0;
     unsigned long long addr = strtoull(spec, &end, 0);
-    if (end != eq) {
+    if (end != eq || spec[0] == '-' || errno == ERANGE) {
         fprintf(stderr, "sysnode-sim: bad address in '%s'\n", spec);
         return false;
     }
@@ -76,11 +81,17 @@ static bool load_file(sn_sim *s, const char *spec, uint64_t *addr_out = nullptr,
         fprintf(stderr, "sysnode-sim: reading %s failed\n", eq + 1);
         return false;
     }
+    for (const auto &p : placed)
+        if (!bytes.empty() && addr < p.first.second && p.first.first < addr + bytes.size()) {
+            fprintf(stderr, "sysnode-sim: '%s' and '%s': their DRAM ranges overlap\n", p.second, spec);
+            return false;
+        }
     if (sn_sim_dram_write(s, addr, bytes.data(), bytes.size()) != 0) {
         fprintf(stderr, "sysnode-sim: %s (%zu bytes) does not fit DRAM at unit address 0x%llx (ADDR is a DRAM "
                         "offset, not a CPU address)\n", eq + 1, bytes.size(), addr);
         return false;
     }
+    placed.push_back({{addr, addr + bytes.size()}, spec});
     if (addr_out)
         *addr_out = addr;
     if (bytes_out)

@@ -20,6 +20,8 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include "console_text.h"
+
 extern "C" {
 #include "dram.h"
 #include "elf_image.h"
@@ -417,13 +419,8 @@ extern "C" const char *sn_sim_console_text(sn_sim *s)
 {
     s->console_text.clear();
     for (unsigned char c : s->console) {
-        char esc[5];
-        if (c == '\\')
-            s->console_text += "\\\\";
-        else if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F))
-            s->console_text += static_cast<char>(c);
-        else
-            s->console_text.append(esc, static_cast<size_t>(snprintf(esc, sizeof esc, "\\x%02x", c)));
+        char text[4];
+        s->console_text.append(text, sn_console_escape(c, text));
     }
     return s->console_text.c_str();
 }

@@ -77,6 +77,14 @@ static int check_in_file(loader *ld, const char *what, uint64_t off, uint64_t n)
 /* The program and section header tables lie inside the file. */
 static int check_tables(loader *ld, const GElf_Ehdr *eh)
 {
+    /* libelf steps by the ELF64 sizes whatever the header says: a table
+     * with other entry sizes would be read other than it is checked */
+    if (eh->e_phnum != 0 && eh->e_phentsize != sizeof(Elf64_Phdr))
+        return fail(ld, "e_phentsize %u is not %zu, the size of an ELF64 program header", (unsigned)eh->e_phentsize,
+                    sizeof(Elf64_Phdr));
+    if (eh->e_shoff != 0 && eh->e_shentsize != sizeof(Elf64_Shdr))
+        return fail(ld, "e_shentsize %u is not %zu, the size of an ELF64 section header", (unsigned)eh->e_shentsize,
+                    sizeof(Elf64_Shdr));
     if (check_in_file(ld, "the program header table", eh->e_phoff, (uint64_t)eh->e_phnum * eh->e_phentsize) != 0)
         return -1;
     if (eh->e_shoff == 0)
@@ -190,16 +198,19 @@ static int load_segments(loader *ld)
         GElf_Phdr ph;
         if (gelf_getphdr(ld->elf, (int)i, &ph) == NULL)
             return fail(ld, "unreadable program header %zu: %s", i, elf_errmsg(-1));
-        if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+        if (ph.p_type != PT_LOAD)
             continue;
         char what[64];
         snprintf(what, sizeof what, "PT_LOAD segment %zu", i);
         uint64_t end = ph.p_paddr + ph.p_memsz;
         if (check_in_file(ld, what, ph.p_offset, ph.p_filesz) != 0)
             return -1;
+        /* before the empty-segment skip: file bytes with no memory to go to are lost, not empty */
         if (ph.p_filesz > ph.p_memsz)
             return fail(ld, "%s at 0x%" PRIx64 ": filesz 0x%" PRIx64 " > memsz 0x%" PRIx64, what, ph.p_paddr,
                         ph.p_filesz, ph.p_memsz);
+        if (ph.p_memsz == 0)
+            continue;
         if (ph.p_paddr != ph.p_vaddr)
             return fail(ld, "%s: load address 0x%" PRIx64 " differs from run address 0x%" PRIx64
                             " (nothing copies it at run time)",
@@ -302,14 +313,21 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
     loader ld = {.out = out, .err = err, .errlen = errlen};
     if (elf_version(EV_CURRENT) == EV_NONE)
         return fail(&ld, "libelf is out of date: %s", elf_errmsg(-1));
-    int fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return fail(&ld, "cannot open %s: %s", path, strerror(errno));
     int rc = -1;
     struct stat st;
     if (fstat(fd, &st) != 0) {
+        int stat_errno = errno;
         close(fd);
-        return fail(&ld, "cannot stat %s: %s", path, strerror(errno));
+        return fail(&ld, "cannot stat %s: %s", path, strerror(stat_errno));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(&ld, "%s is %s, not a regular file: an image is read whole from a file", path,
+                    S_ISDIR(st.st_mode) ? "a directory" : "a device, FIFO or socket");
     }
     ld.file_size = (uint64_t)st.st_size;
     char magic[SELFMAG];

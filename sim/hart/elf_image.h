@@ -30,10 +30,13 @@ typedef struct sn_elf_image {
  * a second pass.
  * Refuses (returns -1 with the reason in err, out left empty), checking in
  * this order:
+ *  - a path that is not a regular file (a directory, device, FIFO or
+ *    socket: never opened for reading, so a FIFO cannot block the load);
  *  - a file that does not start with the ELF magic; one cut short, named as
  *    "truncated" with the range that lies past its end: the ELF header, the
  *    program or section header table, a section's or a segment's file bytes;
- *  - a file that is not an ELF64 little-endian ET_EXEC for EM_RISCV;
+ *  - a file that is not an ELF64 little-endian ET_EXEC for EM_RISCV, or
+ *    whose e_phentsize or e_shentsize is not the ELF64 entry size;
  *  - e_flags with EF_RISCV_RVC (the core has no C) or a float ABI
  *    (EF_RISCV_FLOAT_ABI bits; the core has no F/D);
  *  - an SHF_ALLOC section, named with its range, outside IMEM [0, 0x8000)
@@ -42,7 +45,7 @@ typedef struct sn_elf_image {
  *    serves no data reads there"), or SHF_EXECINSTR outside IMEM (the core
  *    fetches only from IMEM);
  *  - a PT_LOAD segment outside those regions, writable in IMEM, with
- *    filesz > memsz, with p_paddr != p_vaddr, in IMEM at an address that is
+ *    filesz > memsz (memsz 0 included), with p_paddr != p_vaddr, in IMEM at an address that is
  *    not 4-aligned (the window writes IMEM in whole words), or overlapping
  *    another;
  *  - e_entry other than 0 (the reset PC is fixed at 0, sysnode-facts §1.3);

@@ -267,6 +267,13 @@ static void csr_window_close(sn_hart *h)
     }
 }
 
+/* The causes that go to S below M: medeleg's, or mideleg's without the
+ * timer, which is never delegated (sysnode-facts §1.2). */
+static uint64_t delegated(const sn_hart *h, bool irq)
+{
+    return irq ? h->mideleg & ~(1ull << SN_IRQ_MTI) : h->medeleg;
+}
+
 /* Enters a trap with cause (bit 63 set: an interrupt) at epc, as the card
  * does (sysnode-facts §1.1-1.2, the privileged spec's trap entry): to S
  * when the hart is below M and medeleg/mideleg delegates the cause, else to
@@ -275,7 +282,7 @@ static void csr_window_close(sn_hart *h)
 static void enter_trap(sn_hart *h, uint64_t epc, uint64_t cause, uint64_t tval)
 {
     bool irq = cause & INTERRUPT;
-    uint64_t deleg = irq ? h->mideleg : h->medeleg;
+    uint64_t deleg = delegated(h, irq);
     uint64_t ms = reg_read(h, UC_RISCV_REG_MSTATUS), tvec;
     unsigned from = h->priv;
     if (from < PRIV_M && (deleg >> (cause & 63) & 1)) {
@@ -308,7 +315,7 @@ static void take_exception(sn_hart *h, uint64_t pc, uint64_t cause, uint64_t tva
 {
     h->block_len = (uint32_t)((pc - h->block_addr) / 4) + 1;
     h->not_retired++;
-    bool to_m = h->priv == PRIV_M || !(h->medeleg >> cause & 1);
+    bool to_m = h->priv == PRIV_M || !(delegated(h, false) >> cause & 1);
     if (to_m && reg_read(h, UC_RISCV_REG_MTVEC) == 0) {
         h->result.halt_cause = halt_cause;
         h->result.mcause = cause;
@@ -350,8 +357,7 @@ static int deliverable(sn_hart *h, uint64_t now)
         int i = order[k];
         if (!(ip >> i & 1))
             continue;
-        bool delegated = (h->mideleg >> i & 1) && i != SN_IRQ_MTI;
-        if (delegated ? s_on : m_on)
+        if (delegated(h, true) >> i & 1 ? s_on : m_on)
             return i;
     }
     return -1;
@@ -789,6 +795,8 @@ static void on_csr(sn_hart *h, uint64_t addr, uint32_t idx, uint32_t w)
             if (csr == 0x180 && mode != 0 && mode != SN_SATP_MODE_SV39)
                 break; /* satp: an unsupported MODE leaves it unchanged (WARL) */
             uint64_t raw = reg_read(h, c->uc_reg);
+            if (csr == 0x300 && (now_v & SN_MSTATUS_MPP) == 2ull << SN_MSTATUS_MPP_LO)
+                now_v = (now_v & ~SN_MSTATUS_MPP) | (raw & SN_MSTATUS_MPP); /* MPP is WARL: no level 2 (§1.1) */
             reg_write(h, c->uc_reg, (raw & ~wmask) | (now_v & wmask));
             break;
         }

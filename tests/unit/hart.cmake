@@ -42,6 +42,9 @@ sn_hart_prog(sv39 sv39.S)
 sn_hart_prog(console_nul console_nul.S)
 sn_hart_prog(wfi_reply wfi_reply.S)
 sn_hart_prog(console300 console300.S)
+sn_hart_prog(mpp_warl mpp_warl.S)
+sn_hart_prog(exit256 exit256.S)
+sn_hart_prog(timer_not_delegated timer_not_delegated.S)
 foreach(case ECALL EBREAK ILLEGAL IMEM_READ IMEM_WRITE WFI LOOP UNMAPPED CTRL_SW CTRL_LW CTRL_MISALIGNED
     CTRL_OUTSIDE DRAM_FETCH MISALIGNED_JUMP)
   string(TOLOWER ${case} lower)
@@ -81,6 +84,18 @@ add_dependencies(test_hart hart_progs)
 # The console through sysnode-sim keeps every byte.
 add_test(NAME card.console_keeps_nul
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/check_console.sh $<TARGET_FILE:sysnode-sim> ${sn_hart_prog_dir}/console_nul.elf)
+# ... and through the card protocol: `sysnode flash --device sim` streams it
+# as console text, the NUL and 0xFF escaped, not cut at the NUL.
+add_test(NAME card.flash_console_keeps_nul
+  COMMAND sysnode flash ${sn_hart_prog_dir}/console_nul.elf --device sim)
+set_tests_properties(card.flash_console_keeps_nul PROPERTIES PASS_REGULAR_EXPRESSION
+  "^A\\\\x00B\\\\xff\nsysnode flash: exit 0x0 after")
+
+# An exit word that is nonzero with its low 8 bits 0 must not read as
+# success: sysnode flash exits 1 for it, as sysnode-sim does.
+add_test(NAME card.flash_exit_256_is_not_success
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/expect_fail.sh "sysnode flash: exit 0x100 after"
+          $<TARGET_FILE:sysnode> flash ${sn_hart_prog_dir}/exit256.elf --device sim)
 
 # wfi in sysnode-sim is woken by a reply entering the mesh's RX queue.
 add_test(NAME card.wfi_woken_by_reply COMMAND sysnode-sim ${sn_hart_prog_dir}/wfi_reply.elf)

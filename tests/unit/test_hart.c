@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 #include <elf.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "card_csr.h"
@@ -690,6 +691,33 @@ static void test_privilege_traps(void **state)
     finish(&f);
 }
 
+/* mpp_warl.S: csrs and csrw of the reserved MPP value 2 keep the previous
+ * level (S), and mret lands in S: its ecall is cause 9, never 10. */
+static void test_mpp_warl(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result r = run_to_end(&f, "mpp_warl");
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.exit_code, (1u << 8) | 9);
+    finish(&f);
+}
+
+/* timer_not_delegated.S: mideleg reads 0xAAA after writing all ones, yet
+ * the timer interrupt taken in U enters M (mcause 2^63 + 7), never S; the
+ * hart took it into S and again at every block, forever, with no cycle
+ * passing (the cycle cap was never reached). */
+static void test_timer_not_delegated(void **state)
+{
+    (void)state;
+    fixture f;
+    start(&f, "timer_not_delegated");
+    sn_hart_result r = sn_hart_run(f.h, 100000);
+    assert_int_equal(r.stop, SN_HART_EXITED);
+    assert_int_equal(r.exit_code, 0x8000000000000007ull | 0xAAAull << 32);
+    finish(&f);
+}
+
 /* amo.S: refused on the control region (no control access is made but
  * the exit store), trapped when misaligned; an amoadd on SPAD works. */
 static void test_amo_rules(void **state)
@@ -903,6 +931,11 @@ static void grow_filesz(Elf64_Phdr *ph)
     ph->p_filesz = ph->p_memsz + 1;
 }
 
+static void empty_memsz(Elf64_Phdr *ph)
+{
+    ph->p_memsz = 0;
+}
+
 static void test_refuses_bad_segments(void **state)
 {
     (void)state;
@@ -917,6 +950,45 @@ static void test_refuses_bad_segments(void **state)
     assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
     unlink(path);
     assert_contains(err, "PT_LOAD segment 2 at 0x10000: filesz 0x41 > memsz 0x40");
+    patched_copy("dram", 1, empty_memsz, path, sizeof path); /* the code's bytes, with no memory for them */
+    assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
+    unlink(path);
+    assert_contains(err, "PT_LOAD segment 1 at 0x0: filesz 0x");
+    assert_contains(err, " > memsz 0x0");
+}
+
+/* An ELF header whose table entry sizes are not ELF64's is refused: the
+ * tables would be read with other sizes than they are checked with. */
+static void test_refuses_entry_sizes(void **state)
+{
+    (void)state;
+    char src[512], path[64], err[256];
+    sn_elf_image img;
+    prog_path(src, sizeof src, "mmio");
+    FILE *in = fopen(src, "rb");
+    assert_non_null(in);
+    static unsigned char bytes[1 << 16];
+    size_t len = fread(bytes, 1, sizeof bytes, in);
+    fclose(in);
+    const struct {
+        size_t at;
+        const char *want;
+    } cases[] = {{offsetof(Elf64_Ehdr, e_phentsize), "e_phentsize 8 is not 56"},
+                 {offsetof(Elf64_Ehdr, e_shentsize), "e_shentsize 8 is not 64"}};
+    for (unsigned k = 0; k < 2; k++) {
+        static unsigned char copy[1 << 16];
+        memcpy(copy, bytes, len);
+        copy[cases[k].at] = 8;
+        copy[cases[k].at + 1] = 0;
+        snprintf(path, sizeof path, "/tmp/test_hart_XXXXXX");
+        int fd = mkstemp(path);
+        assert_true(fd >= 0);
+        assert_int_equal(write(fd, copy, len), (ssize_t)len);
+        close(fd);
+        assert_int_equal(sn_elf_image_load(path, &img, err, sizeof err), -1);
+        unlink(path);
+        assert_contains(err, cases[k].want);
+    }
 }
 
 /* A copy of program `name` cut to its first `keep` bytes (keep < its size),
@@ -966,6 +1038,25 @@ static void test_refuses_truncated(void **state)
     unlink(path);
     assert_contains(err, "truncated: ");
     assert_int_equal(img.segment_count, 0);
+}
+
+/* A path that is not a regular file is refused by name before anything
+ * reads it: a FIFO without a writer must not block the load. */
+static void test_refuses_not_a_file(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/test_hart_XXXXXX", fifo[64], err[256];
+    sn_elf_image img;
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(sn_elf_image_load(dir, &img, err, sizeof err), -1);
+    assert_contains(err, "is a directory, not a regular file");
+    snprintf(fifo, sizeof fifo, "%s/image.elf", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(sn_elf_image_load(fifo, &img, err, sizeof err), -1);
+    assert_contains(err, "image.elf is a device, FIFO or socket, not a regular file");
+    assert_int_equal(img.segment_count, 0);
+    unlink(fifo);
+    rmdir(dir);
 }
 
 /* 16-bit code in an executable section of type INIT_ARRAY in IMEM: the
@@ -1341,6 +1432,8 @@ int main(void)
         cmocka_unit_test(test_isa_rule),
         cmocka_unit_test(test_imem_write_between_runs),
         cmocka_unit_test(test_csr_file),
+        cmocka_unit_test(test_mpp_warl),
+        cmocka_unit_test(test_timer_not_delegated),
         cmocka_unit_test(test_privilege_traps),
         cmocka_unit_test(test_amo_rules),
         cmocka_unit_test(test_ctrl_misaligned_traps),
@@ -1361,6 +1454,8 @@ int main(void)
         cmocka_unit_test(test_refuses_entry_not_zero),
         cmocka_unit_test(test_refuses_truncated),
         cmocka_unit_test(test_refuses_c_outside_text),
+        cmocka_unit_test(test_refuses_not_a_file),
+        cmocka_unit_test(test_refuses_entry_sizes),
         cmocka_unit_test(test_create_checks),
         cmocka_unit_test(test_window_writes),
         cmocka_unit_test(test_push),

@@ -38,33 +38,6 @@ static const unsigned ops[] = {SN_K_VADD, SN_K_VSUB, SN_K_VMUL, SN_K_VMAX, SN_K_
 
 typedef sn_payload payload;
 
-static payload imem(unsigned addr, uint32_t word)
-{
-    payload p = {{0}};
-    sn_vc_imem_set_op(&p, SN_VC_OP_IMEM);
-    sn_vc_imem_set_addr(&p, addr);
-    sn_vc_imem_set_word(&p, word);
-    return p;
-}
-
-static payload desc(unsigned ad, unsigned fld, uint64_t value)
-{
-    payload p = {{0}};
-    sn_vc_desc_set_op(&p, SN_VC_OP_DESC);
-    sn_vc_desc_set_ad(&p, ad);
-    sn_vc_desc_set_fld(&p, fld);
-    sn_vc_desc_set_value(&p, value);
-    return p;
-}
-
-static payload run(unsigned pc)
-{
-    payload p = {{0}};
-    sn_vc_run_set_op(&p, SN_VC_OP_RUN);
-    sn_vc_run_set_pc(&p, pc);
-    return p;
-}
-
 /* vd = 7, va = v0, vb = vc = v1: every op reads the operands it uses. */
 static uint32_t alu_word(unsigned op)
 {
@@ -190,22 +163,22 @@ int main(int argc, char **argv)
                     0xa98e0000, 0xf0a00000 | 2 * WORDS, 0xf8000000, /* VST v7->A4; VDRAIN A5; VHALT */
                 };
                 for (unsigned w = 0; w < 13; w++)
-                    q[n[c]++] = imem(w, w == 9 ? alu_word(ops[0]) : kernel[w]);
-                q[n[c]++] = desc(2, 0, 0);
-                q[n[c]++] = desc(2, 1, dim(1, WORDS));
-                q[n[c]++] = desc(3, 0, WORDS);
-                q[n[c]++] = desc(3, 1, dim(1, WORDS));
-                q[n[c]++] = desc(4, 0, 2 * WORDS);
-                q[n[c]++] = desc(4, 1, dim(1, WORDS));
+                    q[n[c]++] = sn_vc_imem_payload(w, w == 9 ? alu_word(ops[0]) : kernel[w]);
+                q[n[c]++] = sn_vc_desc_payload(2, 0, 0);
+                q[n[c]++] = sn_vc_desc_payload(2, 1, dim(1, WORDS));
+                q[n[c]++] = sn_vc_desc_payload(3, 0, WORDS);
+                q[n[c]++] = sn_vc_desc_payload(3, 1, dim(1, WORDS));
+                q[n[c]++] = sn_vc_desc_payload(4, 0, 2 * WORDS);
+                q[n[c]++] = sn_vc_desc_payload(4, 1, dim(1, WORDS));
                 for (unsigned ad = 0; ad <= 5; ad += (ad == 1 ? 4 : 1))
-                    q[n[c]++] = desc(ad, 1, dim(32, WORDS)); /* A0, A1, A5: 32-byte DRAM words */
+                    q[n[c]++] = sn_vc_desc_payload(ad, 1, dim(32, WORDS)); /* A0, A1, A5: 32-byte DRAM words */
             } else {
-                q[n[c]++] = imem(9, alu_word(ops[r % 5]));
+                q[n[c]++] = sn_vc_imem_payload(9, alu_word(ops[r % 5]));
             }
-            q[n[c]++] = desc(0, 0, a);
-            q[n[c]++] = desc(1, 0, b);
-            q[n[c]++] = desc(5, 0, o);
-            q[n[c]++] = run(0);
+            q[n[c]++] = sn_vc_desc_payload(0, 0, a);
+            q[n[c]++] = sn_vc_desc_payload(1, 0, b);
+            q[n[c]++] = sn_vc_desc_payload(5, 0, o);
+            q[n[c]++] = sn_vc_run_payload(0);
         }
 
         char name[64], num[96];

@@ -194,30 +194,6 @@ static void expect(const completion &c, const unit_ref &u, unsigned code, unsign
 
 // ---- payloads (sysnode-facts §3.2, §3.3) ----
 
-static sn_payload vc_imem(unsigned addr, uint32_t word)
-{
-    sn_payload p{};
-    sn_vc_imem_set_op(&p, 1);
-    sn_vc_imem_set_addr(&p, addr);
-    sn_vc_imem_set_word(&p, word);
-    return p;
-}
-static sn_payload vc_desc(unsigned ad, unsigned fld, uint64_t value)
-{
-    sn_payload p{};
-    sn_vc_desc_set_op(&p, 2);
-    sn_vc_desc_set_ad(&p, ad);
-    sn_vc_desc_set_fld(&p, fld);
-    sn_vc_desc_set_value(&p, value);
-    return p;
-}
-static sn_payload vc_run(unsigned pc)
-{
-    sn_payload p{};
-    sn_vc_run_set_op(&p, 3);
-    sn_vc_run_set_pc(&p, pc);
-    return p;
-}
 static const uint32_t VFILL_A0_L1_0 = 0x1Du << 27;  // VFILL A0 -> L1 offset 0
 static const uint32_t VDRAIN_A0_L1_0 = 0x1Eu << 27; // VDRAIN A0 <- L1 offset 0
 static const uint32_t VBAR = 0x1Cu << 27;
@@ -394,12 +370,12 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
     m.run(200);
     assert_int_equal(m.queued(), SN_CQ_DEPTH);
     assert_true(m.top->hub_stalled);
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x1000));
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
-    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
-    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
-    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, 0x1000));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
     m.run(2000);
     // vec0 stopped: CQ 16 + router FIFO + signal queue 16 + the completion
     // in hand, far fewer than were sent
@@ -485,13 +461,13 @@ static uint64_t drain_kernel(mesh &m, uint8_t want[256])
         m.send(VEC0.x, VEC0.y, w, SN_T_CU_DATA);
         bytes_of(w, want + 32 * i);
     }
-    m.send(VEC0.x, VEC0.y, vc_desc(0, 0, DRAIN_ADDR));
-    m.send(VEC0.x, VEC0.y, vc_desc(0, 2, 32u << 16 | 8));
-    m.send(VEC0.x, VEC0.y, vc_imem(0, VDRAIN_A0_L1_0));
-    m.send(VEC0.x, VEC0.y, vc_imem(1, VHALT));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(0, 0, DRAIN_ADDR));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(0, VDRAIN_A0_L1_0));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(1, VHALT));
     for (auto &c : m.take(4))
         assert_int_equal(c.code, SN_SIG_BATCH_COMPLETE);
-    m.send(VEC0.x, VEC0.y, vc_run(0));
+    m.send(VEC0.x, VEC0.y, sn_vc_run_payload(0));
     return m.wait_queued(1);
 }
 
@@ -542,12 +518,12 @@ static void model_reads_see_pending_writes(void **)
     uint8_t want[256];
     drain_kernel(m, want);
     m.pop();
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, DRAIN_ADDR));
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8));
-    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
-    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
-    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, DRAIN_ADDR));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
     m.take(6);
     assert_int_equal(sn_dpi_units_pending_writes(&m.units), 1); // not landed yet
     sn_vector_core *vc = sn_dpi_units_vc(&m.units, VEC1.index);
@@ -650,17 +626,17 @@ static void peer_vdrain_vec0_to_vec1(void **)
         bytes_of(word_of((uint8_t)(i * 4 + 3)), &want[32 * i]);
     sn_dram_write(&m.dram, 0x1000, want.data(), want.size());
     const uint32_t peer_drain_a1 = 0x1Eu << 27 | 1u << 25 | 1u << 24 | 1u << 21 | VEC1.x << 17 | VEC1.y << 13;
-    m.send(VEC0.x, VEC0.y, vc_desc(0, 0, 0x1000));
-    m.send(VEC0.x, VEC0.y, vc_desc(0, 1, 32u << 16 | 10));
-    m.send(VEC0.x, VEC0.y, vc_desc(1, 0, 0u << 20 | 0u << 16 | 4)); // ack (0,0), granule 4
-    m.send(VEC0.x, VEC0.y, vc_desc(1, 1, 1u << 16 | 10));
-    m.send(VEC0.x, VEC0.y, vc_imem(0, VFILL_A0_L1_0));
-    m.send(VEC0.x, VEC0.y, vc_imem(1, VBAR));
-    m.send(VEC0.x, VEC0.y, vc_imem(2, peer_drain_a1));
-    m.send(VEC0.x, VEC0.y, vc_imem(3, VHALT));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(0, 0, 0x1000));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(0, 1, 32u << 16 | 10));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(1, 0, 0u << 20 | 0u << 16 | 4)); // ack (0,0), granule 4
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(1, 1, 1u << 16 | 10));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(2, peer_drain_a1));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(3, VHALT));
     for (auto &c : m.take(8))
         assert_int_equal(c.code, SN_SIG_BATCH_COMPLETE);
-    m.send(VEC0.x, VEC0.y, vc_run(0));
+    m.send(VEC0.x, VEC0.y, sn_vc_run_payload(0));
     unsigned runs = 0, acks = 0;
     for (const completion &c : m.take(3)) {
         if (c.x == VEC0.x && c.y == VEC0.y) {
@@ -681,11 +657,11 @@ static void peer_vdrain_vec0_to_vec1(void **)
     static const uint8_t zero[32] = {0};
     assert_memory_equal(vc1->l1[3], zero, 32);
     assert_memory_equal(vc1->l1[14], zero, 32);
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x5000));
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 1, 32u << 16 | 10));
-    m.send(VEC1.x, VEC1.y, vc_imem(0, VDRAIN_A0_L1_0 | 4)); // from L1 word 4
-    m.send(VEC1.x, VEC1.y, vc_imem(1, VHALT));
-    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, 0x5000));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 1, 32u << 16 | 10));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VDRAIN_A0_L1_0 | 4)); // from L1 word 4
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
     std::vector<completion> done = m.take(5);
     for (unsigned i = 0; i < done.size(); i++)
         expect(done[i], VEC1, SN_SIG_BATCH_COMPLETE, 9 + i); // txn 9..13 after vec0's 9 GOs

@@ -175,4 +175,38 @@ enum { SN_REG_WORDS(SN_WORD_BITS_ENUM) SN_PAYLOAD_LAYOUTS(SN_WORD_BITS_ENUM) };
 SN_REG_WORDS(SN_REG_WORD_ACCESSORS)
 SN_PAYLOAD_LAYOUTS(SN_PAYLOAD_WORD_ACCESSORS)
 
+/* Vector-core payloads (256 bits) by op (sysnode-facts §3.2): IMEM puts the
+ * 32-bit kernel word at kernel address addr (0..511); DESC sets field fld
+ * (0 base, 1..4 a dimension) of descriptor A[ad] (0..7) to value, a base's
+ * bits 39:34 going to value_hi; RUN starts the kernel at pc. Fields are cut
+ * to their widths. */
+static inline sn_payload sn_vc_imem_payload(unsigned addr, uint32_t word)
+{
+    sn_payload p = {{0, 0, 0, 0}};
+    sn_vc_imem_set_op(&p, SN_VC_OP_IMEM);
+    sn_vc_imem_set_addr(&p, addr);
+    sn_vc_imem_set_word(&p, word);
+    return p;
+}
+
+static inline sn_payload sn_vc_desc_payload(unsigned ad, unsigned fld, uint64_t value)
+{
+    sn_payload p = {{0, 0, 0, 0}};
+    sn_vc_desc_set_op(&p, SN_VC_OP_DESC);
+    sn_vc_desc_set_ad(&p, ad);
+    sn_vc_desc_set_fld(&p, fld);
+    sn_vc_desc_set_value(&p, value);
+    if (fld == 0)
+        sn_vc_desc_set_value_hi(&p, value >> SN_VC_VALUE_BITS);
+    return p;
+}
+
+static inline sn_payload sn_vc_run_payload(unsigned pc)
+{
+    sn_payload p = {{0, 0, 0, 0}};
+    sn_vc_run_set_op(&p, SN_VC_OP_RUN);
+    sn_vc_run_set_pc(&p, pc);
+    return p;
+}
+
 #endif

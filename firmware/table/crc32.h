@@ -1,8 +1,9 @@
 /* CRC-32 as IEEE 802.3 defines it (reflected, polynomial 0xEDB88320, initial
- * value and final XOR 0xFFFFFFFF; the zlib/PNG/Ethernet CRC). The one
- * implementation the host packer, the dump and the firmware use for the
- * packed table's checksums and schema hash (artifacts/FORMAT.md §1, §5).
- * Freestanding: no libc. */
+ * value and final XOR 0xFFFFFFFF; the zlib/PNG/Ethernet CRC): the packed
+ * table's checksums and schema hash (artifacts/FORMAT.md §1, §5). The
+ * firmware's implementation is crc32.c (freestanding: no libc); the host
+ * links host/lib/crc32_zlib.c, zlib's, instead (test_crc32 checks the two
+ * agree). */
 #ifndef SN_CRC32_H
 #define SN_CRC32_H
 

@@ -1,9 +1,12 @@
 /* sysnode-bench [--cu-version 4|5] [--image ELF] [--floor-image ELF]
  *               [--sendwait-image ELF] [--max-cycles N] [--json FILE] [CASE_DIR...]
+ * sysnode-bench --host-load N [CASE_DIR...]
  * Replays each case (default: every case under artifacts/compiler/) with the
  * runner image, the floor image and the send-and-wait image, and prints what
  * the simulator measured (README "Benchmark"; issue 7). Exit 0 when every
- * replay matched its expected bytes, 1 otherwise, 2 on bad usage. */
+ * replay matched its expected bytes, 1 otherwise, 2 on bad usage. With
+ * --host-load, it instead times the host's load, validate and pack of each
+ * case N times in process and prints the median (README "Host speed"). */
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>
@@ -13,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "host_load.h"
 #include "measure.h"
 #include "output_paths.h"
 #include "report.h"
@@ -22,7 +26,8 @@
 
 static const char USAGE[] =
     "usage: sysnode-bench [--cu-version 4|5] [--image ELF] [--floor-image ELF] [--sendwait-image ELF]\n"
-    "                     [--max-cycles N] [--json FILE] [CASE_DIR...]\n";
+    "                     [--max-cycles N] [--json FILE] [CASE_DIR...]\n"
+    "       sysnode-bench --host-load N [CASE_DIR...]\n";
 
 /* <dir of this program>/../firmware/<name>: where the build puts the images. */
 static char *built_image(const char *name)
@@ -84,6 +89,23 @@ static char **default_cases(size_t *n)
     return dirs;
 }
 
+/* --host-load: one line per case, the median of `reps` in-process loads. */
+static int host_load_all(char **dirs, size_t ndirs, unsigned reps)
+{
+    int failed = 0;
+    for (size_t i = 0; i < ndirs; i++) {
+        sn_error e = {0};
+        double median;
+        if (sn_bench_host_load(dirs[i], reps, &median, &e) != SN_OK) {
+            printf("%s: %s\n", dirs[i], e.msg);
+            failed = 1;
+        } else {
+            printf("%s: load, validate and pack: median %.3f ms over %u runs\n", dirs[i], median * 1e3, reps);
+        }
+    }
+    return failed;
+}
+
 /* Measures one case with the three images; a failure is kept in the row. */
 static void bench_case(sn_bench_row *row, const sn_bench_images *images, unsigned cu_version, uint64_t max_cycles)
 {
@@ -103,7 +125,7 @@ int main(int argc, char **argv)
 {
     sn_bench_images images = {0};
     const char *json = NULL;
-    uint64_t cu_version = 4, max_cycles = DEFAULT_MAX_CYCLES;
+    uint64_t cu_version = 4, max_cycles = DEFAULT_MAX_CYCLES, host_reps = 0;
     char **dirs = calloc((size_t)argc, sizeof *dirs);
     size_t ndirs = 0;
     int own_dirs = 0; /* dirs came from default_cases: free them */
@@ -122,6 +144,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--cu-version") && has_value) {
             if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
                 return 2;
+        } else if (!strcmp(argv[i], "--host-load") && has_value) {
+            if (parse_u64("--host-load", argv[++i], 1, 1000, &host_reps) != 0)
+                return 2;
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
                 return 2;
@@ -139,6 +164,13 @@ int main(int argc, char **argv)
             return 1;
         }
         own_dirs = 1;
+    }
+    if (host_reps) {
+        int failed = host_load_all(dirs, ndirs, (unsigned)host_reps);
+        for (size_t i = 0; own_dirs && i < ndirs; i++)
+            free(dirs[i]);
+        free(dirs);
+        return failed;
     }
     char *runner = images.runner ? NULL : built_image("runner.elf");
     char *floor_img = images.floor ? NULL : built_image("runner-floor.elf");

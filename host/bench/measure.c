@@ -101,7 +101,8 @@ sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const c
     sn_transport t = {0};
     sn_run_stats s;
     memset(f, 0, sizeof *f);
-    sn_status st = sn_transport_sim_open(&t, cu_version, e);
+    sn_sim_transport_opts o = {cu_version, 0, NULL, NULL};
+    sn_status st = sn_transport_sim_open(&t, &o, e);
     if (st != SN_OK)
         return st;
     double start = now_seconds();

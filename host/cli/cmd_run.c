@@ -1,13 +1,19 @@
-/* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5]
- *                      [--trace FILE] [--digest] [--table TABLE.bin] [--device sim|xdma:PREFIX]
- *                      [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
- *                      [--gdb PORT]
- * Replays a case on the simulated SysNode (or, with --device, a card) through the host window and prints
- * one verdict line (host/lib/replay.h). */
+/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
+ *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ *                         [--gdb PORT]
+ * Replays each case on a simulated SysNode of its own (or, with --device,
+ * one case on a card; with --gdb, one case under GDB) through the host window (host/lib/replay.h) and prints
+ * one verdict line per case, in the order given, plus a summary line when
+ * there is more than one; --jobs runs that many cases at a time, one thread
+ * and one simulator each. While a replay runs longer than a second and
+ * stderr is a terminal, a progress line there shows rounds done and
+ * simulated cycles. */
 #include <errno.h>
 #include <libgen.h>
-#include <signal.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,19 +22,55 @@
 
 #include "commands.h"
 #include "replay.h"
-#include "sim.h"
 #include "output_paths.h"
 #include "run_report.h"
+#include "sim.h"
 #include "timeline.h"
 
 /* Cycle cap well above the runner's own hang detection (8 M cycles without a
  * completion), so the runner reports a hang itself with each node's debt. */
 #define DEFAULT_MAX_CYCLES 400000000ull
+#define MAX_JOBS 256
+/* A replay shows progress once it has run this long (wall seconds). */
+#define PROGRESS_AFTER_SECONDS 1.0
 
 static const char USAGE[] =
-    "usage: sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-    "                         [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]\n"
-    "                         [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]] [--gdb PORT]\n";
+    "usage: sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]\n"
+    "                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
+    "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
+    "                         [--gdb PORT]   (--trace, --table, --device, --report, --timeline, --fst, --gdb: one case)\n";
+
+typedef struct {
+    const char *dir;
+    sn_transport t;      /* open after the replay for one case (report, timeline, FST), else closed */
+    sn_replay_result res;
+    sn_status status;
+    sn_error err;
+    double started;      /* wall seconds (CLOCK_MONOTONIC) when the replay began */
+    double wall;         /* seconds the replay took */
+    int progress_shown;  /* a progress line is on the terminal */
+    int done;
+} case_run;
+
+typedef struct {
+    sn_replay_opts opts; /* case_dir set per case */
+    unsigned cu_version;
+    int lockstep;
+    const char *trace, *device, *report, *timeline, *fst, *fst_window;
+    uint64_t fst_from, fst_to;
+    int gdb;           /* serve GDB on gdb_port (sim/gdb) */
+    uint64_t gdb_port;
+    int progress; /* stderr is a terminal */
+    case_run *cases;
+    size_t ncases, next;
+    pthread_mutex_t lock; /* next, done flags, the terminal */
+    pthread_cond_t finished;
+} run_plan;
+
+typedef struct {
+    run_plan *plan;
+    case_run *c;
+} progress_ctx;
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
 static int default_image(char *out, size_t n)
@@ -83,7 +125,7 @@ static volatile sig_atomic_t stop_signal = 0;
 static void on_sigint(int sig)
 {
     stop_signal = sig;
-    sn_sim_interrupt();
+    sn_sim_interrupt(sig);
 }
 
 static sn_status fst_open(sn_sim *sim, const char *path, uint64_t from, uint64_t to, sn_error *e)
@@ -101,17 +143,90 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Prints the verdict line (or the error) and returns the exit code. */
-static int print_verdict(sn_status st, const sn_replay_result *res, const sn_error *err)
+/* Progress (sn_sim_transport_opts.progress): one line on the terminal,
+ * rewritten in place, once the replay has run PROGRESS_AFTER_SECONDS. */
+static void show_progress(void *ctx, uint64_t cycles, uint32_t rounds_done)
 {
-    if (st != SN_OK && st != SN_ERR_MISMATCH) {
-        fprintf(stderr, "sysnode run: %s\n", err->msg);
+    progress_ctx *p = ctx;
+    if (now_seconds() - p->c->started < PROGRESS_AFTER_SECONDS)
+        return;
+    pthread_mutex_lock(&p->plan->lock);
+    fprintf(stderr, "\r\033[K%s: %u of %u rounds done, %llu cycles", p->c->res.name, rounds_done, p->c->res.rounds,
+            (unsigned long long)cycles);
+    fflush(stderr);
+    p->c->progress_shown = 1;
+    pthread_mutex_unlock(&p->plan->lock);
+}
+
+/* Opens the case's window (the in-process simulator, or --device), with the
+ * FST dump and the trace asked for, and replays the case through it. The
+ * window stays open in c->t for the single-case outputs. */
+static void replay_one(run_plan *plan, case_run *c)
+{
+    sn_replay_opts opts = plan->opts;
+    progress_ctx pctx = {plan, c};
+    sn_sim_transport_opts sim_opts = {plan->cu_version, plan->lockstep, plan->progress ? show_progress : NULL,
+                                      &pctx};
+    opts.case_dir = c->dir;
+    c->started = now_seconds();
+    c->status = plan->gdb && plan->device
+                    ? sn_error_set(&c->err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it does not "
+                                   "combine with --device %s", plan->device)
+                : plan->gdb    ? sn_transport_sim_open_gdb(&c->t, &sim_opts, (int)plan->gdb_port, &c->err)
+                : plan->device ? sn_transport_open_device(&c->t, plan->device, plan->cu_version, &c->err)
+                               : sn_transport_sim_open(&c->t, &sim_opts, &c->err);
+    sn_sim *sim = sn_transport_sim_of(&c->t);
+    if (c->status == SN_OK && plan->fst && !sim)
+        c->status = sn_error_set(&c->err, SN_ERR_INPUT,
+                                 "--fst: %s is a card; only a simulated SysNode has a mesh to dump", plan->device);
+    if (c->status == SN_OK && plan->timeline && !sim) /* before the run: nothing reaches the card */
+        c->status = sn_error_set(&c->err, SN_ERR_INPUT, "--timeline: %s is a card; it keeps no logs of GOs, "
+                                 "completions and unit spans, only a simulated SysNode has them", plan->device);
+    if (c->status == SN_OK && sim && (plan->fst || plan->report)) { /* dump closed, report written on a stop */
+        /* Before the dump's files appear, so a signal never finds them without the handler; no SA_RESTART:
+         * a wait for a GDB client (accept) ends on the signal too. */
+        struct sigaction sa = {.sa_handler = on_sigint};
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+    }
+    if (c->status == SN_OK && plan->fst)
+        c->status = fst_open(sim, plan->fst, plan->fst_from, plan->fst_to, &c->err);
+    if (c->status == SN_OK && plan->trace) {
+        sn_transport inner = c->t;
+        /* On failure t is left as it was: closed once, by the caller. */
+        c->status = sn_transport_record_open(&c->t, inner, plan->trace, &c->err);
+    }
+    double start = now_seconds();
+    if (c->status == SN_OK)
+        c->status = sn_replay_case(&opts, &c->t, &c->res, &c->err);
+    c->wall = now_seconds() - start;
+    if (c->progress_shown) {
+        pthread_mutex_lock(&plan->lock);
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        pthread_mutex_unlock(&plan->lock);
+    }
+}
+
+/* Prints c's verdict line. An error that stopped the replay goes to stderr
+ * for a single case (as "sysnode run: ..."), to stdout after the case's
+ * directory when there are several. Returns the case's exit code: 0 for a
+ * byte-exact match, else 1. */
+static int print_verdict(const case_run *c, int several)
+{
+    const sn_replay_result *res = &c->res;
+    if (c->status != SN_OK && c->status != SN_ERR_MISMATCH) {
+        if (several)
+            printf("%s: error: %s\n", c->dir, c->err.msg);
+        else
+            fprintf(stderr, "sysnode run: %s\n", c->err.msg);
         return 1;
     }
-    if (st == SN_ERR_MISMATCH && res->digest_checked && res->digest_got != res->digest_want) {
+    if (c->status == SN_ERR_MISMATCH && res->digest_checked && res->digest_got != res->digest_want) {
         printf("%s: %u round%s, %u flits, %u completions, %llu cycles: RESULT DIGEST MISMATCH: %s\n", res->name,
                res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,
-               (unsigned long long)res->cycles, err->msg);
+               (unsigned long long)res->cycles, c->err.msg);
         return 1;
     }
     printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: ", res->name, res->rounds,
@@ -131,143 +246,205 @@ static int print_verdict(sn_status st, const sn_replay_result *res, const sn_err
     return res->match ? 0 : 1;
 }
 
-int sn_cmd_run(int argc, char **argv)
+/* After one case's verdict: closes the FST dump, writes the report and the
+ * timeline asked for, closes the window. Returns the exit code. */
+static int finish_single(run_plan *plan, case_run *c, int rc)
 {
-    sn_replay_opts opts = {0};
-    char image[PATH_MAX];
-    const char *trace = NULL;
-    const char *device = NULL;
-    const char *report = NULL;
-    const char *timeline = NULL;
-    const char *fst = NULL, *fst_window = NULL;
-    uint64_t fst_from = 0, fst_to = UINT64_MAX;
-    uint64_t cu_version = 0, gdb_port = 0;
-    int gdb = 0;
-    opts.max_cycles = DEFAULT_MAX_CYCLES;
-    for (int i = 1; i < argc; i++) {
-        int has_value = i + 1 < argc;
-        if (!strcmp(argv[i], "--image") && has_value) {
-            opts.image = argv[++i];
-        } else if (!strcmp(argv[i], "--digest")) {
-            opts.digest = 1;
-        } else if (!strcmp(argv[i], "--table") && has_value) {
-            opts.table = argv[++i];
-        } else if (!strcmp(argv[i], "--fst") && has_value) {
-            fst = argv[++i];
-        } else if (!strcmp(argv[i], "--fst-window") && has_value) {
-            fst_window = argv[i + 1];
-            if (parse_window(argv[++i], &fst_from, &fst_to) != 0)
-                return 2;
-        } else if (!strcmp(argv[i], "--timeline") && has_value) {
-            timeline = argv[++i];
-        } else if (!strcmp(argv[i], "--report") && has_value) {
-            report = argv[++i];
-        } else if (!strcmp(argv[i], "--device") && has_value) {
-            device = argv[++i];
-        } else if (!strcmp(argv[i], "--trace") && has_value) {
-            trace = argv[++i];
-        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
-            if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &opts.max_cycles) != 0)
-                return 2;
-        } else if (!strcmp(argv[i], "--gdb") && has_value) {
-            if (parse_u64("--gdb", argv[++i], 0, 65535, &gdb_port) != 0)
-                return 2;
-            gdb = 1;
-        } else if (!strcmp(argv[i], "--cu-version") && has_value) {
-            if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
-                return 2;
-        } else if (argv[i][0] != '-' && !opts.case_dir) {
-            opts.case_dir = argv[i];
-        } else {
-            fputs(USAGE, stderr);
-            return 2;
-        }
-    }
-    if (!opts.case_dir) {
-        fputs(USAGE, stderr);
-        return 2;
-    }
-    if (!opts.image) {
-        if (default_image(image, sizeof image) != 0) {
-            fprintf(stderr, "sysnode run: cannot locate the runner image; pass --image\n");
-            return 1;
-        }
-        opts.image = image;
-    }
-
-    sn_error err = {0};
-    if (fst_window && !fst) {
-        fprintf(stderr, "sysnode run: --fst-window %s without --fst: nothing would be dumped\n", fst_window);
-        return 2;
-    }
-    const sn_output_path outputs[] = {{"--report", report}, {"--timeline", timeline}, {"--fst", fst},
-                                      {"--trace", trace}};
-    const char *inputs[] = {opts.image, opts.table};
-    if (sn_output_paths_check(outputs, sizeof outputs / sizeof outputs[0], inputs, 2, &opts.case_dir, 1, &err) !=
-        SN_OK) {
-        fprintf(stderr, "sysnode run: %s\n", err.msg);
-        return 1;
-    }
-    sn_transport t = {0};
-    sn_status st = gdb && device ? sn_error_set(&err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it "
-                                                                  "does not combine with --device %s", device)
-                   : gdb    ? sn_transport_sim_open_gdb(&t, (unsigned)cu_version, (int)gdb_port, &err)
-                   : device ? sn_transport_open_device(&t, device, (unsigned)cu_version, &err)
-                            : sn_transport_sim_open(&t, (unsigned)cu_version, &err);
-    sn_sim *sim = sn_transport_sim_of(&t);
-    if (st == SN_OK && fst && !sim)
-        st = sn_error_set(&err, SN_ERR_INPUT, "--fst: %s is a card; only a simulated SysNode has a mesh to dump",
-                          device);
-    if (st == SN_OK && timeline && !sim) /* before the run: nothing reaches the card */
-        st = sn_error_set(&err, SN_ERR_INPUT, "--timeline: %s is a card; it keeps no logs of GOs, completions and "
-                          "unit spans, only a simulated SysNode has them", device);
-    if (st == SN_OK && sim && (fst || report)) { /* the dump is closed and the report written on a stop */
-        /* Before the dump's files appear, so a signal never finds them without the handler; no SA_RESTART:
-         * a wait for a GDB client (accept) ends on the signal too. */
-        struct sigaction sa = {.sa_handler = on_sigint};
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
-    }
-    if (st == SN_OK && fst)
-        st = fst_open(sim, fst, fst_from, fst_to, &err);
-    if (st == SN_OK && trace) {
-        sn_transport inner = t;
-        /* On failure t is left as it was: closed once, below. */
-        st = sn_transport_record_open(&t, inner, trace, &err);
-    }
-    sn_replay_result res;
-    memset(&res, 0, sizeof res);
-    double start = now_seconds();
-    if (st == SN_OK)
-        st = sn_replay_case(&opts, &t, &res, &err);
-    double wall = now_seconds() - start;
-    int rc = print_verdict(st, &res, &err);
     char why[512];
-    if (fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
+    sn_sim *sim = sn_transport_sim_of(&c->t);
+    if (plan->fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
         fprintf(stderr, "sysnode run: --fst: %s\n", why);
         rc = 1;
-    } else if (fst && res.cycles && fst_from >= res.cycles) { /* the mesh keeps in step with the CPU's cycles */
+    } else if (plan->fst && c->res.cycles && plan->fst_from >= c->res.cycles) { /* the mesh keeps the CPU's cycles */
         fprintf(stderr, "sysnode run: --fst: the run ended at cycle %llu, before the window %s: %s holds no cycle\n",
-                (unsigned long long)res.cycles, fst_window, fst);
+                (unsigned long long)c->res.cycles, plan->fst_window, plan->fst);
     }
     if (stop_signal)
         rc = 128 + stop_signal; /* the status the report records is the one the process exits with */
     sn_error out_err = {0};
-    if (report) {
-        int card = device && strcmp(device, "sim") != 0;
-        sn_report_run run = {device ? device : "in-process", card ? 0u : cu_version ? (unsigned)cu_version : 4u, st,
-                             st == SN_OK ? "" : err.msg, rc, wall};
-        if (sn_report_write(report, &opts, &res, &run, &t, &out_err) != SN_OK) {
+    if (plan->report) {
+        sn_replay_opts opts = plan->opts;
+        opts.case_dir = c->dir;
+        int card = plan->device && strcmp(plan->device, "sim") != 0;
+        sn_report_run run = {plan->device ? plan->device : "in-process",
+                             card ? 0u : plan->cu_version ? plan->cu_version : 4u, c->status,
+                             c->status == SN_OK ? "" : c->err.msg, rc, c->wall};
+        if (sn_report_write(plan->report, &opts, &c->res, &run, &c->t, &out_err) != SN_OK) {
             fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
             rc = 1;
         }
     }
-    if (timeline && (st == SN_OK || st == SN_ERR_MISMATCH) &&
-        sn_timeline_write(timeline, opts.case_dir, &res, &t, &out_err) != SN_OK) {
+    if (plan->timeline && (c->status == SN_OK || c->status == SN_ERR_MISMATCH) &&
+        sn_timeline_write(plan->timeline, c->dir, &c->res, &c->t, &out_err) != SN_OK) {
         fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);
         rc = 1;
     }
-    sn_transport_close(&t);
-    return stop_signal ? 128 + (int)stop_signal : rc;
+    sn_transport_close(&c->t);
+    return stop_signal ? 128 + stop_signal : rc;
+}
+
+static void *worker(void *arg)
+{
+    run_plan *plan = arg;
+    for (;;) {
+        pthread_mutex_lock(&plan->lock);
+        size_t i = plan->next++;
+        pthread_mutex_unlock(&plan->lock);
+        if (i >= plan->ncases)
+            return NULL;
+        replay_one(plan, &plan->cases[i]);
+        sn_transport_close(&plan->cases[i].t);
+        pthread_mutex_lock(&plan->lock);
+        plan->cases[i].done = 1;
+        pthread_cond_broadcast(&plan->finished);
+        pthread_mutex_unlock(&plan->lock);
+    }
+}
+
+/* Several cases on `jobs` threads, printing verdicts in the order given as
+ * soon as each and those before it are done, then the summary. Returns the
+ * exit code. */
+static int run_several(run_plan *plan, unsigned jobs)
+{
+    pthread_t threads[MAX_JOBS];
+    unsigned started = 0;
+    size_t matched = 0;
+    if (jobs > plan->ncases)
+        jobs = (unsigned)plan->ncases;
+    for (unsigned j = 1; j < jobs; j++) /* this thread is the jobs-th worker */
+        if (pthread_create(&threads[started], NULL, worker, plan) == 0)
+            started++;
+    worker(plan);
+    for (size_t i = 0; i < plan->ncases; i++) {
+        pthread_mutex_lock(&plan->lock);
+        while (!plan->cases[i].done)
+            pthread_cond_wait(&plan->finished, &plan->lock);
+        pthread_mutex_unlock(&plan->lock);
+        matched += print_verdict(&plan->cases[i], 1) == 0;
+        fflush(stdout);
+    }
+    for (unsigned j = 0; j < started; j++)
+        pthread_join(threads[j], NULL);
+    printf("%zu cases: %zu match, %zu failed\n", plan->ncases, matched, plan->ncases - matched);
+    return matched == plan->ncases ? 0 : 1;
+}
+
+int sn_cmd_run(int argc, char **argv)
+{
+    static run_plan plan; /* zero: the defaults, no optional outputs */
+    char image[PATH_MAX];
+    uint64_t cu_version = 0, jobs = 1;
+    const char **dirs = calloc((size_t)argc, sizeof *dirs);
+    size_t ndirs = 0;
+    int rc = 2;
+    plan.opts.max_cycles = DEFAULT_MAX_CYCLES;
+    plan.fst_to = UINT64_MAX;
+    if (!dirs) {
+        fputs("sysnode run: out of memory\n", stderr);
+        return 1;
+    }
+    for (int i = 1; i < argc; i++) {
+        int has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--image") && has_value) {
+            plan.opts.image = argv[++i];
+        } else if (!strcmp(argv[i], "--digest")) {
+            plan.opts.digest = 1;
+        } else if (!strcmp(argv[i], "--lockstep")) {
+            plan.lockstep = 1;
+        } else if (!strcmp(argv[i], "--table") && has_value) {
+            plan.opts.table = argv[++i];
+        } else if (!strcmp(argv[i], "--fst") && has_value) {
+            plan.fst = argv[++i];
+        } else if (!strcmp(argv[i], "--fst-window") && has_value) {
+            plan.fst_window = argv[i + 1];
+            if (parse_window(argv[++i], &plan.fst_from, &plan.fst_to) != 0)
+                goto out;
+        } else if (!strcmp(argv[i], "--timeline") && has_value) {
+            plan.timeline = argv[++i];
+        } else if (!strcmp(argv[i], "--report") && has_value) {
+            plan.report = argv[++i];
+        } else if (!strcmp(argv[i], "--device") && has_value) {
+            plan.device = argv[++i];
+        } else if (!strcmp(argv[i], "--trace") && has_value) {
+            plan.trace = argv[++i];
+        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
+            if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &plan.opts.max_cycles) != 0)
+                goto out;
+        } else if (!strcmp(argv[i], "--cu-version") && has_value) {
+            if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
+                goto out;
+        } else if (!strcmp(argv[i], "--gdb") && has_value) {
+            if (parse_u64("--gdb", argv[++i], 0, 65535, &plan.gdb_port) != 0)
+                goto out;
+            plan.gdb = 1;
+        } else if (!strcmp(argv[i], "--jobs") && has_value) {
+            if (parse_u64("--jobs", argv[++i], 1, MAX_JOBS, &jobs) != 0)
+                goto out;
+        } else if (argv[i][0] != '-') {
+            dirs[ndirs++] = argv[i];
+        } else {
+            fputs(USAGE, stderr);
+            goto out;
+        }
+    }
+    if (ndirs == 0) {
+        fputs(USAGE, stderr);
+        goto out;
+    }
+    const char *one_case = plan.trace ? "--trace" : plan.opts.table ? "--table" : plan.device ? "--device"
+                         : plan.report ? "--report" : plan.timeline ? "--timeline" : plan.fst ? "--fst"
+                         : plan.gdb ? "--gdb" : NULL;
+    if (ndirs > 1 && one_case) {
+        fprintf(stderr, "sysnode run: %s names one file, device or port, so it takes one case (%zu given)\n%s",
+                one_case, ndirs, USAGE);
+        goto out;
+    }
+    if (plan.lockstep && plan.device) {
+        fprintf(stderr, "sysnode run: --lockstep clocks the in-process simulator; --device %s has its own\n%s",
+                plan.device, USAGE);
+        goto out;
+    }
+    if (plan.fst_window && !plan.fst) {
+        fprintf(stderr, "sysnode run: --fst-window %s without --fst: nothing would be dumped\n", plan.fst_window);
+        goto out;
+    }
+    rc = 1;
+    if (!plan.opts.image) {
+        if (default_image(image, sizeof image) != 0) {
+            fprintf(stderr, "sysnode run: cannot locate the runner image; pass --image\n");
+            goto out;
+        }
+        plan.opts.image = image;
+    }
+    sn_error path_err = {0};
+    const sn_output_path outputs[] = {{"--report", plan.report}, {"--timeline", plan.timeline}, {"--fst", plan.fst},
+                                      {"--trace", plan.trace}};
+    const char *inputs[] = {plan.opts.image, plan.opts.table};
+    if (sn_output_paths_check(outputs, sizeof outputs / sizeof outputs[0], inputs, 2, dirs, ndirs, &path_err) !=
+        SN_OK) {
+        fprintf(stderr, "sysnode run: %s\n", path_err.msg);
+        goto out;
+    }
+    plan.cu_version = (unsigned)cu_version;
+    plan.progress = isatty(STDERR_FILENO);
+    plan.ncases = ndirs;
+    plan.cases = calloc(ndirs, sizeof *plan.cases);
+    if (!plan.cases) {
+        fputs("sysnode run: out of memory\n", stderr);
+        goto out;
+    }
+    for (size_t i = 0; i < ndirs; i++)
+        plan.cases[i].dir = dirs[i];
+    pthread_mutex_init(&plan.lock, NULL);
+    pthread_cond_init(&plan.finished, NULL);
+    if (ndirs == 1) {
+        replay_one(&plan, &plan.cases[0]);
+        rc = finish_single(&plan, &plan.cases[0], print_verdict(&plan.cases[0], 0));
+    } else {
+        rc = run_several(&plan, (unsigned)jobs);
+    }
+    free(plan.cases);
+out:
+    free(dirs);
+    return rc;
 }

@@ -11,14 +11,17 @@
  * bad input or I/O failure, 2 on bad usage. */
 int sn_cmd_header(int argc, char **argv);
 
-/* sysnode run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]
- *                      [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json]
- *                      [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
- * Replays the case on the simulated SysNode or a card (host/lib/replay.h)
- * and prints one verdict line; writes the report, timeline and waveform
- * asked for (README "Seeing what happened"). Returns 0 on a byte-exact
- * match, 1 on a mismatch or any error (named on stderr), 128+signal after
- * SIGINT/SIGTERM while dumping FST, 2 on bad usage. */
+/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
+ *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
+ * Replays each case on a simulated SysNode of its own (or, for one case, a
+ * card) (host/lib/replay.h), N at a time, and prints one verdict line per
+ * case in the order given, plus a summary line for several; for one case,
+ * writes the report, timeline and waveform asked for (README "Seeing what
+ * happened"). Returns 0 when every case matched byte for byte, 1 on a
+ * mismatch or any error (named on stderr for one case, on its verdict line
+ * for several), 128+signal after SIGINT/SIGTERM while dumping FST, 2 on bad
+ * usage. */
 int sn_cmd_run(int argc, char **argv);
 
 /* sysnode pack ARTIFACT.json [ARTIFACT.json ...] -o TABLE.bin

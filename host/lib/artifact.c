@@ -31,18 +31,18 @@ static sn_status parse_flits(sn_round *r, const sn_json *d, int arr, sn_error *e
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
     size_t i = 0;
     for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
-        char what[32];
-        snprintf(what, sizeof what, "flit %zu", i);
-        sn_status st = sn_json_expect(d, v, SN_JSON_NUMBER, what, e);
-        if (st != SN_OK)
-            return st;
+        if (sn_json_kind_of(d, v) != SN_JSON_NUMBER) { /* the label is made only for a message */
+            char what[32];
+            snprintf(what, sizeof what, "flit %zu", i);
+            return sn_json_expect(d, v, SN_JSON_NUMBER, what, e);
+        }
         size_t len;
         const char *text = sn_json_raw(d, v, &len);
         sn_payload p;
         bool masked;
         sn_error why;
         if (sn_u256_parse(text, len, &p, &masked, &why) != SN_OK)
-            return sn_json_fail(d, v, SN_ERR_INPUT, e, "%s: %s", what, why.msg);
+            return sn_json_fail(d, v, SN_ERR_INPUT, e, "flit %zu: %s", i, why.msg);
         /* Mailbox order: ARG3 (bits 255:192) first (table.h). */
         for (int w = 0; w < SN_PAYLOAD_WORDS; w++)
             r->payloads[i].arg[w] = p.w[SN_PAYLOAD_WORDS - 1 - w];
@@ -70,7 +70,7 @@ static const step_shape SHAPES[] = {
 };
 
 /* Describes a step as written, e.g. "kick (1,0) base 120 n 26". */
-static void describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap)
+static const char *describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap)
 {
     unsigned long long a = v[0], b = v[1], c = v[2], d = v[3];
     switch (op) {
@@ -87,6 +87,7 @@ static void describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap
         snprintf(buf, cap, "barrier");
         break;
     }
+    return buf;
 }
 
 /* Checks a step's fields v (as written, in SHAPES order) against the round
@@ -94,32 +95,31 @@ static void describe_step(uint8_t op, const uint64_t v[4], char *buf, size_t cap
 static sn_status check_step(const sn_round *r, const char *file, size_t idx, uint8_t op,
                             const uint64_t v[4], sn_error *e)
 {
-    char what[128];
-    describe_step(op, v, what, sizeof what);
+    char what[128]; /* the step as written, made only for a message */
     bool has_node = op == SN_STEP_KICK || op == SN_STEP_AWAIT;
     if (has_node && (v[0] > COORD_MAX || v[1] > COORD_MAX))
         return sn_error_set(e, SN_ERR_TABLE_NODE,
                             "%s: step %zu (%s): coordinate outside 0..%u (4-bit x and y)", file,
-                            idx, what, COORD_MAX);
+                            idx, describe_step(op, v, what, sizeof what), COORD_MAX);
     if (op == SN_STEP_KICK) {
         uint64_t base = v[2], n = v[3], end = base + n; /* end: one past the last slot */
         if (n == 0)
             return sn_error_set(e, SN_ERR_TABLE_STEP, "%s: step %zu (%s): a kick of 0 flits",
-                                file, idx, what);
+                                file, idx, describe_step(op, v, what, sizeof what));
         if (end > SN_STAGE_SLOTS)
             return sn_error_set(e, SN_ERR_TABLE_SLOT,
                                 "%s: step %zu (%s): slots %llu..%llu pass the %d-slot staging window",
-                                file, idx, what, (unsigned long long)base,
+                                file, idx, describe_step(op, v, what, sizeof what), (unsigned long long)base,
                                 (unsigned long long)end - 1, SN_STAGE_SLOTS);
         if (end > r->payload_count)
             return sn_error_set(e, SN_ERR_TABLE_SLOT,
                                 "%s: step %zu (%s): slots %llu..%llu pass the round's %zu payloads",
-                                file, idx, what, (unsigned long long)base,
+                                file, idx, describe_step(op, v, what, sizeof what), (unsigned long long)base,
                                 (unsigned long long)end - 1, r->payload_count);
     }
     if (op == SN_STEP_AWAIT && v[2] == 0)
         return sn_error_set(e, SN_ERR_TABLE_STEP, "%s: step %zu (%s): an await of 0 completions",
-                            file, idx, what);
+                            file, idx, describe_step(op, v, what, sizeof what));
     return SN_OK;
 }
 
@@ -149,9 +149,11 @@ static sn_status parse_step(const sn_round *r, const sn_json *d, int v, size_t i
     uint64_t val[4] = {0};
     int f = sn_json_next(d, tag);
     for (size_t k = 0; k < shape->nfields; k++, f = sn_json_next(d, f)) {
-        char what[64];
-        snprintf(what, sizeof what, "step %zu (%s) field %s", idx, shape->tag, shape->fields[k]);
-        if (sn_json_u64(d, f, 0, UINT32_MAX, what, &val[k], e) != SN_OK) {
+        if (sn_json_u64(d, f, 0, UINT32_MAX, "", &val[k], NULL) != SN_OK) {
+            /* again with the field's label, made only for the message */
+            char what[64];
+            snprintf(what, sizeof what, "step %zu (%s) field %s", idx, shape->tag, shape->fields[k]);
+            sn_json_u64(d, f, 0, UINT32_MAX, what, &val[k], e);
             if (e != NULL)
                 e->code = SN_ERR_TABLE_STEP; /* a bad step field (status.h) */
             return SN_ERR_TABLE_STEP;

@@ -1,9 +1,13 @@
-/* Strict JSON for the host: an RFC 8259 grammar check over the whole text
- * (exact byte offsets for every error), then jsmn for the token tree, then
- * typed lookups. The grammar check exists because jsmn is lenient
- * (tool-pitfalls 14); after it passes, jsmn cannot disagree with it. */
+/* Strict JSON for the host: one pass over the text checks it against the
+ * RFC 8259 grammar (exact byte offsets for every error) and records each
+ * value as an 8-byte token as it goes; typed lookups then walk the tokens.
+ * The check has to see every value's bounds anyway (a tokenizer such as
+ * jsmn is lenient, tool-pitfalls 14), so a second, tokenizing pass would
+ * only cost time and memory. simdjson's On-Demand parser was measured against
+ * this and not taken (tool-pitfalls 23; README.md, "Host speed"). */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "json.h"
+#include "ascii_digits.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,20 +20,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* jsmn is header-only: JSMN_STATIC keeps its functions private to this one
- * file (the way jsmn.h documents it); STRICT rejects unquoted keys;
- * PARENT_LINKS gives each token its container, used to step over subtrees. */
-#define JSMN_STATIC
-#define JSMN_STRICT
-#define JSMN_PARENT_LINKS
-#include <jsmn.h>
+/* One value: where it starts (a string at its opening quote) and the next
+ * element or member name of the same container (-1 at the end, and for a
+ * member's value). Tokens are in document order, so a container's children
+ * follow it and a member's value follows its name. Everything else (kind,
+ * end, element count) is read off the checked text when asked, which keeps a
+ * token at 8 bytes. */
+typedef struct {
+    uint32_t start;
+    int32_t next;
+} json_tok;
 
 struct sn_json {
     char *name;
-    char *text; /* NUL-terminated copy */
+    char *text; /* NUL-terminated, owned */
     size_t len;
-    jsmntok_t *tok;
-    int *after; /* after[i]: first token past i's subtree */
+    json_tok *tok;
     int ntok;
 };
 
@@ -139,7 +145,12 @@ static bool is_digit(char c)
  * whole in a message, e.g. invalid number "12a4". */
 static bool is_word(unsigned char c)
 {
-    return c > 0x20 && c != 0x7f && strchr("\"[]{},:", c) == NULL;
+    switch (c) {
+    case '"': case '[': case ']': case '{': case '}': case ',': case ':':
+        return false;
+    default:
+        return c > 0x20 && c != 0x7f;
+    }
 }
 
 static size_t word_end(const char *s, size_t n, size_t i)
@@ -160,8 +171,7 @@ static sn_status scan_number(const char *name, const char *s, size_t n, size_t i
     if (i < n && s[i] == '0') {
         i++;
     } else if (i < n && is_digit(s[i])) {
-        while (i < n && is_digit(s[i]))
-            i++;
+        i = sn_ascii_digits_end(s, n, i);
     } else {
         ok = false;
     }
@@ -322,15 +332,48 @@ enum {
     EXPECT_END,
 };
 
-/* Checks the whole text against the JSON grammar; the root must be an object
- * or array, nested at most SN_JSON_MAX_DEPTH deep. */
-static sn_status validate(const char *name, const char *s, size_t n, sn_error *e)
+/* An open container while checking: its last element or member name (to
+ * link `next`) and its bracket. */
+typedef struct {
+    int last;
+    char open;
+} open_container;
+
+/* Appends a token for the value or name starting at `start`; returns its
+ * index, or -1 when memory runs out. An array's element or an object's
+ * member name is linked after the container's previous one. */
+static int add_token(sn_json *d, int *cap, open_container *top, bool linked, size_t start)
 {
-    char stack[SN_JSON_MAX_DEPTH]; /* '{' or '[' per open container */
+    if (d->ntok == *cap) {
+        int grown_cap = *cap < 64 ? 64 : *cap > INT_MAX / 2 ? INT_MAX : *cap * 2;
+        json_tok *grown = grown_cap > *cap ? realloc(d->tok, (size_t)grown_cap * sizeof *grown) : NULL;
+        if (grown == NULL)
+            return -1;
+        d->tok = grown;
+        *cap = grown_cap;
+    }
+    int i = d->ntok++;
+    d->tok[i] = (json_tok){(uint32_t)start, -1};
+    if (top != NULL && linked) {
+        if (top->last >= 0)
+            d->tok[top->last].next = i;
+        top->last = i;
+    }
+    return i;
+}
+
+/* Checks the whole text against the JSON grammar and records its tokens in
+ * d; the root must be an object or array, nested at most
+ * SN_JSON_MAX_DEPTH deep. */
+static sn_status validate(sn_json *d, sn_error *e)
+{
+    const char *name = d->name, *s = d->text;
+    size_t n = d->len;
+    open_container stack[SN_JSON_MAX_DEPTH];
     size_t depth = 0;
-    int state = EXPECT_VALUE;
+    int state = EXPECT_VALUE, cap = 0;
     size_t i = 0;
-    char d[16];
+    char c_desc[16];
     sn_status st = SN_OK;
     while (st == SN_OK) {
         while (i < n && is_ws(s[i]))
@@ -338,12 +381,14 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
         if (i == n)
             break;
         char c = s[i];
-        char top = depth > 0 ? stack[depth - 1] : '\0';
+        open_container *top = depth > 0 ? &stack[depth - 1] : NULL;
+        char open = top ? top->open : '\0';
         bool closed = false, value_done = false;
+        size_t start = i;
         switch (state) {
         case EXPECT_END:
             st = fail_at(name, s, i, e, "unexpected %s after the end of the document",
-                         describe((unsigned char)c, d));
+                         describe((unsigned char)c, c_desc));
             break;
         case EXPECT_COLON:
             if (c == ':') {
@@ -351,18 +396,18 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
                 state = EXPECT_VALUE;
             } else {
                 st = fail_at(name, s, i, e, "expected ':' after a member name, found %s",
-                             describe((unsigned char)c, d));
+                             describe((unsigned char)c, c_desc));
             }
             break;
         case EXPECT_COMMA_OR_CLOSE:
             if (c == ',') {
                 i++;
-                state = top == '{' ? EXPECT_KEY : EXPECT_VALUE;
-            } else if (c == (top == '{' ? '}' : ']')) {
+                state = open == '{' ? EXPECT_KEY : EXPECT_VALUE;
+            } else if (c == (open == '{' ? '}' : ']')) {
                 closed = true;
             } else {
                 st = fail_at(name, s, i, e, "expected ',' or '%c', found %s",
-                             top == '{' ? '}' : ']', describe((unsigned char)c, d));
+                             open == '{' ? '}' : ']', describe((unsigned char)c, c_desc));
             }
             break;
         case EXPECT_KEY_OR_CLOSE:
@@ -371,11 +416,13 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
                 closed = true;
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
+                if (st == SN_OK && add_token(d, &cap, top, true, start) < 0)
+                    st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                 state = EXPECT_COLON;
             } else {
                 st = fail_at(name, s, i, e, "expected a member name (a string)%s, found %s",
                              state == EXPECT_KEY_OR_CLOSE ? " or '}'" : "",
-                             describe((unsigned char)c, d));
+                             describe((unsigned char)c, c_desc));
             }
             break;
         case EXPECT_VALUE_OR_CLOSE:
@@ -385,12 +432,16 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
             } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
                 st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
             } else if (c == '{' || c == '[') {
-                stack[depth++] = c;
+                if (add_token(d, &cap, top, open == '[', i) < 0) {
+                    st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
+                    break;
+                }
+                stack[depth++] = (open_container){-1, c};
                 i++;
                 state = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
             } else if (depth == 0) {
                 st = fail_at(name, s, i, e, "the document must be a JSON object or array, found %s",
-                             describe((unsigned char)c, d));
+                             describe((unsigned char)c, c_desc));
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
                 value_done = true;
@@ -402,8 +453,10 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
                 value_done = true;
             } else {
                 st = fail_at(name, s, i, e, "expected a value, found %s",
-                             describe((unsigned char)c, d));
+                             describe((unsigned char)c, c_desc));
             }
+            if (st == SN_OK && value_done && add_token(d, &cap, top, open == '[', start) < 0)
+                st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
             break;
         default:
             st = sn_error_set(e, SN_ERR_INTERNAL, "%s: JSON check in unknown state %d", name, state);
@@ -420,46 +473,42 @@ static sn_status validate(const char *name, const char *s, size_t n, sn_error *e
     if (st == SN_OK && state != EXPECT_END)
         st = fail_at(name, s, n, e, "unexpected end of input%s",
                      n == 0 ? " (the file is empty)" : " (truncated document)");
+    if (st == SN_OK && d->ntok < cap) { /* give back the growth slack */
+        json_tok *fit = realloc(d->tok, (size_t)d->ntok * sizeof *fit);
+        if (fit != NULL)
+            d->tok = fit;
+    }
     return st;
 }
 
-/* ---- tokens ---- */
-
-static sn_status tokenize(sn_json *d, sn_error *e)
+/* Takes `text` (len bytes plus a NUL, heap-allocated) into a new document:
+ * on success *out owns it, on failure it is freed. */
+static sn_status parse_owned(const char *name, char *text, size_t len, sn_json **out, sn_error *e)
 {
-    jsmn_parser p;
-    jsmn_init(&p);
-    unsigned int cap = 64;
-    for (;;) {
-        jsmntok_t *grown = realloc(d->tok, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for %u JSON tokens",
-                                d->name, cap);
-        d->tok = grown;
-        int r = jsmn_parse(&p, d->text, d->len, d->tok, cap);
-        if (r >= 0) {
-            d->ntok = r;
-            break;
-        }
-        if (r != JSMN_ERROR_NOMEM || cap > UINT_MAX / 2)
-            return sn_error_set(e, SN_ERR_INTERNAL,
-                                "%s: jsmn error %d at byte %u on text that passed the JSON check",
-                                d->name, r, p.pos);
-        cap *= 2; /* jsmn resumes where it stopped */
+    *out = NULL;
+    if (len > (size_t)INT_MAX - 1) {
+        free(text);
+        return sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes is too large for a JSON document (limit %d)", name,
+                            len, INT_MAX - 1);
     }
-    d->after = malloc((size_t)d->ntok * sizeof *d->after);
-    if (d->after == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", d->name);
-    /* Tokens are in pre-order, so children follow their parent: summing
-     * subtree sizes from the back gives each subtree's extent without
-     * recursion. */
-    for (int i = 0; i < d->ntok; i++)
-        d->after[i] = 1;
-    for (int i = d->ntok - 1; i > 0; i--)
-        if (d->tok[i].parent >= 0)
-            d->after[d->tok[i].parent] += d->after[i];
-    for (int i = 0; i < d->ntok; i++)
-        d->after[i] += i;
+    sn_json *d = calloc(1, sizeof *d);
+    if (d == NULL) {
+        free(text);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
+    }
+    d->text = text;
+    d->len = len;
+    d->name = strdup(name);
+    if (d->name == NULL) {
+        sn_json_free(d);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
+    }
+    sn_status st = validate(d, e);
+    if (st != SN_OK) {
+        sn_json_free(d);
+        return st;
+    }
+    *out = d;
     return SN_OK;
 }
 
@@ -467,32 +516,12 @@ sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json 
                         sn_error *e)
 {
     *out = NULL;
-    if (len > (size_t)INT_MAX - 1)
-        return sn_error_set(e, SN_ERR_INPUT,
-                            "%s: %zu bytes is too large for a JSON document (limit %d)", name, len,
-                            INT_MAX - 1);
-    sn_status st = validate(name, text, len, e);
-    if (st != SN_OK)
-        return st;
-    sn_json *d = calloc(1, sizeof *d);
-    if (d == NULL)
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
-    d->name = strdup(name);
-    d->text = malloc(len + 1);
-    if (d->name == NULL || d->text == NULL) {
-        sn_json_free(d);
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", name);
-    }
-    memcpy(d->text, text, len);
-    d->text[len] = '\0';
-    d->len = len;
-    st = tokenize(d, e);
-    if (st != SN_OK) {
-        sn_json_free(d);
-        return st;
-    }
-    *out = d;
-    return SN_OK;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    return parse_owned(name, copy, len, out, e);
 }
 
 sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
@@ -503,9 +532,7 @@ sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
     sn_status st = sn_file_read(path, &data, &len, e);
     if (st != SN_OK)
         return st;
-    st = sn_json_parse(path, (const char *)data, len, out, e);
-    free(data);
-    return st;
+    return parse_owned(path, (char *)data, len, out, e);
 }
 
 void sn_json_free(sn_json *doc)
@@ -515,7 +542,6 @@ void sn_json_free(sn_json *doc)
     free(doc->name);
     free(doc->text);
     free(doc->tok);
-    free(doc->after);
     free(doc);
 }
 
@@ -534,24 +560,20 @@ int sn_json_root(const sn_json *doc)
 
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v)
 {
-    const jsmntok_t *t = &doc->tok[v];
-    switch (t->type) {
-    case JSMN_OBJECT:
+    switch (doc->text[doc->tok[v].start]) { /* the checked text's first byte says */
+    case '{':
         return SN_JSON_OBJECT;
-    case JSMN_ARRAY:
+    case '[':
         return SN_JSON_ARRAY;
-    case JSMN_STRING:
+    case '"':
         return SN_JSON_STRING;
-    default: /* a primitive: the grammar check allowed only these four */
-        switch (doc->text[t->start]) {
-        case 't':
-        case 'f':
-            return SN_JSON_BOOL;
-        case 'n':
-            return SN_JSON_NULL;
-        default:
-            return SN_JSON_NUMBER;
-        }
+    case 't':
+    case 'f':
+        return SN_JSON_BOOL;
+    case 'n':
+        return SN_JSON_NULL;
+    default:
+        return SN_JSON_NUMBER;
     }
 }
 
@@ -575,40 +597,65 @@ static const char *kind_name(sn_json_kind k)
     }
 }
 
-size_t sn_json_count(const sn_json *doc, int v)
+/* True when container v has a first child: the next byte that is not
+ * whitespace does not close it. */
+static bool has_children(const sn_json *doc, int v)
 {
-    jsmntype_t t = doc->tok[v].type;
-    return t == JSMN_OBJECT || t == JSMN_ARRAY ? (size_t)doc->tok[v].size : 0;
+    size_t i = doc->tok[v].start + 1;
+    while (is_ws(doc->text[i]))
+        i++;
+    return doc->text[i] != '}' && doc->text[i] != ']';
 }
 
 int sn_json_first(const sn_json *doc, int v)
 {
-    return sn_json_count(doc, v) > 0 ? v + 1 : -1;
+    sn_json_kind k = sn_json_kind_of(doc, v);
+    return (k == SN_JSON_OBJECT || k == SN_JSON_ARRAY) && has_children(doc, v) ? v + 1 : -1;
+}
+
+size_t sn_json_count(const sn_json *doc, int v)
+{
+    size_t n = 0;
+    for (int c = sn_json_first(doc, v); c >= 0; c = doc->tok[c].next)
+        n++;
+    return n;
 }
 
 int sn_json_next(const sn_json *doc, int v)
 {
-    int n = doc->after[v];
-    return n < doc->ntok && doc->tok[n].parent == doc->tok[v].parent ? n : -1;
+    return doc->tok[v].next;
 }
 
 int sn_json_value(const sn_json *doc, int key)
 {
     (void)doc;
-    return key + 1; /* jsmn makes a member's value the name token's one child */
+    return key + 1; /* a member's value follows its name */
 }
 
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 {
-    *len = (size_t)(doc->tok[v].end - doc->tok[v].start);
-    return doc->text + doc->tok[v].start;
+    const char *s = doc->text;
+    size_t start = doc->tok[v].start, end;
+    switch (sn_json_kind_of(doc, v)) {
+    case SN_JSON_STRING: /* the checked string ends at its first unescaped quote */
+        for (end = ++start; s[end] != '"'; end += s[end] == '\\' ? 2 : 1)
+            ;
+        break;
+    case SN_JSON_OBJECT:
+    case SN_JSON_ARRAY:
+        end = start + 1;
+        break;
+    default: /* a number's digits first, quickly; then its fraction, exponent or a literal's letters */
+        end = word_end(s, doc->len, sn_ascii_digits_end(s, doc->len, start));
+    }
+    *len = end - start;
+    return s + start;
 }
 
 sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e, const char *fmt,
                        ...)
 {
-    const jsmntok_t *t = &doc->tok[v];
-    size_t off = (size_t)t->start - (t->type == JSMN_STRING ? 1 : 0);
+    size_t off = doc->tok[v].start;
     va_list ap;
     va_start(ap, fmt);
     sn_status s = vfail_at(doc->name, doc->text, off, code, e, fmt, ap);
@@ -692,7 +739,7 @@ sn_status sn_json_string(const sn_json *doc, int v, const char *what, char **out
 
 bool sn_json_string_is(const sn_json *doc, int v, const char *s)
 {
-    if (doc->tok[v].type != JSMN_STRING)
+    if (sn_json_kind_of(doc, v) != SN_JSON_STRING)
         return false;
     size_t n;
     const char *raw = sn_json_raw(doc, v, &n);
@@ -711,7 +758,7 @@ sn_status sn_json_member(const sn_json *doc, int obj, const char *key, bool requ
                          sn_error *e)
 {
     *out = -1;
-    if (doc->tok[obj].type != JSMN_OBJECT)
+    if (sn_json_kind_of(doc, obj) != SN_JSON_OBJECT)
         return sn_json_fail(doc, obj, SN_ERR_INPUT, e, "expected an object with member \"%s\", found %s",
                             key, kind_name(sn_json_kind_of(doc, obj)));
     for (int k = sn_json_first(doc, obj); k >= 0; k = sn_json_next(doc, k)) {

@@ -1,12 +1,12 @@
-/* A strict JSON layer over jsmn for artifacts and manifests. jsmn keeps a
- * number's text whole, which 256-bit flits need (DESIGN.md §5), but it is
- * lenient: it takes "01", "12a4", "tru", stray ',' and ':' and documents
- * glued back to back (tool-pitfalls 14). So the text is first checked
- * against the JSON grammar (RFC 8259) here, and only then tokenized; every
- * error names the file, line:column and byte offset.
+/* A strict JSON layer for artifacts and manifests: every number's text is
+ * kept whole, which 256-bit flits need (DESIGN.md §5), and nothing lenient
+ * passes ("01", "12a4", "tru", stray ',' and ':', documents glued back to
+ * back; tool-pitfalls 14). The text is checked against the JSON grammar
+ * (RFC 8259) and tokenized in one pass; every error names the file,
+ * line:column and byte offset.
  *
  * Values are addressed by token index (int; -1 = none) into a parsed
- * document. A document owns a copy of its text and is immutable. */
+ * document. A document owns its text and is immutable. */
 #ifndef SN_HOST_JSON_H
 #define SN_HOST_JSON_H
 
@@ -18,8 +18,8 @@
 
 typedef struct sn_json sn_json;
 
-/* Deepest nesting accepted. Real documents nest 4 deep; the limit keeps
- * jsmn's closing-bracket walk (linear in depth) from turning quadratic. */
+/* Deepest nesting accepted. Real documents nest 4 deep; the limit bounds
+ * the checker's stack of open containers. */
 #define SN_JSON_MAX_DEPTH 1000
 
 typedef enum {
@@ -47,12 +47,14 @@ sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_e
  * every message. The root must be an object or an array, nested at most
  * SN_JSON_MAX_DEPTH deep. SN_ERR_INPUT on invalid JSON (message:
  * "name:line:col (byte N): reason", N counted from 0) and on a document over
- * INT_MAX bytes (jsmn's offsets are int); SN_ERR_INTERNAL when memory runs
+ * INT_MAX bytes (token indexes are int); SN_ERR_INTERNAL when memory runs
  * out. */
 sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json **out,
                         sn_error *e);
 
-/* sn_file_read + sn_json_parse, labelled with `path`. */
+/* sn_file_read + sn_json_parse, labelled with `path`; the document keeps
+ * the file's buffer (no copy), so peak memory is the file plus 8 bytes per
+ * value. */
 sn_status sn_json_load(const char *path, sn_json **out, sn_error *e);
 
 /* Frees a document; NULL is allowed. */
@@ -67,7 +69,8 @@ int sn_json_root(const sn_json *doc);
 /* The kind of value v. */
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v);
 
-/* Elements of an array or members of an object; 0 for any other value. */
+/* Elements of an array or members of an object (counted along the
+ * container, so linear in them); 0 for any other value. */
 size_t sn_json_count(const sn_json *doc, int v);
 
 /* First element of array v, or first member *name* of object v; -1 if empty
@@ -81,7 +84,8 @@ int sn_json_next(const sn_json *doc, int v);
 int sn_json_value(const sn_json *doc, int key);
 
 /* Raw text of a value: a number's digits, a string's bytes between the
- * quotes (escapes not decoded). *len receives its length. */
+ * quotes (escapes not decoded), a literal's word, a container's opening
+ * bracket. *len receives its length. */
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len);
 
 /* Records an error located at value v: "name:line:col (byte N): message",

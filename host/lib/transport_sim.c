@@ -133,10 +133,10 @@ static const sn_transport_ops sim_ops = {
     sim_wait,       sim_console,    sim_dram_size,  sim_close,      sim_stats,
 };
 
-sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *e)
+sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e)
 {
     char err[256];
-    sn_sim_config cfg = {0, cu_version};
+    sn_sim_config cfg = {0, o ? o->cu_version : 0, o ? o->lockstep : 0};
     sim_window *w = calloc(1, sizeof *w);
     if (!w)
         return sn_error_set(e, SN_ERR_INTERNAL, "simulator: out of memory");
@@ -146,14 +146,16 @@ sn_status sn_transport_sim_open(sn_transport *t, unsigned cu_version, sn_error *
         return sn_error_set(e, SN_ERR_INTERNAL, "simulator: %s", err);
     }
     w->gdb_port = -1;
+    if (o && o->progress)
+        sn_sim_set_progress(w->sim, o->progress, o->progress_ctx);
     t->ops = &sim_ops;
     t->ctx = w;
     return SN_OK;
 }
 
-sn_status sn_transport_sim_open_gdb(sn_transport *t, unsigned cu_version, int gdb_port, sn_error *e)
+sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts *o, int gdb_port, sn_error *e)
 {
-    sn_status st = sn_transport_sim_open(t, cu_version, e);
+    sn_status st = sn_transport_sim_open(t, o, e);
     if (st == SN_OK)
         ((sim_window *)t->ctx)->gdb_port = gdb_port;
     return st;

@@ -77,6 +77,7 @@ void sn_dpi_units_reset(sn_dpi_units *u)
         land(u, w);
     u->pending.clear();
     u->mem_clock = u->now = 0;
+    u->landed = false;
     for (sn_dpi_unit &unit : u->unit) {
         if (unit.vc)
             sn_vc_reset(unit.vc.get());
@@ -234,20 +235,30 @@ unsigned int sn_dpi_unit_writes_outstanding(unsigned int unit_index)
                                    [&](const sn_dpi_write &w) { return w.unit == unit_index; });
 }
 
+uint64_t sn_dpi_units_cycles_to_landing(const sn_dpi_units *u)
+{
+    uint64_t next = UINT64_MAX;
+    for (const sn_dpi_write &w : u->pending)
+        if (w.sent && w.land_at > u->mem_clock)
+            next = std::min(next, w.land_at - u->mem_clock);
+    return next;
+}
+
 // A write lands when its time has come and no earlier pending write to the
 // same bytes is still waiting (DRAM ends as arrival order says).
-void sn_dpi_mem_tick(svBit stalled)
+void sn_dpi_mem_tick(svBit stalled, unsigned int cycles)
 {
     sn_dpi_units *u = bound;
     if (stalled)
         return;
-    u->mem_clock++;
+    u->mem_clock += cycles;
     for (auto it = u->pending.begin(); it != u->pending.end();) {
         bool due = it->sent && it->land_at <= u->mem_clock &&
                    std::none_of(u->pending.begin(), it, [&](const sn_dpi_write &e) {
                        return overlaps(e, it->addr, it->bytes.size());
                    });
         if (due) {
+            u->landed = true;
             land(u, *it);
             it = u->pending.erase(it);
         } else {

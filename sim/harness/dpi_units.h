@@ -72,7 +72,9 @@ struct sn_dpi_units {
     sn_dpi_unit unit[SN_DPI_MAX_UNITS];
     std::deque<sn_dpi_write> pending; /* in arrival order */
     uint64_t mem_clock = 0;           /* mesh cycles the hub was not stalled */
-    uint64_t now = 0;                 /* the mesh cycle being evaluated (set by the harness) */
+    bool landed = false;              /* a write landed on the last edge (the harness clears it) */
+    uint64_t now = 0;                 /* the mesh cycle being evaluated (set by the harness; a jump
+                                         edge's first: spans begin and end on ordinary edges) */
     /* the instruction executing: its unit and bytes moved */
     unsigned exec_unit = 0;
     uint64_t exec_read_bytes = 0, exec_write_bytes = 0;
@@ -87,6 +89,14 @@ void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram);
 void sn_dpi_units_reset(sn_dpi_units *u);
 /* Makes u the target of DPI calls made on this thread. */
 void sn_dpi_units_bind(sn_dpi_units *u);
+/* Memory-clock cycles (mesh cycles without a hub stall) until the next sent
+ * write's landing time, or UINT64_MAX when no sent write waits for its time.
+ * A write whose time has passed waits for an earlier one to the same bytes,
+ * so only a landing counted here, or a unit sending its last beat (a unit
+ * countdown ending), can let it land: the bound for a jump (sim.cpp). After
+ * a landing (`landed`) a fenced unit may leave FENCE on the next edge, which
+ * the mesh's quiet output cannot see: that edge is an ordinary one. */
+uint64_t sn_dpi_units_cycles_to_landing(const sn_dpi_units *u);
 /* DRAM writes not yet landed (all units). */
 size_t sn_dpi_units_pending_writes(const sn_dpi_units *u);
 /* The vector core or matmul cluster behind unit index i, or NULL when that

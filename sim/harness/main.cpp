@@ -4,10 +4,13 @@
 // the image's exit code (or 124 for a hang, 125 for a halt or simulation
 // error, 2 for bad usage).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--gdb PORT]
+//               [--lockstep]
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
 // runner.elf at it (sysnode/boot_args.h); --gdb serves GDB's remote protocol
-// on 127.0.0.1:PORT (0: a free port, printed) before the image runs.
+// on 127.0.0.1:PORT (0: a free port, printed) before the image runs;
+// --lockstep clocks the mesh every cycle (sim/README.md, Clocking): the same
+// result, slower.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -36,7 +39,7 @@ static void print_console(sn_sim *s)
 static int usage()
 {
     fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] "
-                    "[--gdb PORT]\n");
+                    "[--gdb PORT] [--lockstep]\n");
     return 2;
 }
 
@@ -107,10 +110,13 @@ int main(int argc, char **argv)
     unsigned long long max_cycles = 200000000ull;
     std::vector<const char *> loads;
     const char *table = nullptr;
+    sn_sim_config cfg = {};
     int gdb_port = -1;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--load") && i + 1 < argc)
             loads.push_back(argv[++i]);
+        else if (!strcmp(argv[i], "--lockstep"))
+            cfg.lockstep = 1;
         else if (!strcmp(argv[i], "--table") && i + 1 < argc && !table)
             table = argv[++i];
         else if (!strcmp(argv[i], "--max-cycles") && i + 1 < argc) {
@@ -135,7 +141,7 @@ int main(int argc, char **argv)
             return usage();
     }
     char err[512];
-    sn_sim *s = sn_sim_create(nullptr, err, sizeof err);
+    sn_sim *s = sn_sim_create(&cfg, err, sizeof err);
     if (!s) {
         fprintf(stderr, "sysnode-sim: %s\n", err);
         return 125;

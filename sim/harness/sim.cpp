@@ -3,6 +3,7 @@
 // with the hart's simulated cycles.
 #include "sim.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -36,10 +37,20 @@ struct sn_sim {
     sn_dram dram{};
     sn_dpi_units units{};
     uint64_t mesh_cycle = 0;
+    uint64_t mesh_edges = 0; // rising edges since BOOT (a jump is one)
+    // Quiet cycles advance has counted but not clocked yet: the mesh is at
+    // mesh_cycle, the hart's view of it at mesh_cycle + owed (sim/README.md,
+    // Clocking). quiet_budget: the quiet bound measured at the last edge.
+    uint64_t owed = 0, quiet_budget = 0;
+    bool rdata_fresh = false; // cpu_rdata is evaluated for cpu_addr since the last edge
+    sn_sim_progress_fn progress = nullptr;
+    void *progress_ctx = nullptr;
+    uint64_t next_progress = 0; // mesh cycle of the next progress call
     std::string console;
     std::string console_text; // sn_sim_console_text's rendering
     std::string error; // first simulation error of the current run
     unsigned cu_version = 4; // every unit's CU_VERSION (DESIGN §6)
+    bool lockstep = false;   // every cycle an edge: no jumps
     // Measurements since BOOT (sn_sim_get_stats): counted at the access, so
     // they do not depend on how the mesh is clocked in between.
     uint64_t hart_cycle = 0; // the cycle last given to advance: the current access's
@@ -55,7 +66,13 @@ struct sn_sim {
     std::string fst_path, fst_tmp;
 };
 
+// The signal that asked the running simulation to stop, 0 while none.
 static volatile std::sig_atomic_t interrupted = 0;
+
+static const char *signal_name(int signo)
+{
+    return signo == SIGTERM ? "SIGTERM" : signo == SIGINT ? "SIGINT" : "a signal";
+}
 
 static void sim_fail(sn_sim *s, const char *fmt, ...)
 {
@@ -70,13 +87,17 @@ static void sim_fail(sn_sim *s, const char *fmt, ...)
     sn_hart_request_stop(s->hart, buf);
 }
 
-// One mesh clock cycle: the CPU-side inputs set before the call are seen at
-// this rising edge (tool-pitfalls 11: inputs change between edges).
-static void tick(sn_sim *s)
+// One rising edge standing for `cycles` mesh cycles (1: an ordinary cycle;
+// more: a jump, see advance). The CPU-side inputs set before the call are
+// seen at this edge (tool-pitfalls 11: inputs change between edges).
+static void edge(sn_sim *s, uint32_t cycles)
 {
     sn_dpi_units_bind(&s->units);
     s->units.now = s->mesh_cycle;
-    bool dump = s->fst && s->mesh_cycle >= s->fst_from && s->mesh_cycle < s->fst_to;
+    s->units.landed = false;
+    s->mesh->edge_cycles = cycles;
+    // a waveform holds every cycle of its window, which advance clocks one by one
+    bool dump = s->fst && cycles == 1 && s->mesh_cycle >= s->fst_from && s->mesh_cycle < s->fst_to;
     s->mesh->clk = 0;
     s->mesh->eval();
     if (dump)
@@ -85,9 +106,13 @@ static void tick(sn_sim *s)
     s->mesh->eval();
     if (dump)
         s->fst->dump(2 * s->mesh_cycle + 1);
-    s->mesh_cycle++;
+    s->mesh->edge_cycles = 1;
+    s->mesh_cycle += cycles;
+    s->mesh_edges++;
+    s->rdata_fresh = false;
     if (interrupted)
-        sim_fail(s, "interrupted (SIGINT) at mesh cycle %llu", (unsigned long long)s->mesh_cycle);
+        sim_fail(s, "interrupted (%s) at mesh cycle %llu", signal_name(interrupted),
+                 (unsigned long long)s->mesh_cycle);
     if (s->mesh->noroute_valid)
         sim_fail(s, "mesh: a flit for (%u,%u) has no endpoint (cycle %llu)",
                  s->mesh->noroute_coord & 0xF, s->mesh->noroute_coord >> 4,
@@ -99,12 +124,94 @@ static void tick(sn_sim *s)
         sim_fail(s, "%s", s->units.error);
 }
 
+static void tick(sn_sim *s)
+{
+    edge(s, 1);
+}
+
+// Mesh cycles from now in which nothing but busy countdowns can move: the
+// mesh's quiet bound, and the next DRAM write landing (its memory clock
+// stands still while the hub is stalled). 0 when something moves now, or may
+// (a fenced unit after a landing, dpi_units.h).
+static uint64_t quiet_cycles(const sn_sim *s)
+{
+    if (!s->mesh->quiet || s->units.landed)
+        return 0;
+    uint64_t bound = s->mesh->quiet_cycles;
+    if (!s->mesh->hub_stalled)
+        bound = std::min(bound, sn_dpi_units_cycles_to_landing(&s->units) - 1);
+    return bound;
+}
+
+// Clocks the cycles advance counted but left unclocked, as jump edges: before
+// the mesh must act (a CPU store) and when a run ends. Nothing the hart can
+// read changes in them (no flit moves), so reads need not wait for this.
+static void clock_owed(sn_sim *s)
+{
+    while (s->owed > 0 && s->error.empty()) {
+        uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(s->owed, UINT32_MAX));
+        s->owed -= n;
+        edge(s, n);
+    }
+}
+
+static void report_progress(sn_sim *s)
+{
+    s->next_progress = s->mesh_cycle + s->owed + SN_SIM_PROGRESS_CYCLES;
+    sn_status_block sb;
+    uint32_t done = 0;
+    if (sn_sim_status_block(s, &sb) == 0)
+        done = sb.phase == SN_PHASE_DONE ? sb.round + 1 : sb.round;
+    s->progress(s->progress_ctx, s->mesh_cycle + s->owed, done);
+}
+
+// Cycles from `now` that may pass without an edge each: up to the FST
+// window, whose every cycle is dumped (0 inside it, all with no dump open).
+static uint64_t cycles_before_dump(const sn_sim *s, uint64_t now)
+{
+    if (!s->fst || now >= s->fst_to)
+        return UINT64_MAX;
+    return now < s->fst_from ? s->fst_from - now : 0;
+}
+
+// One step of the mesh toward `cycle` (above the hart's view of it,
+// mesh_cycle + owed). Event-driven: quiet cycles are only counted (owed), up
+// to the quiet bound measured at the last edge, that is short of every event
+// that changes more than the countdowns (a countdown's last work cycle, a
+// write landing), and short of an FST window; they are clocked as one jump
+// edge when the bound is reached or the CPU stores to the mesh. Event cycles,
+// and every cycle with --lockstep or in an FST window, are ordinary edges.
+// Exactly the every-cycle result (sim/README.md, Clocking).
+static void step_toward(sn_sim *s, uint64_t cycle)
+{
+    uint64_t now = s->mesh_cycle + s->owed;
+    uint64_t free_run = s->lockstep ? 0 : cycles_before_dump(s, now);
+    if (free_run > 0) {
+        if (interrupted) { // a quiet stretch may bring no edge (tick) to stop at for long
+            sim_fail(s, "interrupted (%s) at mesh cycle %llu", signal_name(interrupted), (unsigned long long)now);
+            return;
+        }
+        if (s->owed == 0)
+            s->quiet_budget = quiet_cycles(s);
+        uint64_t room = std::min(s->quiet_budget - s->owed, free_run);
+        if (room > 0) {
+            s->owed += std::min(room, cycle - now);
+            return;
+        }
+    }
+    clock_owed(s);
+    tick(s);
+}
+
+// Brings the mesh to `cycle` (bus->advance).
 static void advance(void *ctx, uint64_t cycle)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
     s->hart_cycle = cycle;
-    while (s->mesh_cycle < cycle && s->error.empty())
-        tick(s);
+    while (s->mesh_cycle + s->owed < cycle && s->error.empty())
+        step_toward(s, cycle);
+    if (s->progress && s->mesh_cycle + s->owed >= s->next_progress)
+        report_progress(s);
 }
 
 // A mailbox register's value at the mesh's current cycle, without a CPU
@@ -128,14 +235,19 @@ static uint64_t irq_lines(void *ctx)
     return external ? 1ull << 11 : 0;
 }
 
-// wfi: the mesh clocked on until a line in mask is high or the limit.
+// wfi: the mesh brought on until a line in mask is high or the limit. The
+// lines follow the mailbox's queues, which change only when a flit arrives,
+// never inside a quiet stretch: the stretches are skipped as advance skips
+// them, and the lines looked at after each step (sim/README.md, Clocking).
 static uint64_t wait_irq(void *ctx, uint64_t mask, uint64_t limit)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
-    while (s->mesh_cycle < limit && s->error.empty() && !(irq_lines(s) & mask))
-        tick(s);
-    s->hart_cycle = s->mesh_cycle;
-    return s->mesh_cycle;
+    while (s->mesh_cycle + s->owed < limit && s->error.empty() && !(irq_lines(s) & mask))
+        step_toward(s, limit);
+    s->hart_cycle = s->mesh_cycle + s->owed;
+    if (s->progress && s->hart_cycle >= s->next_progress)
+        report_progress(s);
+    return s->hart_cycle;
 }
 
 static bool is_mesh_reg(uint32_t off)
@@ -148,9 +260,12 @@ static uint64_t ctrl_read(void *ctx, uint32_t off)
     sn_sim *s = static_cast<sn_sim *>(ctx);
     if (is_mesh_reg(off)) {
         s->mmio_reads++;
-        s->mesh->cpu_wr = 0;
-        s->mesh->cpu_addr = off;
-        s->mesh->eval();
+        if (!s->rdata_fresh || s->mesh->cpu_addr != off) { // a poll of an unchanged mesh reads the same
+            s->mesh->cpu_wr = 0;
+            s->mesh->cpu_addr = off;
+            s->mesh->eval();
+            s->rdata_fresh = true;
+        }
         return s->mesh->cpu_rdata;
     }
     switch (off) {
@@ -174,6 +289,7 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
         s->mmio_writes++;
         if (off == SN_MBOX_DST)
             s->dst = value;
+        clock_owed(s);
         if (off == SN_MBOX_HEAD) { // a pop: log the word it removes
             s->mesh->cpu_wr = 0;
             s->mesh->cpu_addr = off;
@@ -216,6 +332,7 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
         return nullptr;
     }
     s->cu_version = cu_version;
+    s->lockstep = cfg && cfg->lockstep;
     if (sn_dram_init(&s->dram, dram_size) != 0) {
         snprintf(err, errlen, "cannot allocate %llu bytes of DRAM", (unsigned long long)dram_size);
         return nullptr;
@@ -317,6 +434,7 @@ static void reset_mesh(sn_sim *s)
     s->mesh->cpu_addr = 0;
     s->mesh->cpu_wdata = 0;
     s->mesh->cfg_cu_version = static_cast<uint8_t>(s->cu_version);
+    s->mesh->edge_cycles = 1;
     s->mesh->rst_n = 0;
     s->mesh->clk = 0;
     s->mesh->eval();
@@ -326,6 +444,10 @@ static void reset_mesh(sn_sim *s)
     s->mesh->clk = 0;
     s->mesh->eval();
     s->mesh_cycle = 0;
+    s->mesh_edges = 0;
+    s->owed = 0;
+    s->rdata_fresh = false;
+    s->next_progress = SN_SIM_PROGRESS_CYCLES;
 }
 
 extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
@@ -350,6 +472,7 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
         return r;
     }
     sn_hart_result h = sn_hart_run(s->hart, cycle_limit);
+    clock_owed(s);
     r.exit_code = h.exit_code;
     r.halt_cause = h.halt_cause;
     r.cycles = h.cycles;
@@ -452,6 +575,17 @@ extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)
     return s->mesh->dropped_go;
 }
 
+extern "C" uint64_t sn_sim_mesh_edges(const sn_sim *s)
+{
+    return s->mesh_edges;
+}
+
+extern "C" void sn_sim_set_progress(sn_sim *s, sn_sim_progress_fn fn, void *ctx)
+{
+    s->progress = fn;
+    s->progress_ctx = ctx;
+}
+
 extern "C" void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out)
 {
     out->mmio_reads = s->mmio_reads;
@@ -518,7 +652,7 @@ extern "C" int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen)
     return 0;
 }
 
-extern "C" void sn_sim_interrupt(void)
+extern "C" void sn_sim_interrupt(int signo)
 {
-    interrupted = 1;
+    interrupted = signo;
 }

@@ -20,6 +20,8 @@ typedef struct sn_sim sn_sim;
 typedef struct {
     uint64_t dram_size;  /* bytes; 0 means SN_DRAM_DEFAULT_SIZE */
     unsigned cu_version; /* every unit's CU_VERSION; 0 means 4 (DESIGN §6) */
+    int lockstep;        /* nonzero: clock the mesh every cycle, the reference the
+                            event-driven default must equal (sim/README.md, Clocking) */
 } sn_sim_config;
 
 typedef enum {
@@ -118,6 +120,19 @@ int sn_sim_status_block(sn_sim *s, sn_status_block *out);
 uint32_t sn_sim_accepted_gos(const sn_sim *s);
 uint32_t sn_sim_dropped_gos(const sn_sim *s);
 
+/* Called about every SN_SIM_PROGRESS_CYCLES simulated cycles during
+ * sn_sim_run with the mesh's cycle since BOOT and the rounds the runner has
+ * finished (its status block; 0 before it stamps one). */
+typedef void (*sn_sim_progress_fn)(void *ctx, uint64_t cycles, uint32_t rounds_done);
+#define SN_SIM_PROGRESS_CYCLES (1ull << 20)
+/* Sets (or, with fn NULL, clears) the progress callback. */
+void sn_sim_set_progress(sn_sim *s, sn_sim_progress_fn fn, void *ctx);
+
+/* Rising edges the mesh was clocked since BOOT: one per cycle with
+ * lockstep, one per quiet stretch otherwise (a jump; sim/README.md,
+ * Clocking). For tests that the shortcut ran, and for benchmarks. */
+uint64_t sn_sim_mesh_edges(const sn_sim *s);
+
 /* One GO the mailbox accepted (measured by the simulator, not claimed by the
  * image; the benchmark's source, README "Benchmark"). */
 typedef struct {
@@ -182,9 +197,10 @@ int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint64_t to, cha
 int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen);
 
 /* Async-signal-safe: the running simulation stops at its next mesh cycle as a
- * simulation error "interrupted (SIGINT)", so a SIGINT handler can end a run
- * cleanly and the caller can close its dump. */
-void sn_sim_interrupt(void);
+ * simulation error "interrupted (SIGINT)" (or SIGTERM: signo, the signal that
+ * asked), so a signal handler can end a run cleanly and the caller can close
+ * its dump. */
+void sn_sim_interrupt(int signo);
 
 #ifdef __cplusplus
 }

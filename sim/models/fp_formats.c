@@ -110,13 +110,8 @@ double sn_e8m15_round(double x)
     uint64_t exp = (u >> D_EXP_SHIFT) & D_EXP_MASK;
     if (exp == D_EXP_MASK)
         return x;
-    /* Keep 15 of the 52 fraction bits: round half to even on the low 37. A
-     * carry out of the fraction bumps the exponent, which is what we want. */
-    const unsigned drop = 52 - 15;
-    uint64_t mag = u & ~(1ull << 63);
-    uint64_t lsb = (mag >> drop) & 1;
-    mag += (1ull << (drop - 1)) - 1 + lsb;
-    mag &= ~((1ull << drop) - 1);
+    /* 16 significant bits (15 stored); a subnormal double ends as zero below. */
+    uint64_t mag = sn_round_magnitude(u & ~(1ull << 63), 16);
     uint64_t e = mag >> D_EXP_SHIFT;
     if (e >= D_BIAS + 128)
         return dval(sign | D_EXP_MASK << D_EXP_SHIFT);

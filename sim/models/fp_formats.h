@@ -8,6 +8,7 @@
 #define SN_FP_FORMATS_H
 
 #include <stdint.h>
+#include <string.h>
 
 /* Largest finite FP16, what a saturating store clamps to. */
 #define SN_FP16_MAX 65504.0
@@ -38,6 +39,37 @@ uint16_t sn_double_to_fp16_sat(double x, int *saturated);
  * zero. Infinities and NaNs pass through. (model.py@7703ee8 `to_e8m15`;
  * artifacts-facts §3.1.) */
 double sn_e8m15_round(double x);
+
+/* Keeps the top `sig` significant bits of a finite double's magnitude bits
+ * (sign clear), round half to even on the bits dropped. A carry out of the
+ * fraction bumps the exponent (up to infinity), which is what rounding
+ * wants; a subnormal has fewer significant bits, so fewer (or none) are
+ * dropped. Inline: the GEMM rounds after every block. */
+static inline uint64_t sn_round_magnitude(uint64_t mag, unsigned sig)
+{
+    unsigned width = mag >> 52 ? 53 : 64 - (unsigned)__builtin_clzll(mag | 1);
+    if (width <= sig)
+        return mag;
+    unsigned drop = width - sig;
+    uint64_t lsb = (mag >> drop) & 1;
+    mag += (1ull << (drop - 1)) - 1 + lsb;
+    return mag & ~((1ull << drop) - 1);
+}
+
+/* Rounds x to ACC24, the matmul accumulator (S1E7M16): the significand to
+ * 17 bits (16 stored), round half to even, exponent unbounded; doubles
+ * below 2^-1022 round the same way on their own bits, infinities and NaNs
+ * pass through. Done on the bit pattern; equals model.py@cd56929 `to_acc24`
+ * (frexp, round(m * 2^17), ldexp; artifacts-facts §3.3). */
+static inline double sn_acc24_round(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    if (((u >> 52) & 0x7FF) != 0x7FF)
+        u = (u & (1ull << 63)) | sn_round_magnitude(u & ~(1ull << 63), 17);
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
 
 /* A 24-bit E8M15 word (FP32's top 24 bits) -> double, exactly, the way the
  * model reads a scalar or constant register: the word is widened to FP32 bits

@@ -2,7 +2,6 @@
  * compiler source it restates. */
 #include "matmul_cluster.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "fp_formats.h"
@@ -10,7 +9,6 @@
 /* Payload fields: sysnode/words.h SN_FIELDS_mg (isa/cluster.py@894a833
  * `_tail`; sysnode-facts §3.3). */
 
-#define ACC_SIG 17         /* ACC24 = S1E7M16: 16 stored bits + the implicit one (model.py@cd56929) */
 #define MACS_PER_CYCLE 512 /* kohakutpu/cost.py MACS_PER_CLUSTER (artifacts-facts §7) */
 
 static uint64_t full_addr(const sn_payload *p)
@@ -25,6 +23,16 @@ static uint32_t flits16(uint64_t elems)
     return (uint32_t)((elems * 16 + 255) / 256);
 }
 
+/* 2^k as a double, built from its bits: k in [-1022, 1023]. A lane's scale
+ * exponent es = byte >> 3 - SN_MX_SBIAS lies in [-20, 11]. */
+static double pow2(int k)
+{
+    uint64_t bits = (uint64_t)(k + 1023) << 52;
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
 /* Decodes one 128-byte entry (artifacts-facts §3.3): word w holds K
  * 8w..8w+7; slot oi at bits [255-7oi : 249-7oi] is lane*8+kk (sel 0) or
  * kk*4+lane (sel 1), int7 two's complement; the scale bytes repeat in every
@@ -34,9 +42,10 @@ static void decode_entry(const uint8_t e[SN_MX_ENTRY_BYTES], unsigned sel, sn_mc
     for (unsigned w = 0; w < 4; w++) {
         const uint8_t *word = e + w * 32;
         for (unsigned oi = 0; oi < 32; oi++) {
-            unsigned lo = 249 - 7 * oi, v = 0;
-            for (unsigned b = 0; b < 7; b++)
-                v |= (unsigned)((word[(lo + b) / 8] >> ((lo + b) % 8)) & 1u) << b;
+            /* bits lo..lo+6 span at most two bytes; the top slot ends in byte 31 */
+            unsigned lo = 249 - 7 * oi, at = lo / 8;
+            unsigned two = word[at] | (at < 31 ? (unsigned)word[at + 1] << 8 : 0u);
+            unsigned v = (two >> (lo % 8)) & 0x7Fu;
             unsigned lane = sel ? oi % 4 : oi / 8;
             unsigned kk = sel ? oi / 4 : oi % 8;
             op->q[lane][w * 8 + kk] = (int8_t)(v >= 64 ? (int)v - 128 : (int)v);
@@ -44,19 +53,10 @@ static void decode_entry(const uint8_t e[SN_MX_ENTRY_BYTES], unsigned sel, sn_mc
     }
     for (unsigned lane = 0; lane < SN_MX_LANES; lane++) {
         uint8_t s = e[3 - lane];
-        op->es[lane] = (int8_t)((s >> 3) - SN_MX_SBIAS);
-        op->m8[lane] = (uint8_t)(8 + (s & 7));
+        op->scale[lane] = (double)(8 + (s & 7)) * pow2((int)(s >> 3) - SN_MX_SBIAS);
     }
 }
 
-/* Rounds x to ACC24's 17-bit significand, half to even, exponent
- * unbounded (model.py@cd56929 `to_acc24`: frexp, round(m * 2^17), ldexp). */
-static double to_acc24(double x)
-{
-    int e;
-    double m = frexp(x, &e);
-    return ldexp(nearbyint(ldexp(m, ACC_SIG)), e - ACC_SIG);
-}
 
 static sn_mc_result exec_fill(sn_matmul_cluster *mc, const sn_payload *p, const sn_mem_port *mem)
 {
@@ -113,27 +113,33 @@ static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
 
     uint32_t cols = gn * SN_MX_LANES;
     for (uint32_t m = 0; m < gm; m++)
-        for (uint32_t g = 0; g < gn; g++)
-            for (unsigned rr = 0; rr < SN_MX_LANES; rr++)
-                for (unsigned ss = 0; ss < SN_MX_LANES; ss++) {
-                    /* model.py@cd56929 `sweep`: per block, the integer dot
-                     * product times 2^(esa+esb) * m8a*m8b/64 (exact in a
-                     * double) is added and the sum rounded to ACC24. */
-                    double v = 0.0;
-                    for (uint32_t b = 0; b < nk; b++) {
-                        const sn_mc_operand *a = &mc->op[0][m * nk + b];
-                        const sn_mc_operand *bb = &mc->op[1][g * nk + b];
+        for (uint32_t g = 0; g < gn; g++) {
+            /* model.py@cd56929 `sweep`: per block, each cell's integer dot
+             * product times 2^(esa+esb) * m8a*m8b/64 (exact in a double) is
+             * added and the sum rounded to ACC24. Blocks outside, cells
+             * inside: each cell still sums its blocks in order. */
+            double v[SN_MX_LANES][SN_MX_LANES] = {{0.0}};
+            for (uint32_t b = 0; b < nk; b++) {
+                const sn_mc_operand *a = &mc->op[0][m * nk + b];
+                const sn_mc_operand *bb = &mc->op[1][g * nk + b];
+                for (unsigned rr = 0; rr < SN_MX_LANES; rr++)
+                    for (unsigned ss = 0; ss < SN_MX_LANES; ss++) {
                         int32_t dot = 0;
                         for (unsigned k = 0; k < SN_MX_KBLOCK; k++)
                             dot += (int32_t)a->q[rr][k] * bb->q[ss][k];
-                        double scale = ldexp((double)(a->m8[rr] * bb->m8[ss]), a->es[rr] + bb->es[ss] - 6);
-                        v = to_acc24(v + (double)dot * scale);
+                        /* exact: at most 8 significant bits, exponent in -46..16 */
+                        double scale = a->scale[rr] * bb->scale[ss] * 0x1p-6;
+                        v[rr][ss] = sn_acc24_round(v[rr][ss] + (double)dot * scale);
                     }
+            }
+            for (unsigned rr = 0; rr < SN_MX_LANES; rr++)
+                for (unsigned ss = 0; ss < SN_MX_LANES; ss++) {
                     double *cell = &mc->acc[(m * SN_MX_LANES + rr) * cols + g * SN_MX_LANES + ss];
                     /* A chained GEMM adds its own sweep to the tile and
                      * rounds once more (model.py@cd56929 `_gemm`). */
-                    *cell = chain ? to_acc24(*cell + v) : v;
+                    *cell = chain ? sn_acc24_round(*cell + v[rr][ss]) : v[rr][ss];
                 }
+        }
     mc->have_tile = 1;
     mc->tile_gm = (uint16_t)gm;
     mc->tile_gn = (uint16_t)gn;
@@ -153,7 +159,7 @@ static uint32_t granule(const sn_matmul_cluster *mc, uint32_t t, uint8_t out[SN_
     for (unsigned rr = 0; rr < SN_MX_LANES; rr++)
         for (unsigned ss = 0; ss < SN_MX_LANES; ss++) {
             double v = mc->acc[(m * SN_MX_LANES + rr) * cols + g * SN_MX_LANES + ss];
-            if (fabs(v) > SN_FP16_MAX) {
+            if (v > SN_FP16_MAX || v < -SN_FP16_MAX) {
                 v = v < 0 ? -SN_FP16_MAX : SN_FP16_MAX;
                 clamped++;
             }

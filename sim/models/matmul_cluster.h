@@ -47,11 +47,11 @@ typedef struct sn_mc_result {
 } sn_mc_result;
 
 /* One L1 entry as the sweep reads it (the 928 bits the cluster assembles
- * an entry into, sysnode-facts §9): q[lane][k] and the lane's scale. */
+ * an entry into, sysnode-facts §9): q[lane][k] and the lane's scale
+ * m8 * 2^es (m8 8..15, es -20..11), exact in a double. */
 typedef struct sn_mc_operand {
     int8_t q[SN_MX_LANES][SN_MX_KBLOCK];
-    int8_t es[SN_MX_LANES]; /* -20..11 */
-    uint8_t m8[SN_MX_LANES]; /* 8..15 */
+    double scale[SN_MX_LANES];
 } sn_mc_operand;
 
 /* The whole state of one cluster; nothing is global. About 0.9 MB:

@@ -30,6 +30,10 @@ module sn_mesh_top
     input  logic        rst_n,
     // every unit's CU_VERSION (4 or 5); set before reset, held during a run
     input  logic [7:0]  cfg_cu_version,
+    // cycles the coming rising edge stands for (0 or 1: one). More only while
+    // `quiet`, and at most `quiet_cycles`: a jump over cycles in which only
+    // busy countdowns move (sim/README.md, Clocking)
+    input  logic [31:0] edge_cycles,
     input  logic        cpu_wr,
     input  logic [9:0]  cpu_addr,
     input  logic [63:0] cpu_wdata,
@@ -40,11 +44,20 @@ module sn_mesh_top
     output logic [31:0] dropped_go,
     output logic [N_UNITS-1:0] bad_flit,
     // the hub holds the SysNode's inbound link (the mailbox refuses)
-    output logic        hub_stalled
+    output logic        hub_stalled,
+    // no flit crosses any link on the coming edge (every router, unit, hub
+    // and sink port: valid without ready, or nothing offered) and no unit
+    // moves inside but for its busy countdown. The state then stays as it is,
+    // countdowns aside, until one ends, a write lands or the CPU acts.
+    output logic        quiet,
+    // while quiet: cycles before the first unit countdown reaches its last
+    // work cycle (all ones: none running). DRAM write landings are the
+    // harness's to bound (dpi_units.h).
+    output logic [31:0] quiet_cycles
 );
     // Lands unit DRAM writes whose time has come; time stands still while
     // the hub is stalled (dpi_units.h).
-    import "DPI-C" function void sn_dpi_mem_tick(input bit stalled);
+    import "DPI-C" function void sn_dpi_mem_tick(input bit stalled, input int unsigned cycles);
 
     localparam int unsigned NX = GRID_X_HI - GRID_LO + 1;
     localparam int unsigned NR = NX * (GRID_Y_HI - GRID_LO + 1);
@@ -62,7 +75,8 @@ module sn_mesh_top
     logic [287:0]  rp_out_flit[NP];
 
     // ---- units ----
-    logic [N_UNITS-1:0] u_in_valid, u_in_ready, u_out_valid, u_out_ready, u_misrouted;
+    logic [N_UNITS-1:0] u_in_valid, u_in_ready, u_out_valid, u_out_ready, u_misrouted, u_quiet;
+    logic [31:0]        u_quiet_cycles[N_UNITS];
     logic [287:0]       u_in_flit[N_UNITS], u_out_flit[N_UNITS];
     logic [7:0]         u_misrouted_coord[N_UNITS];
 
@@ -143,7 +157,8 @@ module sn_mesh_top
         sn_unit_shell #(
             .MY_X(32'(UNIT_X[u])), .MY_Y(32'(UNIT_Y[u])), .UNIT_INDEX(u), .CU_TYPE(32'(UNIT_TYPE[u]))
         ) shell (
-            .clk, .rst_n, .cfg_cu_version, .hub_stalled,
+            .clk, .rst_n, .cfg_cu_version, .hub_stalled, .edge_cycles,
+            .quiet(u_quiet[u]), .quiet_cycles(u_quiet_cycles[u]),
             .in_valid(u_in_valid[u]), .in_flit(u_in_flit[u]), .in_ready(u_in_ready[u]),
             .out_valid(u_out_valid[u]), .out_flit(u_out_flit[u]), .out_ready(u_out_ready[u]),
             .bad_flit(bad_flit[u]),
@@ -193,7 +208,16 @@ module sn_mesh_top
             end
     end
 
+    // Every link is a router port: outbound to a neighbour, unit, hub or
+    // sink, inbound from a unit or the hub (a neighbour's is its outbound).
+    assign quiet = &u_quiet && (rp_out_valid & rp_out_ready) == '0 && (rp_in_valid & rp_in_ready) == '0;
+    always_comb begin
+        quiet_cycles = '1;
+        for (int u = 0; u < int'(N_UNITS); u++)
+            if (u_quiet_cycles[u] < quiet_cycles) quiet_cycles = u_quiet_cycles[u];
+    end
+
     always_ff @(posedge clk or negedge rst_n) begin
-        if (rst_n) sn_dpi_mem_tick(hub_stalled);
+        if (rst_n) sn_dpi_mem_tick(hub_stalled, edge_cycles > 1 ? edge_cycles : 32'd1);
     end
 endmodule

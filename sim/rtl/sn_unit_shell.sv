@@ -47,6 +47,16 @@ module sn_unit_shell
     input  logic         rst_n,
     input  logic [7:0]   cfg_cu_version,
     input  logic         hub_stalled,
+    // cycles the coming rising edge stands for: 0 or 1 an ordinary cycle;
+    // more only while `quiet` and at most `quiet_cycles` (a jump, sim.cpp)
+    input  logic [31:0]  edge_cycles,
+    // nothing inside the unit moves on the coming edge but its busy
+    // countdown: no instruction issues, no signal is queued, no CU_DATA flit
+    // is loaded (flits through its ports are the mesh's to see)
+    output logic         quiet,
+    // cycles that may pass before the countdown reaches its last work cycle
+    // (all ones: no countdown that ends by itself)
+    output logic [31:0]  quiet_cycles,
     input  logic         in_valid,
     input  logic [287:0] in_flit,
     output logic         in_ready,
@@ -152,6 +162,13 @@ module sn_unit_shell
     wire memory_held = memory_left != 0 && hub_stalled;
     wire last_work_cycle = !memory_held && (compute_left == 0 ? memory_left == 1
                                                               : compute_left == 1 && memory_left == 0);
+    wire [31:0] step = edge_cycles > 1 ? edge_cycles : 32'd1;
+
+    // Event-driven clocking (sim/README.md): while quiet, the only motion is
+    // this countdown (and busy_cycles), which a jump applies in one edge.
+    wire [32:0] work_left = 33'(compute_left) + 33'(memory_left);
+    assign quiet_cycles = phase != EXECUTE || memory_held ? '1
+                          : work_left > 33'hFFFF_FFFF ? 32'hFFFF_FFFE : 32'(work_left - 33'd1);
 
     // ---- CU_DATA bursts (node DRAIN, peer VDRAIN): one output register loaded a flit at a time ----
     logic         dat_valid;
@@ -180,7 +197,7 @@ module sn_unit_shell
                 cmpl_pending <= 1'b0;
                 retired <= retired + 1;
             end
-            if (phase != IDLE) busy_cycles <= busy_cycles + 1;
+            if (phase != IDLE) busy_cycles <= busy_cycles + step;
             if (dat_taken) dat_valid <= 1'b0;
             case (phase)
                 IDLE: if (inst_pop) begin
@@ -202,14 +219,25 @@ module sn_unit_shell
                     phase <= EXECUTE;
                 end
                 EXECUTE: if (!memory_held) begin
-                    if (compute_left != 0) begin
+                    if (step > 1) begin
+                        // a jump: `quiet_cycles` keeps it short of the last work cycle
+                        if (compute_left >= step) begin
+                            compute_left <= compute_left - step;
+                            compute_total <= compute_total + step;
+                        end else begin
+                            compute_left <= '0;
+                            compute_total <= compute_total + compute_left;
+                            memory_left <= memory_left - (step - compute_left);
+                            memory_total <= memory_total + (step - compute_left);
+                        end
+                    end else if (compute_left != 0) begin
                         compute_left <= compute_left - 1;
                         compute_total <= compute_total + 1;
                     end else begin
                         memory_left <= memory_left - 1;
                         memory_total <= memory_total + 1;
                     end
-                    if (last_work_cycle) begin
+                    if (step == 1 && last_work_cycle) begin
                         if (nbursts != 0) begin
                             burst_idx <= '0;
                             flit_idx <= '0;
@@ -340,6 +368,7 @@ module sn_unit_shell
     wire send_sig = !sig_empty;
     wire send_ctrl = !send_sig && ctrl_pending;
     assign out_valid = send_sig || ctrl_pending || dat_valid;
+    assign quiet = !inst_pop && !sig_push && !(phase == SEND_BURSTS && !dat_valid);
     assign sig_pop = send_sig && out_ready;
     wire ctrl_sent = send_ctrl && out_ready;
     assign dat_taken = !send_sig && !ctrl_pending && dat_valid && out_ready;

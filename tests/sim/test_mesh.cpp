@@ -385,6 +385,11 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
     m.run(2000);
     assert_int_equal(m.units.unit[VEC0.index].executed, executed);
     assert_true(m.top->hub_stalled);
+    // wedged: nothing can move until the CPU pops, so the mesh is quiet with
+    // no countdown running (vec1's memory time is held), the stretch event-
+    // driven clocking skips (sim/README.md, Clocking)
+    assert_true(m.top->quiet);
+    assert_int_equal(m.top->quiet_cycles, 0xFFFFFFFFu);
     // every VFILL read is done at issue; its memory time waits for the hub
     assert_int_equal(m.units.unit[VEC1.index].executed, 6);
 
@@ -407,6 +412,36 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
     m.run(100);
     assert_int_equal(m.queued(), 0);
     assert_false(m.top->hub_stalled);
+    assert_true(m.top->quiet);
+}
+
+// The quiet bound is the unit's countdown: while vec1 runs a kernel and
+// nothing else moves, quiet holds and quiet_cycles falls by one a cycle to
+// 0, its last work cycle; on that edge the completion is made and the mesh
+// stops being quiet (sim/README.md, Clocking).
+static void quiet_bound_is_the_countdown(void **)
+{
+    mesh m(4);
+    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x1000));
+    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
+    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
+    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
+    m.send(VEC1.x, VEC1.y, vc_run(0));
+    for (unsigned guard = 0; !(m.top->quiet && m.top->quiet_cycles != 0xFFFFFFFFu && m.top->quiet_cycles > 8);
+         guard++) {
+        assert_true(guard < 10000);
+        m.tick();
+    }
+    uint32_t q = m.top->quiet_cycles;
+    for (uint32_t k = 1; k <= q; k++) {
+        m.tick();
+        assert_true(m.top->quiet);
+        assert_int_equal(m.top->quiet_cycles, q - k);
+    }
+    m.tick();
+    assert_false(m.top->quiet);
+    m.wait_queued(6);
 }
 
 // CU_DATA to a vector core: buffer 0 lands in L1 and is acknowledged with
@@ -678,6 +713,7 @@ int main(void)
         cmocka_unit_test(reports_flits_without_endpoint),
         cmocka_unit_test(cu_caps_report_type_version_depth),
         cmocka_unit_test(hub_stall_holds_units_and_loses_nothing),
+        cmocka_unit_test(quiet_bound_is_the_countdown),
         cmocka_unit_test(cu_data_receive_and_faults),
         cmocka_unit_test(version4_completion_before_bytes_land),
         cmocka_unit_test(version5_completion_after_bytes_land),

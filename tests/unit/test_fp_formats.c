@@ -128,6 +128,48 @@ static void test_e8m15_round_vectors(void **state)
     assert_true(sn_e8m15_round(1.0 / 3.0) == 0x1.5556p-2);
 }
 
+/* ACC24 on bits equals the compiler's frexp/round/ldexp formula
+ * (model.py@cd56929 `to_acc24`), computed here with libm as the reference:
+ * random doubles over the whole exponent range, half of them on or next to
+ * a 17-bit tie, subnormals, and hand-worked ties. */
+static double ref_acc24(double x)
+{
+    int e;
+    double m = frexp(x, &e);
+    return ldexp(nearbyint(ldexp(m, 17)), e - 17);
+}
+
+static void test_acc24_vs_reference(void **state)
+{
+    (void)state;
+    uint64_t s = 0xD1B54A32D192ED03ull;
+    for (int i = 0; i < 500000; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t bits = s ^ (s >> 29);
+        if (i & 1) /* on or next to a tie: the low 35 fraction bits clear, bit 35 set */
+            bits = (bits & ~((1ull << 36) - 1)) | 1ull << 35 | (s >> 61 == 0);
+        double x;
+        memcpy(&x, &bits, sizeof x);
+        if (isnan(x))
+            continue;
+        double got = sn_acc24_round(x), want = ref_acc24(x);
+        assert_memory_equal(&got, &want, sizeof got);
+    }
+    /* subnormals of every width, and 1 + 2^-17 (a tie to even: 1.0), 1 + 3*2^-17 (to 1 + 2^-15) */
+    for (int w = 1; w <= 52; w++) {
+        uint64_t bits = (1ull << (w - 1)) | ((0x5555555555555ull >> (52 - w)) & ((1ull << (w - 1)) - 1));
+        double x, got, want;
+        memcpy(&x, &bits, sizeof x);
+        got = sn_acc24_round(x);
+        want = ref_acc24(x);
+        assert_memory_equal(&got, &want, sizeof got);
+    }
+    assert_true(sn_acc24_round(1.0 + 0x1p-17) == 1.0);
+    assert_true(sn_acc24_round(1.0 + 3 * 0x1p-17) == 1.0 + 0x1p-15);
+    assert_true(sn_acc24_round(-0x1.ffffcp1023) == -INFINITY);
+    assert_true(sn_acc24_round(INFINITY) == INFINITY);
+}
+
 /* Word forms: E8M15 is FP32's top 24 bits (model.py `to_bits`, `from_bits`). */
 static void test_e8m15_words(void **state)
 {
@@ -189,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_fp16_exhaustive_vs_reference),
         cmocka_unit_test(test_double_to_fp16_sweep_vs_reference),
         cmocka_unit_test(test_e8m15_round_vectors),
+        cmocka_unit_test(test_acc24_vs_reference),
         cmocka_unit_test(test_e8m15_words),
         cmocka_unit_test(test_double_rounding),
         cmocka_unit_test(test_fp32),

@@ -222,6 +222,31 @@ static void strings(void **state)
     sn_json_free(d);
 }
 
+/* Raw text is read off the checked document: a string ends at its first
+ * unescaped quote (an escaped backslash before it does not escape it), a
+ * number runs through its fraction and exponent, an empty container with
+ * whitespace inside has no children. */
+static void raw_text(void **state)
+{
+    (void)state;
+    sn_json *d = parse("[\"x\\\\\", \"q\\\"\\\\\\\"\", -1.5e+3, 1234567890123456789012345, [ \n ], { }, {\"k\\\"\": 0}]");
+    const char *want[] = {"x\\\\", "q\\\"\\\\\\\"", "-1.5e+3", "1234567890123456789012345", "[", "{", "{"};
+    size_t i = 0, len;
+    for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
+        const char *raw = sn_json_raw(d, v, &len);
+        assert_int_equal(len, strlen(want[i]));
+        assert_memory_equal(raw, want[i], len);
+    }
+    assert_int_equal(i, 7);
+    int empty_array = sn_json_first(d, 0) + 4, empty_object = empty_array + 1, obj = empty_object + 1;
+    assert_int_equal(sn_json_count(d, empty_array), 0);
+    assert_int_equal(sn_json_first(d, empty_array), -1);
+    assert_int_equal(sn_json_count(d, empty_object), 0);
+    assert_int_equal(sn_json_count(d, obj), 1);
+    assert_true(sn_json_string_is(d, sn_json_first(d, obj), "k\""));
+    sn_json_free(d);
+}
+
 static void big_documents(void **state)
 {
     (void)state;
@@ -302,7 +327,8 @@ int main(void)
         cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test(rejects_bad_structure),
         cmocka_unit_test(rejects_truncation),  cmocka_unit_test(rejects_bad_strings),
         cmocka_unit_test(line_and_column),     cmocka_unit_test(lookups),
-        cmocka_unit_test(lookup_errors),       cmocka_unit_test(strings),
+        cmocka_unit_test(lookup_errors),       cmocka_unit_test(raw_text),
+        cmocka_unit_test(strings),
         cmocka_unit_test(big_documents),       cmocka_unit_test(files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "u256.h"
@@ -117,6 +118,72 @@ static void rejects(void **state)
     expect_reject(big, "2^288 or more");
 }
 
+/* A digit at a time into 32-bit limbs: the reference for the 19-digit
+ * chunks. Returns false once the value reaches 2^288. */
+static bool digitwise(const char *text, size_t len, uint32_t acc[10])
+{
+    memset(acc, 0, 10 * sizeof *acc);
+    for (size_t i = 0; i < len; i++) {
+        uint64_t carry = (uint64_t)(text[i] - '0');
+        for (int l = 0; l < 10; l++) {
+            uint64_t t = (uint64_t)acc[l] * 10u + carry;
+            acc[l] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        if (acc[9] != 0)
+            return false;
+    }
+    return true;
+}
+
+/* Every length from 1 to 90 digits (chunk remainders 0..18, past 2^288),
+ * pseudo-random digits, against the digit-at-a-time reference; and a
+ * non-digit at every position of a 60-digit number is named by its byte. */
+static void every_length_vs_digitwise(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x243F6A8885A308D3ull;
+    char text[96];
+    for (size_t len = 1; len <= 90; len++) {
+        for (int trial = 0; trial < 20; trial++) {
+            for (size_t i = 0; i < len; i++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                text[i] = (char)('0' + (seed >> 33) % 10);
+            }
+            if (len > 1 && text[0] == '0')
+                text[0] = '1' + (char)(trial % 9);
+            if (trial == 0)
+                memset(text, '9', len); /* all nines: every carry */
+            uint32_t ref[10];
+            bool fits = digitwise(text, len, ref);
+            sn_payload p;
+            bool masked;
+            sn_error e = {0};
+            sn_status st = sn_u256_parse(text, len, &p, &masked, &e);
+            if (!fits) {
+                assert_int_equal(st, SN_ERR_INPUT);
+                assert_non_null(strstr(e.msg, "2^288 or more"));
+                continue;
+            }
+            assert_int_equal(st, SN_OK);
+            for (int w = 0; w < 4; w++)
+                assert_int_equal(p.w[w], (uint64_t)ref[2 * w + 1] << 32 | ref[2 * w]);
+            assert_int_equal(masked, ref[8] != 0);
+        }
+    }
+    for (size_t bad = 0; bad < 60; bad++) {
+        memset(text, '7', 60);
+        text[bad] = 'x';
+        char want[32];
+        snprintf(want, sizeof want, "(byte %zu is 'x')", bad);
+        sn_payload p;
+        bool masked;
+        sn_error e = {0};
+        assert_int_equal(sn_u256_parse(text, 60, &p, &masked, &e), SN_ERR_INPUT);
+        assert_non_null(strstr(e.msg, want));
+    }
+}
+
 static void null_error_allowed(void **state)
 {
     (void)state;
@@ -131,7 +198,7 @@ int main(void)
         cmocka_unit_test(small_values),     cmocka_unit_test(word_order),
         cmocka_unit_test(full_width),       cmocka_unit_test(header_bits_masked),
         cmocka_unit_test(real_wide_flit),   cmocka_unit_test(rejects),
-        cmocka_unit_test(null_error_allowed),
+        cmocka_unit_test(null_error_allowed), cmocka_unit_test(every_length_vs_digitwise),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

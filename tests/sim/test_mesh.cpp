@@ -422,12 +422,12 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
 static void quiet_bound_is_the_countdown(void **)
 {
     mesh m(4);
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x1000));
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
-    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
-    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
-    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, 0x1000));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
     for (unsigned guard = 0; !(m.top->quiet && m.top->quiet_cycles != 0xFFFFFFFFu && m.top->quiet_cycles > 8);
          guard++) {
         assert_true(guard < 10000);

@@ -142,8 +142,8 @@ extern "C" int sn_injector_access(sn_injector *j, const sn_inject_bus *bus, int 
         return 1;
     }
     if (j->forged_pending && !write && off == SN_MBOX_HEAD) {
-        *value = (uint64_t)SN_INJECT_NO_UNIT_Y << SN_HEAD_SRC_Y_LO | (uint64_t)SN_INJECT_NO_UNIT_X << SN_HEAD_SRC_X_LO |
-                 (uint64_t)SN_SIG_BATCH_COMPLETE << SN_HEAD_CODE_LO;
+        *value = sn_head_with_code(sn_head_with_src_x(sn_head_with_src_y(0, SN_INJECT_NO_UNIT_Y), SN_INJECT_NO_UNIT_X),
+                                   SN_SIG_BATCH_COMPLETE);
         return 1;
     }
     if (j->forged_pending && write && off == SN_MBOX_HEAD) {
@@ -174,7 +174,7 @@ extern "C" int sn_injector_access(sn_injector *j, const sn_inject_bus *bus, int 
         take(j, bus, "completion-dup: a HEAD pop was lost");
         return 1;
     case SN_INJECT_COMPLETION_DROP:
-        if (write || off != SN_MBOX_STAT || (bus->mbox_read(bus->ctx, off) & SN_STAT_QUEUED_MASK) == 0)
+        if (write || off != SN_MBOX_STAT || sn_stat_queued(bus->mbox_read(bus->ctx, off)) == 0)
             return 0;
         snprintf(what, sizeof what, "completion-drop: the completion 0x%llx was popped unseen",
                  (unsigned long long)bus->mbox_read(bus->ctx, SN_MBOX_HEAD));

@@ -25,7 +25,7 @@ typedef struct {
 static const layout_field VC_IMEM_FIELDS[] = {SN_FIELDS_vc_imem(LAYOUT_FIELD)};
 static const layout_field VC_DESC_FIELDS[] = {SN_FIELDS_vc_desc(LAYOUT_FIELD)};
 static const layout_field VC_RUN_FIELDS[] = {SN_FIELDS_vc_run(LAYOUT_FIELD)};
-static const layout_field OP_FIELD[] = {VC_RUN_FIELDS[0]}; /* op, every unit's [255:252] */
+static const layout_field *const OP_FIELD = &VC_RUN_FIELDS[0]; /* op, every unit's [255:252] */
 
 /* Kernel opcode names, by code (sysnode/words.h SN_KERNEL_OPS). */
 #define KERNEL_OP_NAME(name, code) [code] = #name,

@@ -17,11 +17,23 @@ typedef struct {
     char path[4096];
 } recorder;
 
+/* n bytes at p as lowercase hex, two digits a byte ("%02x" each), formatted
+ * a block at a time: a call per byte was a fifth of a traced replay's time. */
 static void hex(FILE *f, const void *p, uint64_t n)
 {
+    static const char digits[] = "0123456789abcdef";
     const unsigned char *b = p;
-    for (uint64_t i = 0; i < n; i++)
-        fprintf(f, "%02x", b[i]);
+    char text[2 * 4096];
+    while (n > 0) {
+        size_t k = n < sizeof text / 2 ? (size_t)n : sizeof text / 2;
+        for (size_t i = 0; i < k; i++) {
+            text[2 * i] = digits[b[i] >> 4];
+            text[2 * i + 1] = digits[b[i] & 15];
+        }
+        fwrite(text, 1, 2 * k, f);
+        b += k;
+        n -= k;
+    }
 }
 
 static sn_status rec_imem_write(void *ctx, uint32_t addr, uint32_t word, sn_error *e)

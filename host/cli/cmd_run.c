@@ -125,7 +125,7 @@ static volatile sig_atomic_t stop_signal = 0;
 static void on_sigint(int sig)
 {
     stop_signal = sig;
-    sn_sim_interrupt();
+    sn_sim_interrupt(sig);
 }
 
 static sn_status fst_open(sn_sim *sim, const char *path, uint64_t from, uint64_t to, sn_error *e)

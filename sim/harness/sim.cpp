@@ -66,7 +66,13 @@ struct sn_sim {
     std::string fst_path, fst_tmp;
 };
 
+// The signal that asked the running simulation to stop, 0 while none.
 static volatile std::sig_atomic_t interrupted = 0;
+
+static const char *signal_name(int signo)
+{
+    return signo == SIGTERM ? "SIGTERM" : signo == SIGINT ? "SIGINT" : "a signal";
+}
 
 static void sim_fail(sn_sim *s, const char *fmt, ...)
 {
@@ -105,7 +111,8 @@ static void edge(sn_sim *s, uint32_t cycles)
     s->mesh_edges++;
     s->rdata_fresh = false;
     if (interrupted)
-        sim_fail(s, "interrupted (SIGINT) at mesh cycle %llu", (unsigned long long)s->mesh_cycle);
+        sim_fail(s, "interrupted (%s) at mesh cycle %llu", signal_name(interrupted),
+                 (unsigned long long)s->mesh_cycle);
     if (s->mesh->noroute_valid)
         sim_fail(s, "mesh: a flit for (%u,%u) has no endpoint (cycle %llu)",
                  s->mesh->noroute_coord & 0xF, s->mesh->noroute_coord >> 4,
@@ -181,7 +188,7 @@ static void step_toward(sn_sim *s, uint64_t cycle)
     uint64_t free_run = s->lockstep ? 0 : cycles_before_dump(s, now);
     if (free_run > 0) {
         if (interrupted) { // a quiet stretch may bring no edge (tick) to stop at for long
-            sim_fail(s, "interrupted (SIGINT) at mesh cycle %llu", (unsigned long long)now);
+            sim_fail(s, "interrupted (%s) at mesh cycle %llu", signal_name(interrupted), (unsigned long long)now);
             return;
         }
         if (s->owed == 0)
@@ -645,7 +652,7 @@ extern "C" int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen)
     return 0;
 }
 
-extern "C" void sn_sim_interrupt(void)
+extern "C" void sn_sim_interrupt(int signo)
 {
-    interrupted = 1;
+    interrupted = signo;
 }

@@ -197,9 +197,10 @@ int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint64_t to, cha
 int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen);
 
 /* Async-signal-safe: the running simulation stops at its next mesh cycle as a
- * simulation error "interrupted (SIGINT)", so a SIGINT handler can end a run
- * cleanly and the caller can close its dump. */
-void sn_sim_interrupt(void);
+ * simulation error "interrupted (SIGINT)" (or SIGTERM: signo, the signal that
+ * asked), so a signal handler can end a run cleanly and the caller can close
+ * its dump. */
+void sn_sim_interrupt(int signo);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
  * {cause, epc, tval, mstatus} at SPAD + 32 * n and resumes after the
  * instruction. U exits with the trap count. */
 #include "sysnode/regs.h"
+#include "to_user.h"
 #include "trap_record.h"
 
     .text
@@ -14,11 +15,7 @@ _start:
     csrw stvec, t0
     li t0, 1 << 8
     csrw medeleg, t0
-    la t0, user
-    csrw mepc, t0
-    li t0, 3 << 11
-    csrc mstatus, t0          /* MPP = U */
-    mret
+    mret_to_user user
     .p2align 7
 user:
     ecall                     /* 0x80: to S, scause 8 */

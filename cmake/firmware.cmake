@@ -27,6 +27,7 @@ ExternalProject_Add(firmware
     -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/riscv64-unknown-elf.cmake
     -DCMAKE_BUILD_TYPE=Release
     -DSN_FW_GEN_DIR=${SN_FW_GEN_DIR}
+    -DSN_IFACE_DIR=${SN_IFACE_DIR}
     -DSN_EMBEDDED_CASES=${sn_fw_case_list}
   CMAKE_GENERATOR ${CMAKE_GENERATOR}
   BUILD_ALWAYS ON

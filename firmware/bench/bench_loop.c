@@ -16,7 +16,7 @@ static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, 
 /* Reads STAT once and pops every record it shows. */
 static void drain(sn_bench_dispatch *d)
 {
-    uint64_t queued = sn_port_read(0, SN_MBOX_STAT) & SN_STAT_QUEUED_MASK;
+    uint64_t queued = sn_stat_queued(sn_port_read(0, SN_MBOX_STAT));
     for (uint64_t i = 0; i < queued; i++)
         sn_bench_pop(d->received, &d->popped, &d->peer_acks);
 }

@@ -27,7 +27,7 @@ typedef struct {
 } sn_bench_dispatch;
 
 /* HEAD[55:48] = {src_y, src_x} (sysnode-facts §2.3) is the source's SN_NODE_ID (sysnode/regs.h). */
-#define SN_BENCH_HEAD_NODE(head) ((unsigned)((head) >> SN_HEAD_SRC_X_LO) & 0xFF)
+#define SN_BENCH_HEAD_NODE(head) SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head))
 
 /* Reads the oldest completion record, pops it (a HEAD store pops,
  * sysnode-facts §2.1) and credits it to its source node: 2 MMIO operations.
@@ -39,7 +39,7 @@ static inline void sn_bench_pop(uint32_t *received, uint32_t *popped, uint32_t *
     sn_port_write(0, SN_MBOX_HEAD, 0);
     received[SN_BENCH_HEAD_NODE(head)]++;
     ++*popped;
-    if (SN_HEAD_CODE(head) == SN_SIG_DATA_RECEIVED)
+    if (sn_head_code(head) == SN_SIG_DATA_RECEIVED)
         ++*peer_acks;
 }
 

@@ -15,13 +15,13 @@ static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_payloa
     uint64_t a0 = d->reg[1], a1 = d->reg[2], a2 = d->reg[3], a3 = d->reg[4];
     uint32_t popped = d->popped, peer_acks = d->peer_acks; /* in registers for the loop */
     /* STAT[15], or SN_RUNNER_DRAIN_AT records queued (bits 3-7 of the count) */
-    const uint64_t busy = (1ull << SN_STAT_OFFERED_BIT) | (SN_STAT_QUEUED_MASK & ~7ull);
+    const uint64_t busy = SN_MASK(stat, offered) | (SN_MASK(stat, queued) & ~7ull);
     if (dst != d->reg[0]) /* one destination per kick */
         sn_port_write(0, SN_MBOX_DST, d->reg[0] = dst);
     for (const sn_table_payload *end = p + n; p != end; p++) {
         uint64_t stat = sn_port_read(0, SN_MBOX_STAT);
         while (stat & busy) { /* pop what waits, as the runner does, until the offer is taken */
-            for (uint64_t q = stat & SN_STAT_QUEUED_MASK; q != 0; q--)
+            for (uint64_t q = sn_stat_queued(stat); q != 0; q--)
                 sn_bench_pop(d->received, &popped, &peer_acks);
             stat = sn_port_read(0, SN_MBOX_STAT);
         }

@@ -11,8 +11,8 @@ static void sendwait_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_pay
     for (uint32_t i = 0; i < n; i++) {
         const uint64_t *w = p[i].arg; /* {ARG3, ARG2, ARG1, ARG0} (artifacts/FORMAT.md §3) */
         uint64_t stat;
-        while ((stat = sn_port_read(0, SN_MBOX_STAT)) & (1ull << SN_STAT_OFFERED_BIT))
-            if (stat & SN_STAT_QUEUED_MASK)
+        while (sn_stat_offered(stat = sn_port_read(0, SN_MBOX_STAT)))
+            if (sn_stat_queued(stat))
                 sn_bench_pop(d->received, &d->popped, &d->peer_acks);
         sn_port_write(0, SN_MBOX_DST, dst);
         sn_port_write(0, SN_MBOX_ARG0, w[3]);
@@ -22,7 +22,7 @@ static void sendwait_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_pay
         sn_port_write(0, SN_MBOX_GO, 1);
         d->flits++;
         while (sn_bench_in_flight(d) != 0)
-            if (sn_port_read(0, SN_MBOX_STAT) & SN_STAT_QUEUED_MASK)
+            if (sn_stat_queued(sn_port_read(0, SN_MBOX_STAT)))
                 sn_bench_pop(d->received, &d->popped, &d->peer_acks);
     } /* d->reg is the floor's shadow: this loop writes every register */
 }

@@ -13,9 +13,14 @@ SN_STATIC_ASSERT(SN_RUNNER_SETTLE_CYCLES > SN_V4_WRITE_LANDING_CYCLES,
                  "the settle must outlast the modelled version-4 write landing");
 SN_STATIC_ASSERT(SN_RUNNER_DRAIN_AT == 8 && SN_CQ_DEPTH < 256,
                  "kicks() sees SN_RUNNER_DRAIN_AT queued records as STAT bits 3-7");
-SN_STATIC_ASSERT(SN_HEAD_SRC_Y_LO == SN_HEAD_SRC_X_LO + 4 && SN_NODE_ID(1, 2) == 0x21 &&
+SN_STATIC_ASSERT(SN_LO_head_src_y == SN_LO_head_src_x + 4 && SN_NODE_ID(1, 2) == 0x21 &&
                      SN_SIG_INST_COMPLETE == 0 && SN_SIG_BATCH_COMPLETE == 1,
                  "drain() reads HEAD[55:48] as the node id and codes 0-1 as a flit's completion");
+SN_STATIC_ASSERT(SN_LO_rx_hdr_header == 0 && SN_LO_flit_hdr_src_y == SN_LO_flit_hdr_type + 4 &&
+                     SN_LO_flit_hdr_src_x == SN_LO_flit_hdr_type + 8 && SN_LO_ctrl_reply_value > 128 && SN_LO_ctrl_reply_value < 192 &&
+                     SN_HI_ctrl_reply_value - SN_LO_ctrl_reply_value == 63 && SN_LO_ctrl_req_index >= 192,
+                 "read_caps() reads {src_x, src_y, type} as RX_HDR[23:12], the CU_CTRL index from ARG3/RX_P3 "
+                 "and the value across RX_P3 and RX_P2");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,
@@ -116,8 +121,8 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * check reports it). */
 static NOINLINE sn_status take(sn_runner *r, uint64_t head)
 {
-    uint32_t node = SN_NODE_ID(SN_HEAD_SRC_X(head), SN_HEAD_SRC_Y(head));
-    unsigned code = SN_HEAD_CODE(head);
+    uint32_t node = SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head));
+    unsigned code = sn_head_code(head);
 
     r->total_completions++;
     if (!r->is_unit[node])
@@ -129,7 +134,7 @@ static NOINLINE sn_status take(sn_runner *r, uint64_t head)
         r->other[node]++;
         return SN_OK;
     case SN_SIG_FAULT:
-        return fail(r, SN_ERR_UNIT_FAULT, node, SN_HEAD_ARG(head));
+        return fail(r, SN_ERR_UNIT_FAULT, node, sn_head_arg(head));
     default:
         return fail(r, SN_ERR_PROTOCOL, node, code);
     }
@@ -145,8 +150,8 @@ static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
     for (; left != 0; left--) {
         uint64_t head = rd(r, SN_MBOX_HEAD);
         wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
-        uint32_t node = (uint32_t)(head >> SN_HEAD_SRC_X_LO) & 0xFF; /* {src_y, src_x} = SN_NODE_ID */
-        if (SN_HEAD_CODE(head) <= SN_SIG_BATCH_COMPLETE && r->outstanding[node] != 0) {
+        uint32_t node = (uint32_t)(head >> SN_LO_head_src_x) & 0xFF; /* {src_y, src_x} = SN_NODE_ID */
+        if (sn_head_code(head) <= SN_SIG_BATCH_COMPLETE && r->outstanding[node] != 0) {
             r->outstanding[node]--;
             continue;
         }
@@ -165,10 +170,10 @@ static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
 static NOINLINE sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
 {
     uint64_t stat = rd(r, SN_MBOX_STAT);
-    uint32_t queued = (uint32_t)(stat & SN_STAT_QUEUED_MASK);
+    uint32_t queued = (uint32_t)(sn_stat_queued(stat));
     *stat_out = stat;
     *took = 0;
-    if (stat & (1ull << SN_STAT_OVERFLOW_BIT))
+    if (sn_stat_overflow(stat))
         return fail(r, SN_ERR_LOST_COMPLETION, NO_NODE, queued);
     if (queued == 0 || queued < threshold)
         return SN_OK;
@@ -185,7 +190,7 @@ static NOINLINE int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, 
 {
     switch (kind) {
     case WAIT_OFFER_CLEAR:
-        return !(stat & (1ull << SN_STAT_OFFERED_BIT));
+        return !(sn_stat_offered(stat));
     case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
         return (int32_t)(received(r, node) - r->expected[node]) >= 0;
     case WAIT_DEPTH:
@@ -226,7 +231,7 @@ static NOINLINE sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t n
             break;
         if (took) {
             last_progress = now;
-        } else if (kind == WAIT_OFFER_CLEAR && r->drain_while_kicking && (stat & SN_STAT_QUEUED_MASK) != 0) {
+        } else if (kind == WAIT_OFFER_CLEAR && r->drain_while_kicking && (sn_stat_queued(stat)) != 0) {
             threshold = 1; /* the offer is stuck: free the hub by draining all */
         } else if (kind != WAIT_SETTLE && now - last_progress > r->hang_cycles) {
             return fail(r, SN_ERR_HANG, node, (uint32_t)(now - last_progress));
@@ -285,11 +290,11 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
     sn_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
-    set_reg(r, REG_DST, (1ull << SN_DST_TYPED_BIT) | ((uint64_t)SN_T_CU_CTRL << SN_DST_TYPE_LO) |
-                            SN_DST_VALUE(u->x, u->y));
+    set_reg(r, REG_DST, SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y));
     for (unsigned i = 1; i < 4; i++)
         set_reg(r, i, 0);
-    set_reg(r, 4, (uint64_t)SN_CU_CTRL_CAPS << 48); /* payload[247:240] */
+    /* the request's index lies in ARG3 = payload bits 255:192 */
+    set_reg(r, 4, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192));
     wr(r, SN_MBOX_GO, 1);
 
     if ((st = wait_for(r, WAIT_RX, node)) != SN_OK)
@@ -297,11 +302,12 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
     uint64_t hdr = rd(r, SN_CTRL_RX_HDR);
     uint64_t p2 = rd(r, RX_P2), p3 = rd(r, RX_P3);
     wr(r, SN_CTRL_RX_HDR, 0); /* a store pops */
-    /* hdr[23:20] src_x, [19:16] src_y, [15:12] type; p3[55:48] the index */
-    if (((hdr >> 12) & 0xFFF) != ((uint64_t)u->x << 8 | (uint64_t)u->y << 4 | SN_T_CU_CTRL) ||
-        ((p3 >> 48) & 0xFF) != SN_CU_CTRL_CAPS)
+    /* RX_HDR[31:0] is the flit header; the reply's index lies in RX_P3
+     * (payload bits 255:192), its value across RX_P3 and RX_P2 */
+    if (((hdr >> SN_LO_flit_hdr_type) & 0xFFF) != ((uint64_t)u->x << 8 | (uint64_t)u->y << 4 | SN_T_CU_CTRL) ||
+        sn_bits64(p3, SN_HI_ctrl_reply_index - 192, SN_LO_ctrl_reply_index - 192) != SN_CU_REG_CAPS)
         return fail(r, SN_ERR_PROTOCOL, node, (uint32_t)hdr);
-    *value = (p3 & 0xFFFFFFFFFFFFull) << 16 | p2 >> 48;
+    *value = p3 << (192 - SN_LO_ctrl_reply_value) | p2 >> (SN_LO_ctrl_reply_value - 128);
     return SN_OK;
 }
 
@@ -320,10 +326,10 @@ static sn_status probe_units(sn_runner *r)
         sn_status st = read_caps(r, u, &caps);
         if (st != SN_OK)
             return st;
-        if (SN_CAPS_TYPE(caps) != u->cu_type || SN_CAPS_INST_DEPTH(caps) == 0)
+        if (sn_cu_caps_cu_type(caps) != u->cu_type || sn_cu_caps_inst_depth(caps) == 0)
             return fail(r, SN_ERR_UNIT_CAPS, node, (uint32_t)(caps >> 32));
-        r->unit_depth[node] = (uint16_t)SN_CAPS_INST_DEPTH(caps);
-        r->unit_version[node] = (uint8_t)SN_CAPS_VERSION(caps);
+        r->unit_depth[node] = (uint16_t)sn_cu_caps_inst_depth(caps);
+        r->unit_version[node] = (uint8_t)sn_cu_caps_cu_version(caps);
     }
     return SN_OK;
 }
@@ -377,8 +383,8 @@ static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
      * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
-    const uint64_t offer_or_lost = (1ull << SN_STAT_OFFERED_BIT) | (1ull << SN_STAT_OVERFLOW_BIT);
-    const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_STAT_QUEUED_MASK & ~7ull : 0);
+    const uint64_t offer_or_lost = SN_MASK(stat, offered) | SN_MASK(stat, overflow);
+    const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_MASK(stat, queued) & ~7ull : 0);
     uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
     sn_status st = SN_OK;
     for (; st == SN_OK && w->i < w->round->step_count; w->i++) {
@@ -413,7 +419,7 @@ static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
             if (stat & leave) {
                 COUNT_SENT();
                 st = (stat & offer_or_lost) ? wait_for(r, WAIT_OFFER_CLEAR, node)
-                                            : drain(r, stat & SN_STAT_QUEUED_MASK);
+                                            : drain(r, sn_stat_queued(stat));
                 if (st != SN_OK)
                     break;
             }
@@ -456,7 +462,9 @@ static sn_status end_round(sn_runner *r, int unfenced)
     uint64_t rx = rd(r, SN_CTRL_RX_USED) & 0xF;
     if (rx != 0) {
         uint64_t hdr = rd(r, SN_CTRL_RX_HDR);
-        return fail(r, SN_ERR_RX_FLIT, SN_NODE_ID(hdr >> 20, hdr >> 16), (uint32_t)(hdr >> 12) & 0xF);
+        uint64_t flit_hdr = sn_rx_hdr_header(hdr);
+        return fail(r, SN_ERR_RX_FLIT, SN_NODE_ID(sn_flit_hdr_src_x(flit_hdr), sn_flit_hdr_src_y(flit_hdr)),
+                    (uint32_t)sn_flit_hdr_type(flit_hdr));
     }
     /* Counts only ever grow for units of the mesh: other sources are refused. */
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {

@@ -29,12 +29,6 @@
  * (SN_V4_WRITE_LANDING_CYCLES); a card's figure belongs here once measured. */
 #define SN_RUNNER_SETTLE_CYCLES 4096ull
 
-/* CU_CTRL register indices and CU_CAPS fields (sysnode-facts §7.1). */
-#define SN_CU_CTRL_CAPS 0
-#define SN_CAPS_TYPE(v) ((uint32_t)((v) >> 48) & 0xFFFF)
-#define SN_CAPS_VERSION(v) ((uint32_t)((v) >> 40) & 0xFF)
-#define SN_CAPS_INST_DEPTH(v) ((uint32_t)((v) >> 20) & 0xFFFF)
-
 typedef struct {
     /* first, so the drain reaches it with an immediate offset */
     uint32_t outstanding[SN_NODE_COUNT]; /* per node (SN_NODE_ID), this round: flits sent and not completed */

@@ -1,8 +1,7 @@
-/* The payload decoder behind `sysnode dump` (see disasm.h). Payload field
- * positions: sysnode-facts §3.2 (vector core) and artifacts-facts §3.4
- * (cluster, MSB-first table); kernel words: sysnode-facts §3.2 and the
- * operand use of sim/models/vector_core.c, whose field macros these agree
- * with (test_disasm compares every case's decode with its disasm.txt). */
+/* The payload decoder behind `sysnode dump` (see disasm.h). Payload and
+ * kernel-word field tables are expanded from the interface schema,
+ * sysnode/words.h (sysnode-facts §3.2, artifacts-facts §3.4); test_disasm
+ * compares every case's decode with its disasm.txt. */
 #include "disasm.h"
 
 #include <inttypes.h>
@@ -12,6 +11,7 @@
 
 #include "sysnode/field.h"
 #include "sysnode/mesh.h"
+#include "sysnode/words.h"
 
 typedef struct {
     const char *name;
@@ -20,32 +20,24 @@ typedef struct {
 
 /* ---- the vector core (sysnode-facts §3.2) ---- */
 
-enum { VC_IMEM = 1, VC_DESC = 2, VC_RUN = 3 };
+#define LAYOUT_FIELD(word, field, hi, lo) {#field, hi, lo},
+#define FIELD_COUNT(table) (sizeof table / sizeof table[0])
+static const layout_field VC_IMEM_FIELDS[] = {SN_FIELDS_vc_imem(LAYOUT_FIELD)};
+static const layout_field VC_DESC_FIELDS[] = {SN_FIELDS_vc_desc(LAYOUT_FIELD)};
+static const layout_field VC_RUN_FIELDS[] = {SN_FIELDS_vc_run(LAYOUT_FIELD)};
+static const layout_field OP_FIELD[] = {VC_RUN_FIELDS[0]}; /* op, every unit's [255:252] */
 
-static const layout_field VC_IMEM_FIELDS[] = {{"op", 255, 252}, {"addr", 251, 243}, {"word", 31, 0}};
-static const layout_field VC_DESC_FIELDS[] = {
-    {"op", 255, 252}, {"ad", 251, 249}, {"fld", 248, 246}, {"value", 245, 212}, {"value_hi", 68, 63}};
-static const layout_field VC_RUN_FIELDS[] = {{"op", 255, 252}, {"pc", 251, 243}};
-static const layout_field OP_FIELD[] = {{"op", 255, 252}};
-
-/* Kernel opcodes, word [31:27] (sysnode-facts §3.2). */
-static const char *const KERNEL_OPS[32] = {
-    "VMOV",  "VNEG",   "VABS",   "VADD",  "VSUB",   "VMUL",     "VFMA",  "VFNMA",
-    "VMAX",  "VMIN",   "VSEL",   "VCMPLT", "VCMPGT", "VCMPEQ",  "VEXP2", "VLOG2",
-    "VINV",  "VRSQRT", "VCVT",   "VRED",  "VLD",    "VST",      "VBCAST", "VSHUF",
-    "VSETVL", "VSETMODE", "VSETI", "VLOOP", "VBAR", "VFILL",    "VDRAIN", "VHALT",
-};
-enum {
-    K_VADD = 0x03, K_VSUB, K_VMUL, K_VFMA, K_VFNMA, K_VMAX, K_VMIN, K_VSEL, K_VCMPLT, K_VCMPGT, K_VCMPEQ,
-    K_VCVT = 0x12, K_VRED, K_VLD, K_VST, K_VBCAST, K_VSHUF, K_VSETVL, K_VSETMODE, K_VSETI, K_VLOOP,
-    K_VBAR, K_VFILL, K_VDRAIN, K_VHALT,
-};
+/* Kernel opcode names, by code (sysnode/words.h SN_KERNEL_OPS). */
+#define KERNEL_OP_NAME(name, code) [code] = #name,
+static const char *const KERNEL_OPS[32] = {SN_KERNEL_OPS(KERNEL_OP_NAME)};
 enum { SRC_V, SRC_S, SRC_C, SRC_K };
 
 static unsigned kf(uint32_t w, unsigned hi, unsigned lo)
 {
     return (unsigned)sn_bits64(w, hi, lo);
 }
+/* Field of kernel word w in layout kword_<layout> of sysnode/words.h. */
+#define KW(layout, field) ((unsigned)sn_kword_##layout##_##field(w))
 
 /* Appends printf text to buf[cap] at *len, never past its end. */
 static void add(char *buf, size_t cap, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -92,14 +84,14 @@ static void add_typed(char *buf, size_t cap, size_t *len, const char *mnem, unsi
  * VFMA/VFNMA/VSEL all three, the rest a), then a predicate when pm != 0. */
 static void add_alu(char *buf, size_t cap, size_t *len, unsigned op, uint32_t w)
 {
-    unsigned sa = kf(w, 26, 25), sb = kf(w, 24, 23), sc = kf(w, 22, 21);
-    unsigned vd = kf(w, 20, 17), va = kf(w, 16, 13), vb = kf(w, 12, 9), vc = kf(w, 8, 5);
-    unsigned pr = kf(w, 4, 3), pm = kf(w, 2, 1);
-    int uses_b = op == K_VMUL || op == K_VFMA || op == K_VFNMA || op == K_VMAX || op == K_VMIN || op == K_VSEL ||
-                 (op >= K_VCMPLT && op <= K_VCMPEQ);
-    int uses_c = op == K_VADD || op == K_VSUB || op == K_VFMA || op == K_VFNMA || op == K_VSEL;
+    unsigned sa = KW(alu, sa), sb = KW(alu, sb), sc = KW(alu, sc);
+    unsigned vd = KW(alu, vd), va = KW(alu, va), vb = KW(alu, vb), vc = KW(alu, vc);
+    unsigned pr = KW(alu, pr), pm = KW(alu, pm);
+    int uses_b = op == SN_K_VMUL || op == SN_K_VFMA || op == SN_K_VFNMA || op == SN_K_VMAX || op == SN_K_VMIN || op == SN_K_VSEL ||
+                 (op >= SN_K_VCMPLT && op <= SN_K_VCMPEQ);
+    int uses_c = op == SN_K_VADD || op == SN_K_VSUB || op == SN_K_VFMA || op == SN_K_VFNMA || op == SN_K_VSEL;
     add(buf, cap, len, "%s ", KERNEL_OPS[op]);
-    if (op >= K_VCMPLT && op <= K_VCMPEQ) { /* writes P[pr], unpredicated */
+    if (op >= SN_K_VCMPLT && op <= SN_K_VCMPEQ) { /* writes P[pr], unpredicated */
         add(buf, cap, len, "P%u", pr);
         add_src(buf, cap, len, sa, va);
         add_src(buf, cap, len, sb, vb);
@@ -123,74 +115,74 @@ static const char *const MODES[4] = {"FLAT", "D2", "D4", "TREE"};
 /* Writes the kernel word's assembly into buf[cap]; returns its mnemonic. */
 static const char *kernel_word(uint32_t w, char *buf, size_t cap)
 {
-    unsigned op = kf(w, 31, 27);
-    unsigned vd = kf(w, 20, 17), va = kf(w, 16, 13), vb = kf(w, 12, 9);
-    unsigned dt = kf(w, 26, 24), ad = kf(w, 23, 21), off = kf(w, 13, 0);
+    unsigned op = KW(alu, op);
+    unsigned vd = KW(alu, vd), va = KW(alu, va), vb = KW(alu, vb);
+    unsigned dt = KW(mem, dtype), ad = KW(mem, ad), off = KW(mem, offset);
     size_t len = 0;
     buf[0] = '\0';
     switch (op) {
-    case K_VCVT:
+    case SN_K_VCVT:
         add_typed(buf, cap, &len, "VCVT", dt);
         add(buf, cap, &len, " v%u, v%u", vd, va);
         break;
-    case K_VRED: {
+    case SN_K_VRED: {
         unsigned kind = kf(w, 7, 5); /* the model reads 3 bits of the vc field */
         add(buf, cap, &len, "VRED.%s S%u, ", RED_KINDS[kind], vd);
         if (kind >= 6)
-            add(buf, cap, &len, "P%u", kf(w, 4, 3));
+            add(buf, cap, &len, "P%u", KW(alu, pr));
         else if (kind >= 3)
             add(buf, cap, &len, "v%u, v%u", va, vb);
         else
             add(buf, cap, &len, "v%u", va);
         break;
     }
-    case K_VLD:
-    case K_VST: {
+    case SN_K_VLD:
+    case SN_K_VST: {
         int soff = off >= 0x2000 ? (int)off - 0x4000 : (int)off; /* 14-bit signed */
         add_typed(buf, cap, &len, KERNEL_OPS[op], dt);
         add(buf, cap, &len, " v%u, A%u%+d", vd, ad, soff);
         break;
     }
-    case K_VBCAST:
-        if (kf(w, 26, 25) == SRC_S)
+    case SN_K_VBCAST:
+        if (KW(alu, sa) == SRC_S)
             add(buf, cap, &len, "VBCAST v%u, S%u", vd, va);
         else
             add(buf, cap, &len, "VBCAST S%u, v%u[0]", vd, va);
         break;
-    case K_VSHUF: {
-        unsigned pr = kf(w, 4, 3), pm = kf(w, 2, 1);
+    case SN_K_VSHUF: {
+        unsigned pr = KW(alu, pr), pm = KW(alu, pm);
         add(buf, cap, &len, "VSHUF v%u, v%u, S%u", vd, va, vb);
         if (pm != 0)
             add(buf, cap, &len, pm == 1 ? " if P%u" : " if !P%u", pr);
         break;
     }
-    case K_VSETVL:
+    case SN_K_VSETVL:
         add(buf, cap, &len, "VSETVL S%u", va);
         break;
-    case K_VSETMODE:
+    case SN_K_VSETMODE:
         add(buf, cap, &len, "VSETMODE %u (%s)", va & 3, MODES[va & 3]);
         break;
-    case K_VSETI:
-        if (kf(w, 26, 25) == SRC_K)
+    case SN_K_VSETI:
+        if (KW(alu, sa) == SRC_K)
             add(buf, cap, &len, "VSETI K3");
         else
             add(buf, cap, &len, "VSETI S%u", vd);
         break;
-    case K_VLOOP:
+    case SN_K_VLOOP:
         add(buf, cap, &len, "VLOOP S%u, %u words", va, vb);
         break;
-    case K_VFILL:
+    case SN_K_VFILL:
         add(buf, cap, &len, "VFILL A%u -> L1[%u]", ad, off);
         break;
-    case K_VDRAIN:
-        if (kf(w, 24, 24)) /* peer drain: a CU_DATA burst to another node */
-            add(buf, cap, &len, "VDRAIN.peer A%u -> (%u,%u) buf %u%s", ad, kf(w, 20, 17), kf(w, 16, 13),
-                kf(w, 12, 9), kf(w, 25, 25) ? ", signal" : "");
+    case SN_K_VDRAIN:
+        if (KW(peer, peer)) /* peer drain: a CU_DATA burst to another node */
+            add(buf, cap, &len, "VDRAIN.peer A%u -> (%u,%u) buf %u%s", ad, KW(peer, dst_x), KW(peer, dst_y),
+                KW(peer, buf), KW(peer, signal) ? ", signal" : "");
         else
             add(buf, cap, &len, "VDRAIN L1[%u] -> A%u", off, ad);
         break;
-    case K_VBAR:
-    case K_VHALT:
+    case SN_K_VBAR:
+    case SN_K_VHALT:
         add(buf, cap, &len, "%s", KERNEL_OPS[op]);
         break;
     default: /* the ALU ops, 0x00..0x11 */
@@ -202,18 +194,10 @@ static const char *kernel_word(uint32_t w, char *buf, size_t cap)
 
 /* ---- the matmul cluster (artifacts-facts §3.4, sysnode-facts §3.3) ---- */
 
-enum { MG_FILL = 1, MG_GEMM = 2, MG_DRAIN = 3 };
-
-/* addr is {addr_hi [68:63], addr [251:218]}: decoded as one 40-bit field. */
-static const layout_field MG_FIELDS[] = {
-    {"op", 255, 252},   {"addr", 251, 218},  {"n", 217, 202},      {"sel", 201, 201},   {"acc", 200, 200},
-    {"gm", 199, 192},   {"gn", 191, 184},    {"nk", 183, 176},     {"anchor", 175, 168}, {"peers", 167, 144},
-    {"npeer", 143, 142}, {"preq", 141, 141}, {"eoff", 140, 133},   {"aoff", 132, 125},  {"boff", 124, 117},
-    {"emit", 116, 116}, {"fuse", 115, 115},  {"abank", 114, 114},  {"bbank", 113, 113}, {"fbank", 112, 112},
-    {"dnode", 111, 111}, {"dst_x", 110, 107}, {"dst_y", 106, 103}, {"dbuf", 102, 95},   {"dflags", 94, 87},
-    {"dack_y", 86, 83}, {"dack_x", 82, 79},  {"dmesh", 78, 77},    {"dfin", 76, 69},
-};
-#define MG_ADDR_LO_BITS 34
+/* Every field but the last, addr_hi: addr shows {addr_hi, addr} as one
+ * 40-bit field. */
+static const layout_field MG_FIELDS[] = {SN_FIELDS_mg(LAYOUT_FIELD)};
+#define MG_SHOWN_FIELDS (FIELD_COUNT(MG_FIELDS) - 1)
 
 /* Fields each op always shows; any other field shows when nonzero. */
 static int mg_always(unsigned op, const char *name, int dnode)
@@ -222,11 +206,11 @@ static int mg_always(unsigned op, const char *name, int dnode)
     static const char *const GEMM[] = {"gm", "gn", "nk", "acc", NULL};
     static const char *const DRAIN[] = {"addr", "n", NULL};
     static const char *const DNODE[] = {"dnode", "dst_x", "dst_y", "dbuf", "dflags", "dack_x", "dack_y", NULL};
-    const char *const *list = op == MG_FILL ? FILL : op == MG_GEMM ? GEMM : op == MG_DRAIN ? DRAIN : NULL;
+    const char *const *list = op == SN_MG_OP_FILL ? FILL : op == SN_MG_OP_GEMM ? GEMM : op == SN_MG_OP_DRAIN ? DRAIN : NULL;
     for (; list != NULL && *list != NULL; list++)
         if (strcmp(*list, name) == 0)
             return 1;
-    for (list = DNODE; op == MG_DRAIN && dnode && *list != NULL; list++)
+    for (list = DNODE; op == SN_MG_OP_DRAIN && dnode && *list != NULL; list++)
         if (strcmp(*list, name) == 0)
             return 1;
     return 0;
@@ -257,9 +241,9 @@ uint64_t sn_disasm_get(const sn_disasm *d, const char *name, int *found)
 static void decode_vc(sn_disasm_state *s, unsigned node, const sn_payload *p, sn_disasm *d)
 {
     size_t len = 0, cap = sizeof d->text;
-    switch (sn_field_get(p, 255, 252)) {
-    case VC_IMEM: {
-        take_fields(d, p, VC_IMEM_FIELDS, 3);
+    switch (sn_vc_run_op(p)) {
+    case SN_VC_OP_IMEM: {
+        take_fields(d, p, VC_IMEM_FIELDS, FIELD_COUNT(VC_IMEM_FIELDS));
         unsigned addr = (unsigned)sn_disasm_get(d, "addr", NULL);
         uint32_t w = (uint32_t)sn_disasm_get(d, "word", NULL);
         char insn[96];
@@ -272,29 +256,29 @@ static void decode_vc(sn_disasm_state *s, unsigned node, const sn_payload *p, sn
             return;
         }
         d->insn = kernel_word(w, insn, sizeof insn);
-        s->imm_addr[node] = (int16_t)(kf(w, 31, 27) == K_VSETI ? (int)addr + 1 : -1);
+        s->imm_addr[node] = (int16_t)(KW(alu, op) == SN_K_VSETI ? (int)addr + 1 : -1);
         add(d->text, cap, &len, "%s", insn);
         return;
     }
-    case VC_DESC: {
-        take_fields(d, p, VC_DESC_FIELDS, 5);
+    case SN_VC_OP_DESC: {
+        take_fields(d, p, VC_DESC_FIELDS, FIELD_COUNT(VC_DESC_FIELDS));
         unsigned ad = (unsigned)sn_disasm_get(d, "ad", NULL), fld = (unsigned)sn_disasm_get(d, "fld", NULL);
         uint64_t value = sn_disasm_get(d, "value", NULL);
         d->op = "DESC";
         if (fld == 0) {
             add(d->text, cap, &len, "DESC A%u.base = 0x%" PRIx64, ad,
-                value | sn_disasm_get(d, "value_hi", NULL) << 34);
+                value | sn_disasm_get(d, "value_hi", NULL) << SN_VC_VALUE_BITS);
         } else if (fld <= 4) { /* {stride[17:0] signed, bound[15:0]} */
-            int32_t stride = (int32_t)sn_bits64(value, 33, 16);
+            int32_t stride = (int32_t)sn_vc_dim_stride(value);
             add(d->text, cap, &len, "DESC A%u.dim%u = {stride %d, bound %u}", ad, fld,
-                stride >= (1 << 17) ? stride - (1 << 18) : stride, (unsigned)sn_bits64(value, 15, 0));
+                stride >= (1 << 17) ? stride - (1 << 18) : stride, (unsigned)sn_vc_dim_bound(value));
         } else {
             add(d->text, cap, &len, "DESC A%u.fld%u = 0x%" PRIx64 " (no such field: ignored)", ad, fld, value);
         }
         return;
     }
-    case VC_RUN:
-        take_fields(d, p, VC_RUN_FIELDS, 2);
+    case SN_VC_OP_RUN:
+        take_fields(d, p, VC_RUN_FIELDS, FIELD_COUNT(VC_RUN_FIELDS));
         d->op = "RUN";
         add(d->text, cap, &len, "RUN pc=%" PRIu64, sn_disasm_get(d, "pc", NULL));
         return;
@@ -310,14 +294,14 @@ static void decode_mg(const sn_payload *p, sn_disasm *d)
 {
     static const char *const NAMES[4] = {NULL, "FILL", "GEMM", "DRAIN"};
     size_t len = 0, cap = sizeof d->text;
-    take_fields(d, p, MG_FIELDS, sizeof MG_FIELDS / sizeof MG_FIELDS[0]);
-    d->fields[1].value |= sn_field_get(p, 68, 63) << MG_ADDR_LO_BITS; /* addr_hi */
+    take_fields(d, p, MG_FIELDS, MG_SHOWN_FIELDS);
+    d->fields[1].value = SN_MG_DRAM_ADDR(p);
     unsigned op = (unsigned)d->fields[0].value;
     int dnode = sn_disasm_get(d, "dnode", NULL) != 0;
-    if (op >= MG_FILL && op <= MG_DRAIN) {
+    if (op >= SN_MG_OP_FILL && op <= SN_MG_OP_DRAIN) {
         d->op = NAMES[op];
         add(d->text, cap, &len, "%s", d->op);
-        if (op == MG_FILL)
+        if (op == SN_MG_OP_FILL)
             add(d->text, cap, &len, " %s", sn_disasm_get(d, "sel", NULL) ? "B" : "A");
     } else {
         d->op = "?";

@@ -6,15 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Cluster payload fields, MSB-first (isa/cluster.py@894a833 `_tail`;
- * sysnode-facts §3.3). */
-#define F_OP 255, 252
-#define F_ADDR 251, 218
-#define F_N 217, 202
-#define F_SEL 201, 201
-#define F_ADDR_HI 68, 63
-#define ADDR_LO_BITS 34
-enum { OP_FILL = 1, OP_GEMM = 2, OP_DRAIN = 3 };
+#include "sysnode/words.h" /* cluster payload fields and opcodes */
 
 /* round(4096 * 8 / m8) for m8 = 8..15 (mxfp7.py@fd96dee RECIP; mx_quant.v
  * holds the same table). */
@@ -166,16 +158,16 @@ static sn_status collect_fills(const sn_payload *rows, size_t nrows, uint64_t ba
         return sn_error_set(e, SN_ERR_INTERNAL, "mxfp7: out of memory");
     size_t nf = 0;
     for (size_t i = 0; i < nrows; i++) {
-        unsigned op = (unsigned)sn_field_get(&rows[i], F_OP);
-        if (op == OP_GEMM || op == OP_DRAIN)
+        unsigned op = (unsigned)sn_mg_op(&rows[i]);
+        if (op == SN_MG_OP_GEMM || op == SN_MG_OP_DRAIN)
             continue;
-        if (op != OP_FILL) {
+        if (op != SN_MG_OP_FILL) {
             free(f);
             return sn_error_set(e, SN_ERR_INPUT, "mxfp7: payload %zu has opcode %u, not a cluster FILL/GEMM/DRAIN",
                                 i, op);
         }
-        uint64_t addr = sn_field_get(&rows[i], F_ADDR) | sn_field_get(&rows[i], F_ADDR_HI) << ADDR_LO_BITS;
-        uint32_t n = (uint32_t)sn_field_get(&rows[i], F_N);
+        uint64_t addr = SN_MG_DRAM_ADDR(&rows[i]);
+        uint32_t n = (uint32_t)sn_mg_n(&rows[i]);
         if (n == 0)
             continue;
         uint64_t bytes = (uint64_t)n * SN_MX_FP16_ENTRY_BYTES;
@@ -186,7 +178,7 @@ static sn_status collect_fills(const sn_payload *rows, size_t nrows, uint64_t ba
                                 i, (unsigned long long)addr, (unsigned long long)(addr + bytes),
                                 (unsigned long long)base, (unsigned long long)(base + size));
         }
-        f[nf++] = (fill){addr, n, (unsigned)sn_field_get(&rows[i], F_SEL), i, 0};
+        f[nf++] = (fill){addr, n, (unsigned)sn_mg_sel(&rows[i]), i, 0};
     }
     qsort(f, nf, sizeof *f, fill_cmp);
     size_t u = 0;
@@ -232,10 +224,10 @@ static sn_status check_fills(const fill *f, size_t nf, const uint8_t *buf, sn_er
 
 int sn_mx_fill_source(const sn_payload *q, uint64_t *addr, uint64_t *bytes)
 {
-    if (sn_field_get(q, F_OP) != OP_FILL)
+    if (sn_mg_op(q) != SN_MG_OP_FILL)
         return 0;
-    *addr = sn_field_get(q, F_ADDR) | sn_field_get(q, F_ADDR_HI) << ADDR_LO_BITS;
-    *bytes = sn_field_get(q, F_N) * SN_MX_FP16_ENTRY_BYTES;
+    *addr = SN_MG_DRAM_ADDR(q);
+    *bytes = sn_mg_n(q) * SN_MX_FP16_ENTRY_BYTES;
     return 1;
 }
 

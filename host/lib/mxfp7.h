@@ -13,14 +13,7 @@
 
 #include "error.h"
 #include "sysnode/field.h"
-
-#define SN_MX_LANES 4         /* lanes per entry (rows of A, columns of B) */
-#define SN_MX_KBLOCK 32       /* K elements sharing one scale */
-#define SN_MX_SBIAS 20        /* scale exponent bias */
-#define SN_MX_QMAX 63         /* |q| <= 63; -64 never occurs */
-#define SN_MX_FP16_ENTRY_BYTES 256 /* 4 lanes x 32 FP16, lane-major */
-#define SN_MX_ENTRY_BYTES 128      /* four 256-bit words */
-#define SN_MX_ZERO_SCALE 0xA0      /* scale byte of an all-zero block: es 0, m8 8 */
+#include "sysnode/mxfp7.h" /* the entry format's sizes and scale bias */
 
 /* The slot order of a packed entry: FILL sel 0 (A side) or 1 (B side). */
 enum sn_mx_layout { SN_MX_A = 0, SN_MX_B = 1 };

@@ -1,9 +1,8 @@
 /* The settle proof (see settle.h). */
 #include "settle.h"
 
-#include "sysnode/field.h"
+#include "sysnode/words.h" /* cluster payload fields and opcodes */
 
-enum { MG_FILL = 1, MG_GEMM = 2, MG_DRAIN = 3 }; /* payload[255:252] (sysnode-facts §3.3) */
 #define MAX_RANGES 4096 /* past this many pending writes the proof gives up: settle */
 
 typedef struct {
@@ -60,16 +59,16 @@ static int round_traffic(const sn_program *p, const sn_mesh *mesh, size_t r, ran
             sn_payload q;
             for (unsigned w = 0; w < 4; w++)
                 q.w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
-            uint64_t op = sn_field_get(&q, 255, 252), n = sn_field_get(&q, 217, 202);
-            uint64_t addr = sn_field_get(&q, 68, 63) << 34 | sn_field_get(&q, 251, 218);
-            if (op == MG_GEMM)
+            uint64_t op = sn_mg_op(&q), n = sn_mg_n(&q);
+            uint64_t addr = SN_MG_DRAM_ADDR(&q);
+            if (op == SN_MG_OP_GEMM)
                 continue;
-            if (op == MG_DRAIN && sn_field_get(&q, 111, 111)) /* dnode: the tile goes to a node */
+            if (op == SN_MG_OP_DRAIN && sn_mg_dnode(&q)) /* the tile goes to a node */
                 return 1;
-            if (op != MG_FILL && op != MG_DRAIN)
+            if (op != SN_MG_OP_FILL && op != SN_MG_OP_DRAIN)
                 return 1;
-            range x = {addr, addr + n * (op == MG_FILL ? 256 : 32)};
-            if (op == MG_DRAIN && writes)
+            range x = {addr, addr + n * (op == SN_MG_OP_FILL ? 256 : 32)};
+            if (op == SN_MG_OP_DRAIN && writes)
                 add(writes, x.lo, x.hi);
             if (touched)
                 add(touched, x.lo, x.hi);

@@ -31,9 +31,9 @@ sn_status sn_sim_stats_copy_take(sn_sim_stats_copy *c, sn_sim *sim, sn_run_stats
         c->gos[i] = (sn_go_record){s.gos[i].cycle, s.gos[i].mmio_ops, s.gos[i].typed};
     for (uint64_t i = 0; i < s.completion_count; i++) {
         uint64_t w = s.completions[i].head;
-        c->completions[i] = (sn_completion_record){s.completions[i].cycle, (uint8_t)SN_HEAD_SRC_X(w),
-                                                   (uint8_t)SN_HEAD_SRC_Y(w), (uint8_t)SN_HEAD_CODE(w),
-                                                   SN_HEAD_ARG(w)};
+        c->completions[i] = (sn_completion_record){s.completions[i].cycle, (uint8_t)sn_head_src_x(w),
+                                                   (uint8_t)sn_head_src_y(w), (uint8_t)sn_head_code(w),
+                                                   sn_head_arg(w)};
     }
     for (uint64_t u = 0; u < s.unit_count; u++) {
         const sn_sim_unit_busy *b = &s.units[u];

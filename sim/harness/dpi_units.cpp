@@ -187,7 +187,7 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
         *fault = r.fault;
         *result = r.cycles;
         *compute_cycles = r.cycles;
-        *kernel_run = sn_field_get(&p, 255, 252) == SN_VC_OP_RUN;
+        *kernel_run = sn_vc_run_op(&p) == SN_VC_OP_RUN;
         *nbursts = r.nbursts;
     } else {
         sn_mc_result r = sn_mc_execute(unit->mc.get(), &p, &u->port);

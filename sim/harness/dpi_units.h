@@ -1,6 +1,7 @@
 /* The unit models behind the mesh's DPI calls, and the memory timing the
- * mesh models with them. Unit index u of sn_mesh_top (default mesh: 0 vec0
- * (1,0), 1 vec1 (1,2), 2 mat0 (1,1), 3 mat1 (2,1)) maps to one C model,
+ * mesh models with them. Unit index u of sn_mesh_top (default mesh: the
+ * order of SN_MESH_2P2_INIT, 0 mat0 (1,1), 1 mat1 (2,1), 2 vec0 (1,0),
+ * 3 vec1 (1,2)) maps to one C model,
  * created on the unit's first instruction with the type its shell names.
  * DPI imports carry no user pointer, so the calls reach the sn_dpi_units
  * bound to the current thread (one mesh evaluates at a time per thread,

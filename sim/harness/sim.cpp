@@ -231,7 +231,7 @@ static uint64_t peek_reg(sn_sim *s, uint32_t off)
 static uint64_t irq_lines(void *ctx)
 {
     sn_sim *s = static_cast<sn_sim *>(ctx);
-    bool external = (peek_reg(s, SN_MBOX_STAT) & SN_STAT_QUEUED_MASK) != 0 || peek_reg(s, SN_CTRL_RX_USED) != 0;
+    bool external = sn_stat_queued(peek_reg(s, SN_MBOX_STAT)) != 0 || peek_reg(s, SN_CTRL_RX_USED) != 0;
     return external ? 1ull << 11 : 0;
 }
 
@@ -302,7 +302,7 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
         tick(s);
         s->mesh->cpu_wr = 0;
         if (off == SN_MBOX_GO && s->mesh->accepted_go != accepted)
-            s->gos.push_back({s->hart_cycle, ops_before, static_cast<uint8_t>((s->dst >> SN_DST_TYPED_BIT) & 1)});
+            s->gos.push_back({s->hart_cycle, ops_before, static_cast<uint8_t>(sn_dst_typed(s->dst))});
         return;
     }
     switch (off) {

@@ -6,38 +6,14 @@
 
 #include "fp_formats.h"
 
-/* Payload fields, MSB-first (isa/cluster.py@894a833 `_tail`; sysnode-facts
- * §3.3). */
-#define F_OP 255, 252
-#define F_ADDR 251, 218
-#define F_N 217, 202
-#define F_SEL 201, 201
-#define F_ACC 200, 200
-#define F_GM 199, 192
-#define F_GN 191, 184
-#define F_NK 183, 176
-#define F_EOFF 140, 133
-#define F_AOFF 132, 125
-#define F_BOFF 124, 117
-#define F_ABANK 114, 114
-#define F_BBANK 113, 113
-#define F_FBANK 112, 112
-#define F_DNODE 111, 111
-#define F_DST_X 110, 107
-#define F_DST_Y 106, 103
-#define F_DBUF 102, 95
-#define F_DFLAGS 94, 87
-#define F_DACK_Y 86, 83
-#define F_DACK_X 82, 79
-#define F_ADDR_HI 68, 63
-#define ADDR_LO_BITS 34 /* isa/cluster.py@894a833 IsaConfig.addr_bits */
+/* Payload fields: sysnode/words.h SN_FIELDS_mg (isa/cluster.py@894a833
+ * `_tail`; sysnode-facts §3.3). */
 
-#define SBIAS 20           /* hw/mxfp7.py@fd96dee */
 #define MACS_PER_CYCLE 512 /* kohakutpu/cost.py MACS_PER_CLUSTER (artifacts-facts §7) */
 
 static uint64_t full_addr(const sn_payload *p)
 {
-    return sn_field_get(p, F_ADDR) | sn_field_get(p, F_ADDR_HI) << ADDR_LO_BITS;
+    return SN_MG_DRAM_ADDR(p);
 }
 
 /* ceil(elems * 16 / 256): cycles a stream of FP16 elements holds a 256-bit
@@ -48,7 +24,7 @@ static uint32_t flits16(uint64_t elems)
 }
 
 /* 2^k as a double, built from its bits: k in [-1022, 1023]. A lane's scale
- * exponent es = byte >> 3 - SBIAS lies in [-20, 11]. */
+ * exponent es = byte >> 3 - SN_MX_SBIAS lies in [-20, 11]. */
 static double pow2(int k)
 {
     uint64_t bits = (uint64_t)(k + 1023) << 52;
@@ -61,7 +37,7 @@ static double pow2(int k)
  * 8w..8w+7; slot oi at bits [255-7oi : 249-7oi] is lane*8+kk (sel 0) or
  * kk*4+lane (sel 1), int7 two's complement; the scale bytes repeat in every
  * word's bits 31..0 and are taken from word 0, lane l at [31-8l : 24-8l]. */
-static void decode_entry(const uint8_t e[SN_MC_ENTRY_BYTES], unsigned sel, sn_mc_operand *op)
+static void decode_entry(const uint8_t e[SN_MX_ENTRY_BYTES], unsigned sel, sn_mc_operand *op)
 {
     for (unsigned w = 0; w < 4; w++) {
         const uint8_t *word = e + w * 32;
@@ -75,9 +51,9 @@ static void decode_entry(const uint8_t e[SN_MC_ENTRY_BYTES], unsigned sel, sn_mc
             op->q[lane][w * 8 + kk] = (int8_t)(v >= 64 ? (int)v - 128 : (int)v);
         }
     }
-    for (unsigned lane = 0; lane < SN_MC_LANES; lane++) {
+    for (unsigned lane = 0; lane < SN_MX_LANES; lane++) {
         uint8_t s = e[3 - lane];
-        op->scale[lane] = (double)(8 + (s & 7)) * pow2((int)(s >> 3) - SBIAS);
+        op->scale[lane] = (double)(8 + (s & 7)) * pow2((int)(s >> 3) - SN_MX_SBIAS);
     }
 }
 
@@ -85,10 +61,10 @@ static void decode_entry(const uint8_t e[SN_MC_ENTRY_BYTES], unsigned sel, sn_mc
 static sn_mc_result exec_fill(sn_matmul_cluster *mc, const sn_payload *p, const sn_mem_port *mem)
 {
     sn_mc_result r = {0};
-    uint32_t n = (uint32_t)sn_field_get(p, F_N);
-    unsigned sel = (unsigned)sn_field_get(p, F_SEL);
-    uint32_t at = (uint32_t)sn_field_get(p, F_FBANK) * SN_MC_BANK_ENTRIES + (uint32_t)sn_field_get(p, F_EOFF);
-    r.cycles = flits16((uint64_t)n * SN_MC_LANES * SN_MC_KBLOCK);
+    uint32_t n = (uint32_t)sn_mg_n(p);
+    unsigned sel = (unsigned)sn_mg_sel(p);
+    uint32_t at = (uint32_t)sn_mg_fbank(p) * SN_MC_BANK_ENTRIES + (uint32_t)sn_mg_eoff(p);
+    r.cycles = flits16((uint64_t)n * SN_MX_LANES * SN_MX_KBLOCK);
     if (at + n > SN_MC_SIDE_ENTRIES) {
         r.fault = SN_MC_FAULT_FILL_RANGE;
         return r;
@@ -101,7 +77,7 @@ static sn_mc_result exec_fill(sn_matmul_cluster *mc, const sn_payload *p, const 
         r.fault = SN_MC_FAULT_HAZARD;
         return r;
     }
-    if (n && mem->read(mem->ctx, full_addr(p), mc->l1[sel][at], n * SN_MC_ENTRY_BYTES) != 0) {
+    if (n && mem->read(mem->ctx, full_addr(p), mc->l1[sel][at], n * SN_MX_ENTRY_BYTES) != 0) {
         r.mem_error = 1;
         r.bad_addr = full_addr(p);
     }
@@ -111,12 +87,12 @@ static sn_mc_result exec_fill(sn_matmul_cluster *mc, const sn_payload *p, const 
 static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
 {
     sn_mc_result r = {0};
-    uint32_t gm = (uint32_t)sn_field_get(p, F_GM), gn = (uint32_t)sn_field_get(p, F_GN);
-    uint32_t nk = (uint32_t)sn_field_get(p, F_NK);
-    uint32_t a_at = (uint32_t)sn_field_get(p, F_ABANK) * SN_MC_BANK_ENTRIES + (uint32_t)sn_field_get(p, F_AOFF);
-    uint32_t b_at = (uint32_t)sn_field_get(p, F_BBANK) * SN_MC_BANK_ENTRIES + (uint32_t)sn_field_get(p, F_BOFF);
-    int chain = (int)sn_field_get(p, F_ACC) && mc->have_tile;
-    uint64_t macs = (uint64_t)(gm * SN_MC_LANES) * (nk * SN_MC_KBLOCK) * (gn * SN_MC_LANES);
+    uint32_t gm = (uint32_t)sn_mg_gm(p), gn = (uint32_t)sn_mg_gn(p);
+    uint32_t nk = (uint32_t)sn_mg_nk(p);
+    uint32_t a_at = (uint32_t)sn_mg_abank(p) * SN_MC_BANK_ENTRIES + (uint32_t)sn_mg_aoff(p);
+    uint32_t b_at = (uint32_t)sn_mg_bbank(p) * SN_MC_BANK_ENTRIES + (uint32_t)sn_mg_boff(p);
+    int chain = (int)sn_mg_acc(p) && mc->have_tile;
+    uint64_t macs = (uint64_t)(gm * SN_MX_LANES) * (nk * SN_MX_KBLOCK) * (gn * SN_MX_LANES);
     r.cycles = (uint32_t)((macs + MACS_PER_CYCLE - 1) / MACS_PER_CYCLE);
     r.retire_on_issue = 1;
     if (gm == 0 || gn == 0 || gm * gn > SN_MC_TILES || a_at + gm * nk > SN_MC_SIDE_ENTRIES ||
@@ -135,30 +111,30 @@ static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
     for (uint32_t i = 0; i < gn * nk; i++)
         decode_entry(mc->l1[1][b_at + i], 1, &mc->op[1][i]);
 
-    uint32_t cols = gn * SN_MC_LANES;
+    uint32_t cols = gn * SN_MX_LANES;
     for (uint32_t m = 0; m < gm; m++)
         for (uint32_t g = 0; g < gn; g++) {
             /* model.py@cd56929 `sweep`: per block, each cell's integer dot
              * product times 2^(esa+esb) * m8a*m8b/64 (exact in a double) is
              * added and the sum rounded to ACC24. Blocks outside, cells
              * inside: each cell still sums its blocks in order. */
-            double v[SN_MC_LANES][SN_MC_LANES] = {{0.0}};
+            double v[SN_MX_LANES][SN_MX_LANES] = {{0.0}};
             for (uint32_t b = 0; b < nk; b++) {
                 const sn_mc_operand *a = &mc->op[0][m * nk + b];
                 const sn_mc_operand *bb = &mc->op[1][g * nk + b];
-                for (unsigned rr = 0; rr < SN_MC_LANES; rr++)
-                    for (unsigned ss = 0; ss < SN_MC_LANES; ss++) {
+                for (unsigned rr = 0; rr < SN_MX_LANES; rr++)
+                    for (unsigned ss = 0; ss < SN_MX_LANES; ss++) {
                         int32_t dot = 0;
-                        for (unsigned k = 0; k < SN_MC_KBLOCK; k++)
+                        for (unsigned k = 0; k < SN_MX_KBLOCK; k++)
                             dot += (int32_t)a->q[rr][k] * bb->q[ss][k];
                         /* exact: at most 8 significant bits, exponent in -46..16 */
                         double scale = a->scale[rr] * bb->scale[ss] * 0x1p-6;
                         v[rr][ss] = sn_acc24_round(v[rr][ss] + (double)dot * scale);
                     }
             }
-            for (unsigned rr = 0; rr < SN_MC_LANES; rr++)
-                for (unsigned ss = 0; ss < SN_MC_LANES; ss++) {
-                    double *cell = &mc->acc[(m * SN_MC_LANES + rr) * cols + g * SN_MC_LANES + ss];
+            for (unsigned rr = 0; rr < SN_MX_LANES; rr++)
+                for (unsigned ss = 0; ss < SN_MX_LANES; ss++) {
+                    double *cell = &mc->acc[(m * SN_MX_LANES + rr) * cols + g * SN_MX_LANES + ss];
                     /* A chained GEMM adds its own sweep to the tile and
                      * rounds once more (model.py@cd56929 `_gemm`). */
                     *cell = chain ? sn_acc24_round(*cell + v[rr][ss]) : v[rr][ss];
@@ -179,10 +155,10 @@ static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
  * (model.py@cd56929 `_subtiles`). Returns the elements clamped. */
 static uint32_t granule(const sn_matmul_cluster *mc, uint32_t t, uint8_t out[SN_CU_GRANULE_BYTES])
 {
-    uint32_t m = t / mc->tile_gn, g = t % mc->tile_gn, cols = mc->tile_gn * SN_MC_LANES, clamped = 0;
-    for (unsigned rr = 0; rr < SN_MC_LANES; rr++)
-        for (unsigned ss = 0; ss < SN_MC_LANES; ss++) {
-            double v = mc->acc[(m * SN_MC_LANES + rr) * cols + g * SN_MC_LANES + ss];
+    uint32_t m = t / mc->tile_gn, g = t % mc->tile_gn, cols = mc->tile_gn * SN_MX_LANES, clamped = 0;
+    for (unsigned rr = 0; rr < SN_MX_LANES; rr++)
+        for (unsigned ss = 0; ss < SN_MX_LANES; ss++) {
+            double v = mc->acc[(m * SN_MX_LANES + rr) * cols + g * SN_MX_LANES + ss];
             if (v > SN_FP16_MAX || v < -SN_FP16_MAX) {
                 v = v < 0 ? -SN_FP16_MAX : SN_FP16_MAX;
                 clamped++;
@@ -197,8 +173,8 @@ static uint32_t granule(const sn_matmul_cluster *mc, uint32_t t, uint8_t out[SN_
 static sn_mc_result exec_drain(sn_matmul_cluster *mc, const sn_payload *p, const sn_mem_port *mem)
 {
     sn_mc_result r = {0};
-    uint32_t n = (uint32_t)sn_field_get(p, F_N);
-    r.cycles = flits16((uint64_t)n * SN_MC_LANES * SN_MC_LANES);
+    uint32_t n = (uint32_t)sn_mg_n(p);
+    r.cycles = flits16((uint64_t)n * SN_MX_LANES * SN_MX_LANES);
     r.waits_sweep = 1;
     if (!mc->have_tile) {
         r.fault = SN_MC_FAULT_NO_TILE;
@@ -213,16 +189,16 @@ static sn_mc_result exec_drain(sn_matmul_cluster *mc, const sn_payload *p, const
     uint32_t clamped = 0;
     for (uint32_t t = 0; t < n; t++)
         clamped += granule(mc, t, mc->drained[t]);
-    if (sn_field_get(p, F_DNODE)) {
+    if (sn_mg_dnode(p)) {
         /* The mesh sends the bursts; offset = addr[20:5] (sysnode-facts §4). */
         sn_cu_burst *h = &mc->drain_head;
         memset(h, 0, sizeof *h);
-        h->dst_x = (uint8_t)sn_field_get(p, F_DST_X);
-        h->dst_y = (uint8_t)sn_field_get(p, F_DST_Y);
-        h->buf = (uint8_t)sn_field_get(p, F_DBUF);
-        h->flags = (uint8_t)sn_field_get(p, F_DFLAGS);
-        h->ack_x = (uint8_t)sn_field_get(p, F_DACK_X);
-        h->ack_y = (uint8_t)sn_field_get(p, F_DACK_Y);
+        h->dst_x = (uint8_t)sn_mg_dst_x(p);
+        h->dst_y = (uint8_t)sn_mg_dst_y(p);
+        h->buf = (uint8_t)sn_mg_dbuf(p);
+        h->flags = (uint8_t)sn_mg_dflags(p);
+        h->ack_x = (uint8_t)sn_mg_dack_x(p);
+        h->ack_y = (uint8_t)sn_mg_dack_y(p);
         h->offset = (uint16_t)((full_addr(p) >> 5) & 0xFFFF);
         mc->drain_granules = n;
         r.node_drain = 1;
@@ -247,12 +223,12 @@ void sn_mc_reset(sn_matmul_cluster *mc)
 sn_mc_result sn_mc_execute(sn_matmul_cluster *mc, const sn_payload *p, const sn_mem_port *mem)
 {
     mc->drain_granules = 0;
-    switch ((unsigned)sn_field_get(p, F_OP)) {
-    case SN_MC_OP_FILL:
+    switch ((unsigned)sn_mg_op(p)) {
+    case SN_MG_OP_FILL:
         return exec_fill(mc, p, mem);
-    case SN_MC_OP_GEMM:
+    case SN_MG_OP_GEMM:
         return exec_gemm(mc, p);
-    case SN_MC_OP_DRAIN:
+    case SN_MG_OP_DRAIN:
         return exec_drain(mc, p, mem);
     default: {
         sn_mc_result r = {0};

@@ -13,18 +13,13 @@
 
 #include "cu_data.h"
 #include "mem_port.h"
-#include "sysnode/field.h"
+#include "sysnode/mxfp7.h"
+#include "sysnode/words.h"
 
-#define SN_MC_LANES 4            /* sub-tile edge, lanes per entry */
-#define SN_MC_KBLOCK 32          /* K per entry and per scale */
-#define SN_MC_ENTRY_BYTES 128    /* one MXFP7 L1 entry */
 #define SN_MC_BANKS 2            /* banks per L1 side (model.py BANKS) */
 #define SN_MC_BANK_ENTRIES 256   /* entries per bank (model.py BANK_ENTRIES) */
 #define SN_MC_SIDE_ENTRIES (SN_MC_BANKS * SN_MC_BANK_ENTRIES) /* GA/GB = 512 */
 #define SN_MC_TILES 4096         /* accumulator sub-tiles, gm*gn <= this (R-MAT TILES) */
-
-/* CU_INST opcodes, payload [255:252]. */
-enum sn_mc_op { SN_MC_OP_FILL = 1, SN_MC_OP_GEMM = 2, SN_MC_OP_DRAIN = 3 };
 
 /* Why a payload did not execute: each is a case the compiler's model
  * refuses with ModelError. Nothing is changed by a faulting payload. */
@@ -55,8 +50,8 @@ typedef struct sn_mc_result {
  * an entry into, sysnode-facts §9): q[lane][k] and the lane's scale
  * m8 * 2^es (m8 8..15, es -20..11), exact in a double. */
 typedef struct sn_mc_operand {
-    int8_t q[SN_MC_LANES][SN_MC_KBLOCK];
-    double scale[SN_MC_LANES];
+    int8_t q[SN_MX_LANES][SN_MX_KBLOCK];
+    double scale[SN_MX_LANES];
 } sn_mc_operand;
 
 /* The whole state of one cluster; nothing is global. About 0.9 MB:
@@ -64,10 +59,10 @@ typedef struct sn_mc_operand {
 typedef struct sn_matmul_cluster {
     /* L1A (side 0) and L1B (side 1) as filled, 128-byte MXFP7 entries;
      * entry index = bank * 256 + offset. */
-    uint8_t l1[2][SN_MC_SIDE_ENTRIES][SN_MC_ENTRY_BYTES];
+    uint8_t l1[2][SN_MC_SIDE_ENTRIES][SN_MX_ENTRY_BYTES];
     /* The ACC24 tile of the last GEMM, (gm*4) x (gn*4) row-major, values
      * on ACC24's 17-bit significand grid. */
-    double acc[SN_MC_TILES * SN_MC_LANES * SN_MC_LANES];
+    double acc[SN_MC_TILES * SN_MX_LANES * SN_MX_LANES];
     uint8_t have_tile;
     uint16_t tile_gm, tile_gn;
     /* The entries the sweep in flight reads, per side; span 0 = none. */

@@ -18,14 +18,6 @@
 #error "the lane model needs plain double arithmetic (FLT_EVAL_METHOD 0)"
 #endif
 
-/* Kernel opcodes, word [31:27] (hw/vector.py@7703ee8 OPS). */
-enum {
-    VMOV = 0x00, VNEG, VABS, VADD, VSUB, VMUL, VFMA, VFNMA, VMAX, VMIN, VSEL,
-    VCMPLT, VCMPGT, VCMPEQ, VEXP2, VLOG2, VINV, VRSQRT,
-    VCVT = 0x12, VRED, VLD, VST, VBCAST, VSHUF, VSETVL, VSETMODE, VSETI, VLOOP,
-    VBAR, VFILL, VDRAIN, VHALT,
-};
-
 /* Operand source selectors (hw/vector.py@7703ee8 SRC_*). */
 enum { SRC_V = 0, SRC_S = 1, SRC_C = 2, SRC_K = 3 };
 
@@ -35,30 +27,14 @@ enum { DT_FP16 = 1, DT_FP32 = 2 };
 /* VRED kinds, field vc (hw/vector.py@7703ee8 RED). */
 enum { RED_SUM, RED_MAX, RED_MIN, RED_SUMSQ, RED_DOT, RED_EXPSUM, RED_ANY, RED_ALL };
 
-/* ---- kernel word fields (hw/vector.py@7703ee8 `alu`, `_addressed`) ---- */
+/* ---- kernel word fields: sysnode/words.h kword_alu, kword_mem, kword_peer
+ * (hw/vector.py@7703ee8 `alu`, `_addressed`); the two below are read only
+ * here. ---- */
 static unsigned wf(uint32_t w, unsigned hi, unsigned lo)
 {
     return (unsigned)sn_bits64(w, hi, lo);
 }
-#define W_OP(w) wf(w, 31, 27)
-#define W_SA(w) wf(w, 26, 25)
-#define W_SB(w) wf(w, 24, 23)
-#define W_SC(w) wf(w, 22, 21)
-#define W_VD(w) wf(w, 20, 17)
-#define W_VA(w) wf(w, 16, 13)
-#define W_VB(w) wf(w, 12, 9)
-#define W_VC(w) wf(w, 8, 5)
-#define W_PR(w) wf(w, 4, 3)
-#define W_PM(w) wf(w, 2, 1)
-#define W_DT(w) wf(w, 26, 24)
-#define W_AD(w) wf(w, 23, 21)
-#define W_OFF(w) wf(w, 13, 0)
-#define W_PEER(w) wf(w, 24, 24)
-#define W_SIGNAL(w) wf(w, 25, 25) /* peer drain: ask for DATA_RECEIVED */
-#define W_DST_X(w) wf(w, 20, 17)
-#define W_DST_Y(w) wf(w, 16, 13)
-#define W_BUF(w) wf(w, 12, 9)
-#define W_L1OFF(w) (W_OFF(w) % SN_VC_L1_WORDS) /* VFILL/VDRAIN L1 word */
+#define W_L1OFF(w) ((unsigned)sn_kword_mem_offset(w) % SN_VC_L1_WORDS) /* VFILL/VDRAIN L1 word */
 #define W_BODY(w) wf(w, 12, 9)
 #define W_KIND(w) wf(w, 7, 5) /* the model reads 3 of the 4 encoded bits */
 
@@ -80,7 +56,7 @@ static uint32_t nchunk(const sn_vector_core *vc)
 static uint32_t word_cycles(unsigned op, const sn_vector_core *vc)
 {
     switch (op) {
-    case VFILL: case VDRAIN: case VBAR: case VLOOP: case VSETVL: case VSETMODE: case VSETI:
+    case SN_K_VFILL: case SN_K_VDRAIN: case SN_K_VBAR: case SN_K_VLOOP: case SN_K_VSETVL: case SN_K_VSETMODE: case SN_K_VSETI:
         return 1;
     default:
         return nchunk(vc);
@@ -124,7 +100,7 @@ static uint64_t walk_addr(const sn_vc_desc *d, int64_t total, int64_t off, int64
  * `_issue`). */
 static int64_t word_offset(uint32_t w)
 {
-    int64_t off = W_OFF(w);
+    int64_t off = (unsigned)sn_kword_mem_offset(w);
     return off >= 0x2000 ? off - 0x4000 : off;
 }
 
@@ -172,21 +148,21 @@ static double lane_value(unsigned op, double a, double b, double c)
 {
     volatile double prod; /* keeps a*b+c two roundings, never a fused FMA */
     switch (op) {
-    case VMOV: return a;
-    case VNEG: return -a;
-    case VABS: return fabs(a);
-    case VADD: return a + c; /* vb ignored (artifacts-facts §6) */
-    case VSUB: return a - c;
-    case VMUL: return a * b; /* vc ignored */
-    case VFMA: prod = a * b; return prod + c;
-    case VFNMA: prod = a * b; return -prod + c;
-    case VMAX: return a < b ? b : a; /* ties (and +-0) return a */
-    case VMIN: return a > b ? b : a;
-    case VSEL: return c != 0.0 ? a : b;
-    case VEXP2: return exp2(a);
-    case VLOG2: return log2(a);
-    case VINV: return 1.0 / a;
-    case VRSQRT: return 1.0 / sqrt(a);
+    case SN_K_VMOV: return a;
+    case SN_K_VNEG: return -a;
+    case SN_K_VABS: return fabs(a);
+    case SN_K_VADD: return a + c; /* vb ignored (artifacts-facts §6) */
+    case SN_K_VSUB: return a - c;
+    case SN_K_VMUL: return a * b; /* vc ignored */
+    case SN_K_VFMA: prod = a * b; return prod + c;
+    case SN_K_VFNMA: prod = a * b; return -prod + c;
+    case SN_K_VMAX: return a < b ? b : a; /* ties (and +-0) return a */
+    case SN_K_VMIN: return a > b ? b : a;
+    case SN_K_VSEL: return c != 0.0 ? a : b;
+    case SN_K_VEXP2: return exp2(a);
+    case SN_K_VLOG2: return log2(a);
+    case SN_K_VINV: return 1.0 / a;
+    case SN_K_VRSQRT: return 1.0 / sqrt(a);
     default: return a; /* unreachable: the caller dispatches op <= VRSQRT only */
     }
 }
@@ -194,8 +170,8 @@ static double lane_value(unsigned op, double a, double b, double c)
 static bool compare(unsigned op, double a, double b)
 {
     switch (op) {
-    case VCMPLT: return a < b;
-    case VCMPGT: return a > b;
+    case SN_K_VCMPLT: return a < b;
+    case SN_K_VCMPGT: return a > b;
     default: return a == b; /* VCMPEQ */
     }
 }
@@ -217,18 +193,18 @@ static bool exec_alu(run *r, unsigned op, uint32_t w)
         return true;
     }
     operand a, b, c;
-    if (!source(vc, W_SA(w), W_VA(w), &a) || !source(vc, W_SB(w), W_VB(w), &b) ||
-        !source(vc, W_SC(w), W_VC(w), &c))
+    if (!source(vc, (unsigned)sn_kword_alu_sa(w), (unsigned)sn_kword_alu_va(w), &a) || !source(vc, (unsigned)sn_kword_alu_sb(w), (unsigned)sn_kword_alu_vb(w), &b) ||
+        !source(vc, (unsigned)sn_kword_alu_sc(w), (unsigned)sn_kword_alu_vc(w), &c))
         return stop_fault(r, SN_VC_F_CHAIN);
 
     unsigned span = nchunk(vc) * SN_VC_LANES, vl = vc->vl;
-    unsigned pr = W_PR(w), pm = W_PM(w);
-    if (op >= VCMPLT && op <= VCMPEQ) { /* writes P[pr] under the tail mask only */
+    unsigned pr = (unsigned)sn_kword_alu_pr(w), pm = (unsigned)sn_kword_alu_pm(w);
+    if (op >= SN_K_VCMPLT && op <= SN_K_VCMPEQ) { /* writes P[pr] under the tail mask only */
         for (unsigned i = 0; i < span && i < vl; i++)
             vc->preg[pr][i] = compare(op, opnd(&a, i), opnd(&b, i));
         return false;
     }
-    double *d = vc->vreg[W_VD(w)];
+    double *d = vc->vreg[(unsigned)sn_kword_alu_vd(w)];
     for (unsigned i = 0; i < span && i < vl; i++)
         if (pred_keep(vc, pm, pr, i))
             d[i] = sn_e8m15_round(lane_value(op, opnd(&a, i), opnd(&b, i), opnd(&c, i)));
@@ -262,10 +238,10 @@ static bool exec_vred(run *r, uint32_t w)
     if (kind == RED_ANY || kind == RED_ALL) { /* the predicate file: no mode or VL rule */
         bool any = false, all = true;
         for (unsigned i = 0; i < vl; i++) {
-            any = any || vc->preg[W_PR(w)][i];
-            all = all && vc->preg[W_PR(w)][i];
+            any = any || vc->preg[(unsigned)sn_kword_alu_pr(w)][i];
+            all = all && vc->preg[(unsigned)sn_kword_alu_pr(w)][i];
         }
-        vc->sreg[W_VD(w)] = (kind == RED_ANY ? any : all) ? SN_E8M15_ONE : 0;
+        vc->sreg[(unsigned)sn_kword_alu_vd(w)] = (kind == RED_ANY ? any : all) ? SN_E8M15_ONE : 0;
         return false;
     }
     if (vl % SN_VC_LANES)
@@ -273,7 +249,7 @@ static bool exec_vred(run *r, uint32_t w)
     if (vc->vmode != SN_VC_TREE)
         return stop_fault(r, SN_VC_F_OPCODE);
 
-    const double *a = vc->vreg[W_VA(w)];
+    const double *a = vc->vreg[(unsigned)sn_kword_alu_va(w)];
     unsigned n = vl / SN_VC_LANES;
     double totals[2 * SN_VC_VLMAX / SN_VC_LANES];
     unsigned ntotals;
@@ -282,7 +258,7 @@ static bool exec_vred(run *r, uint32_t w)
         /* One element per leaf: beat t of 2n covers elements 8t..8t+7. SUMSQ
          * multiplies by vb like DOT; EXPSUM also writes its leaves to vb. */
         double leaves[SN_VC_VLMAX];
-        double *other = vc->vreg[W_VB(w)];
+        double *other = vc->vreg[(unsigned)sn_kword_alu_vb(w)];
         for (unsigned i = 0; i < vl; i++)
             leaves[i] = sn_e8m15_round(kind == RED_EXPSUM ? exp2(a[i]) : a[i] * other[i]);
         if (kind == RED_EXPSUM)
@@ -305,7 +281,7 @@ static bool exec_vred(run *r, uint32_t w)
     double acc[SN_VC_LANES];
     for (unsigned t = 0; t < SN_VC_LANES; t++)
         acc[t] = t < ntotals ? sn_e8m15_round(red_comb(kind, totals[t], ident)) : ident;
-    vc->sreg[W_VD(w)] = sn_double_to_e8m15(red_tree(kind, acc, SN_VC_LANES));
+    vc->sreg[(unsigned)sn_kword_alu_vd(w)] = sn_double_to_e8m15(red_tree(kind, acc, SN_VC_LANES));
     return false;
 }
 
@@ -339,13 +315,13 @@ static void put_le32(uint8_t *p, uint32_t v)
 static bool exec_vld(run *r, uint32_t w)
 {
     sn_vector_core *vc = r->vc;
-    unsigned dt = W_DT(w);
+    unsigned dt = (unsigned)sn_kword_mem_dtype(w);
     if (dt != DT_FP16 && dt != DT_FP32)
         return stop_fault(r, SN_VC_F_DTYPE);
-    const sn_vc_desc *d = &vc->desc[W_AD(w)];
+    const sn_vc_desc *d = &vc->desc[(unsigned)sn_kword_mem_ad(w)];
     int64_t total = walk_total(d), off = word_offset(w);
     unsigned nwords = nchunk(vc) * (dt == DT_FP32 ? 2 : 1);
-    double *v = vc->vreg[W_VD(w)];
+    double *v = vc->vreg[(unsigned)sn_kword_alu_vd(w)];
     for (unsigned k = 0; k < nwords; k++) {
         const uint8_t *word = vc->l1[walk_addr(d, total, off, k) % SN_VC_L1_WORDS];
         if (dt == DT_FP16)
@@ -363,13 +339,13 @@ static bool exec_vld(run *r, uint32_t w)
 static bool exec_vst(run *r, uint32_t w)
 {
     sn_vector_core *vc = r->vc;
-    unsigned dt = W_DT(w);
+    unsigned dt = (unsigned)sn_kword_mem_dtype(w);
     if (dt != DT_FP16 && dt != DT_FP32)
         return stop_fault(r, SN_VC_F_DTYPE);
-    const sn_vc_desc *d = &vc->desc[W_AD(w)];
+    const sn_vc_desc *d = &vc->desc[(unsigned)sn_kword_mem_ad(w)];
     int64_t total = walk_total(d), off = word_offset(w);
     unsigned nwords = nchunk(vc) * (dt == DT_FP32 ? 2 : 1);
-    const double *v = vc->vreg[W_VD(w)];
+    const double *v = vc->vreg[(unsigned)sn_kword_alu_vd(w)];
     for (unsigned k = 0; k < nwords; k++) {
         uint8_t *word = vc->l1[walk_addr(d, total, off, k) % SN_VC_L1_WORDS];
         if (dt == DT_FP16) {
@@ -391,11 +367,11 @@ static bool exec_vst(run *r, uint32_t w)
 static bool exec_vcvt(run *r, uint32_t w)
 {
     sn_vector_core *vc = r->vc;
-    unsigned dt = W_DT(w);
+    unsigned dt = (unsigned)sn_kword_mem_dtype(w);
     if (dt != DT_FP16 && dt != DT_FP32)
         return stop_fault(r, SN_VC_F_DTYPE);
-    const double *a = vc->vreg[W_VA(w)];
-    double *d = vc->vreg[W_VD(w)];
+    const double *a = vc->vreg[(unsigned)sn_kword_alu_va(w)];
+    double *d = vc->vreg[(unsigned)sn_kword_alu_vd(w)];
     unsigned span = nchunk(vc) * SN_VC_LANES;
     for (unsigned i = 0; i < span; i++) {
         double x = a[i];
@@ -415,13 +391,13 @@ static bool exec_vcvt(run *r, uint32_t w)
 static bool exec_vshuf(run *r, uint32_t w)
 {
     sn_vector_core *vc = r->vc;
-    unsigned k = vc->sreg[W_VB(w)] & 0xF, span = nchunk(vc) * SN_VC_LANES;
-    unsigned pr = W_PR(w), pm = W_PM(w);
-    const double *a = vc->vreg[W_VA(w)];
+    unsigned k = vc->sreg[(unsigned)sn_kword_alu_vb(w)] & 0xF, span = nchunk(vc) * SN_VC_LANES;
+    unsigned pr = (unsigned)sn_kword_alu_pr(w), pm = (unsigned)sn_kword_alu_pm(w);
+    const double *a = vc->vreg[(unsigned)sn_kword_alu_va(w)];
     double got[SN_VC_VLMAX];
     for (unsigned i = 0; i < span; i++)
         got[i] = a[(i & ~15u) + ((i + k) & 15u)];
-    double *d = vc->vreg[W_VD(w)];
+    double *d = vc->vreg[(unsigned)sn_kword_alu_vd(w)];
     for (unsigned i = 0; i < span; i++)
         if (pred_keep(vc, pm, pr, i))
             d[i] = got[i];
@@ -433,13 +409,13 @@ static bool exec_vshuf(run *r, uint32_t w)
 static bool exec_vbcast(run *r, uint32_t w)
 {
     sn_vector_core *vc = r->vc;
-    if (W_SA(w) == SRC_S) {
-        double x = sn_e8m15_to_double(vc->sreg[W_VA(w)]);
+    if ((unsigned)sn_kword_alu_sa(w) == SRC_S) {
+        double x = sn_e8m15_to_double(vc->sreg[(unsigned)sn_kword_alu_va(w)]);
         unsigned span = nchunk(vc) * SN_VC_LANES;
         for (unsigned i = 0; i < span; i++)
-            vc->vreg[W_VD(w)][i] = x;
+            vc->vreg[(unsigned)sn_kword_alu_vd(w)][i] = x;
     } else {
-        vc->sreg[W_VD(w)] = sn_double_to_e8m15(vc->vreg[W_VA(w)][0]);
+        vc->sreg[(unsigned)sn_kword_alu_vd(w)] = sn_double_to_e8m15(vc->vreg[(unsigned)sn_kword_alu_va(w)][0]);
     }
     return false;
 }
@@ -452,7 +428,7 @@ static bool exec_vbcast(run *r, uint32_t w)
 static bool exec_stream(run *r, uint32_t w, bool drain)
 {
     sn_vector_core *vc = r->vc;
-    const sn_vc_desc *d = &vc->desc[W_AD(w)];
+    const sn_vc_desc *d = &vc->desc[(unsigned)sn_kword_mem_ad(w)];
     int64_t total = walk_total(d);
     if (total > SN_VC_MAX_WALK)
         return stop_fault(r, SN_VC_F_LEN);
@@ -479,7 +455,7 @@ static bool exec_stream(run *r, uint32_t w, bool drain)
 static bool exec_peer_drain(run *r, uint32_t w)
 {
     sn_vector_core *vc = r->vc;
-    const sn_vc_desc *d = &vc->desc[W_AD(w)];
+    const sn_vc_desc *d = &vc->desc[(unsigned)sn_kword_mem_ad(w)];
     int64_t total = walk_total(d);
     if (total > SN_VC_MAX_WALK)
         return stop_fault(r, SN_VC_F_LEN);
@@ -490,13 +466,13 @@ static bool exec_peer_drain(run *r, uint32_t w)
     }
     sn_cu_burst head;
     memset(&head, 0, sizeof head);
-    head.dst_x = (uint8_t)W_DST_X(w);
-    head.dst_y = (uint8_t)W_DST_Y(w);
-    head.buf = (uint8_t)W_BUF(w);
-    head.flags = (uint8_t)W_SIGNAL(w);
-    head.ack_y = (uint8_t)sn_bits64(d->base, 23, 20);
-    head.ack_x = (uint8_t)sn_bits64(d->base, 19, 16);
-    head.offset = (uint16_t)sn_bits64(d->base, 15, 0);
+    head.dst_x = (uint8_t)(unsigned)sn_kword_peer_dst_x(w);
+    head.dst_y = (uint8_t)(unsigned)sn_kword_peer_dst_y(w);
+    head.buf = (uint8_t)(unsigned)sn_kword_peer_buf(w);
+    head.flags = (uint8_t)(unsigned)sn_kword_peer_signal(w);
+    head.ack_y = (uint8_t)sn_vc_peer_base_ack_y(d->base);
+    head.ack_x = (uint8_t)sn_vc_peer_base_ack_x(d->base);
+    head.offset = (uint16_t)sn_vc_peer_base_word(d->base);
     uint8_t words[SN_VC_MAX_WALK][SN_CU_GRANULE_BYTES];
     unsigned l1off = W_L1OFF(w);
     for (uint32_t i = 0; i < n; i++)
@@ -508,7 +484,7 @@ static bool exec_peer_drain(run *r, uint32_t w)
 
 static bool exec_vdrain(run *r, uint32_t w)
 {
-    return W_PEER(w) ? exec_peer_drain(r, w) : exec_stream(r, w, true);
+    return (unsigned)sn_kword_peer_peer(w) ? exec_peer_drain(r, w) : exec_stream(r, w, true);
 }
 
 /* One kernel word that is neither VHALT, VSETI nor VLOOP (model.py@7703ee8
@@ -517,28 +493,28 @@ static bool issue(run *r, unsigned op, uint32_t w)
 {
     sn_vector_core *vc = r->vc;
     switch (op) {
-    case VLD: return exec_vld(r, w);
-    case VST: return exec_vst(r, w);
-    case VCVT: return exec_vcvt(r, w);
-    case VSHUF: return exec_vshuf(r, w);
-    case VBCAST: return exec_vbcast(r, w);
-    case VRED: return exec_vred(r, w);
-    case VFILL: return exec_stream(r, w, false);
-    case VDRAIN: return exec_vdrain(r, w);
-    case VSETVL: {
-        uint32_t want = vc->sreg[W_VA(w)];
+    case SN_K_VLD: return exec_vld(r, w);
+    case SN_K_VST: return exec_vst(r, w);
+    case SN_K_VCVT: return exec_vcvt(r, w);
+    case SN_K_VSHUF: return exec_vshuf(r, w);
+    case SN_K_VBCAST: return exec_vbcast(r, w);
+    case SN_K_VRED: return exec_vred(r, w);
+    case SN_K_VFILL: return exec_stream(r, w, false);
+    case SN_K_VDRAIN: return exec_vdrain(r, w);
+    case SN_K_VSETVL: {
+        uint32_t want = vc->sreg[(unsigned)sn_kword_alu_va(w)];
         if (want == 0 || want > SN_VC_VLMAX)
             return stop_fault(r, SN_VC_F_VL);
         vc->vl = want;
         return false;
     }
-    case VSETMODE:
-        vc->vmode = W_VA(w) & 3;
+    case SN_K_VSETMODE:
+        vc->vmode = (unsigned)sn_kword_alu_va(w) & 3;
         return false;
-    case VBAR: /* fills complete in program order here */
+    case SN_K_VBAR: /* fills complete in program order here */
         return false;
     default:
-        if (op <= VRSQRT)
+        if (op <= SN_K_VRSQRT)
             return exec_alu(r, op, w);
         return stop_fault(r, SN_VC_F_OPCODE); /* unreachable: all 32 are defined */
     }
@@ -560,30 +536,30 @@ static void run_kernel(run *r, unsigned start)
             break;
         }
         uint32_t w = vc->imem[pc];
-        unsigned op = W_OP(w);
+        unsigned op = (unsigned)sn_kword_alu_op(w);
         r->res->pc = (uint16_t)pc;
         pc++;
         steps++;
         spent += word_cycles(op, vc);
-        if (op == VHALT)
+        if (op == SN_K_VHALT)
             break;
-        if (op == VSETI) {
+        if (op == SN_K_VSETI) {
             if (pc >= SN_VC_IMEM_WORDS) { /* the immediate would lie past IMEM */
                 r->res->hang = 1;
                 break;
             }
             uint32_t imm = vc->imem[pc++] & 0xFFFFFFu;
-            if (W_SA(w) == SRC_K)
+            if ((unsigned)sn_kword_alu_sa(w) == SRC_K)
                 vc->kreg[3] = imm;
             else
-                vc->sreg[W_VD(w)] = imm;
-        } else if (op == VLOOP) {
+                vc->sreg[(unsigned)sn_kword_alu_vd(w)] = imm;
+        } else if (op == SN_K_VLOOP) {
             if (looping) {
                 r->res->fault = SN_VC_F_LOOP;
                 break;
             }
             looping = true;
-            count = vc->sreg[W_VA(w)];
+            count = vc->sreg[(unsigned)sn_kword_alu_va(w)];
             top = pc;
             end = pc + W_BODY(w);
         } else if (issue(r, op, w)) {
@@ -617,15 +593,15 @@ void sn_vc_reset(sn_vector_core *vc)
  * isa/vector.py@7703ee8 VecConfig). */
 static void write_desc(sn_vector_core *vc, const sn_payload *p)
 {
-    sn_vc_desc *d = &vc->desc[sn_field_get(p, 251, 249)];
-    unsigned fld = (unsigned)sn_field_get(p, 248, 246);
-    uint64_t value = sn_field_get(p, 245, 212);
+    sn_vc_desc *d = &vc->desc[sn_vc_desc_ad(p)];
+    unsigned fld = (unsigned)sn_vc_desc_fld(p);
+    uint64_t value = sn_vc_desc_value(p);
     if (fld == 0) {
-        d->base = value | sn_field_get(p, 68, 63) << 34;
+        d->base = value | sn_vc_desc_value_hi(p) << SN_VC_VALUE_BITS;
     } else if (fld <= SN_VC_NDIM) {
-        int32_t stride = (int32_t)sn_bits64(value, 33, 16);
+        int32_t stride = (int32_t)sn_vc_dim_stride(value);
         d->stride[fld - 1] = stride >= (1 << 17) ? stride - (1 << 18) : stride;
-        uint32_t bound = (uint32_t)sn_bits64(value, 15, 0);
+        uint32_t bound = (uint32_t)sn_vc_dim_bound(value);
         d->bound[fld - 1] = bound ? bound : 1;
     }
 }
@@ -636,16 +612,16 @@ sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const 
     memset(&res, 0, sizeof res);
     res.cycles = 1;
     vc->npeer = 0;
-    switch (sn_field_get(payload, 255, 252)) {
+    switch (sn_vc_run_op(payload)) {
     case SN_VC_OP_IMEM:
-        vc->imem[sn_field_get(payload, 251, 243)] = (uint32_t)sn_field_get(payload, 31, 0);
+        vc->imem[sn_vc_imem_addr(payload)] = (uint32_t)sn_vc_imem_word(payload);
         break;
     case SN_VC_OP_DESC:
         write_desc(vc, payload);
         break;
     case SN_VC_OP_RUN: {
         run r = {.vc = vc, .mem = mem, .res = &res};
-        run_kernel(&r, (unsigned)sn_field_get(payload, 251, 243));
+        run_kernel(&r, (unsigned)sn_vc_run_pc(payload));
         break;
     }
     default: /* retires at once as a no-op (sysnode-facts §3.2) */

@@ -15,6 +15,7 @@
 #include "cu_data.h"
 #include "mem_port.h"
 #include "sysnode/field.h"
+#include "sysnode/words.h"
 
 #define SN_VC_IMEM_WORDS 512 /* 32-bit kernel words */
 #define SN_VC_L1_WORDS 512   /* 32-byte words, 16 KB */
@@ -33,13 +34,6 @@
  * worth (512 words / 8). A model limit, not the core's: more stops the RUN
  * with SN_VC_UNSUP_PEER_BURSTS. */
 #define SN_VC_PEER_BURSTS (SN_VC_L1_WORDS / SN_CU_BURST_GRANULES)
-
-/* CU_INST opcodes, payload [255:252] (sysnode-facts §3.2). */
-enum sn_vc_payload_op {
-    SN_VC_OP_IMEM = 1,
-    SN_VC_OP_DESC = 2,
-    SN_VC_OP_RUN = 3,
-};
 
 /* Vector modes (VSETMODE), hw/vector.py@7703ee8. */
 enum sn_vc_mode { SN_VC_FLAT = 0, SN_VC_D2 = 1, SN_VC_D4 = 2, SN_VC_TREE = 3 };

@@ -38,8 +38,8 @@ module sn_hub
     output logic         noroute_valid,
     output logic [7:0]   noroute_coord
 );
-    wire [3:0] dst_x = link_in_flit[SN_FLIT_DST_X_LO +: 4];
-    wire [3:0] dst_y = link_in_flit[SN_FLIT_DST_Y_LO +: 4];
+    wire [3:0] dst_x = sn_flit_hdr_dst_x(sn_flit_hdr_of(link_in_flit));
+    wire [3:0] dst_y = sn_flit_hdr_dst_y(sn_flit_hdr_of(link_in_flit));
     wire to_mbox = dst_x == 4'(SN_SYSNODE_X) && dst_y == 4'(SN_SYSNODE_Y);
     wire to_mem  = dst_x == 4'(SN_MEMNODE_X) && dst_y == 4'(SN_MEMNODE_Y);
 

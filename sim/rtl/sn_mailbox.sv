@@ -53,14 +53,14 @@ module sn_mailbox
         .clk, .rst_n, .push(rx_push), .din(in_flit), .pop(rx_pop), .dout(rx_dout),
         .empty(rx_empty), .full(rx_full), .count(rx_count));
 
-    wire [3:0] in_type = in_flit[SN_FLIT_TYPE_LO +: 4];
+    wire [31:0] in_hdr = sn_flit_hdr_of(in_flit);
+    wire [3:0] in_type = sn_flit_hdr_type(in_hdr);
     assign in_ready = !cq_full && !rx_full;
     wire take = in_valid && in_ready;
     assign cq_push = take && in_type == 4'(SN_T_CU_SIGNAL);
     assign rx_push = take && in_type != 4'(SN_T_CU_SIGNAL);
-    assign cq_din = {8'h00,
-                     in_flit[SN_FLIT_SRC_Y_LO +: 4], in_flit[SN_FLIT_SRC_X_LO +: 4],
-                     in_flit[SN_SIG_CODE_LO +: 8], in_flit[SN_SIG_ARG_LO +: 32], 8'h00};
+    assign cq_din = sn_head_pack(sn_sig_arg(in_flit[255:0]), sn_sig_code(in_flit[255:0]),
+                                 sn_flit_hdr_src_x(in_hdr), sn_flit_hdr_src_y(in_hdr));
 
     wire is_go   = reg_wr && reg_addr == 10'(SN_MBOX_GO);
     assign cq_pop = reg_wr && reg_addr == 10'(SN_MBOX_HEAD);
@@ -69,7 +69,7 @@ module sn_mailbox
     assign out_valid = offered;
     assign out_flit  = offer_flit;
 
-    wire [3:0] go_type = dst_q[SN_DST_TYPED_BIT] ? dst_q[SN_DST_TYPE_LO +: 4] : 4'(SN_T_CU_INST);
+    wire [3:0] go_type = sn_dst_typed(dst_q) != 0 ? sn_dst_type(dst_q) : 4'(SN_T_CU_INST);
 
     always_ff @(posedge clk or negedge rst_n) begin
         if (!rst_n) begin
@@ -86,9 +86,9 @@ module sn_mailbox
                     offered    <= 1'b1;
                     txn        <= txn + 8'h01;
                     accepted_go <= accepted_go + 1;
-                    offer_flit <= {dst_q[SN_DST_X_LO +: 4], dst_q[SN_DST_Y_LO +: 4],
-                                   4'(MY_X), 4'(MY_Y), go_type, txn, 1'b1, 3'b000,
-                                   arg_q[3], arg_q[2], arg_q[1], arg_q[0]};
+                    offer_flit <= sn_flit(sn_flit_hdr_pack(3'b000, 1'b1, txn, go_type, 4'(MY_Y), 4'(MY_X),
+                                                           sn_dst_y(dst_q), sn_dst_x(dst_q)),
+                                          {arg_q[3], arg_q[2], arg_q[1], arg_q[0]});
                 end
             end
         end
@@ -110,14 +110,14 @@ module sn_mailbox
 
     always_comb begin
         case (reg_addr)
-            10'(SN_MBOX_DST):  reg_rdata = {52'b0, dst_q[SN_DST_Y_LO +: 4], 4'b0, dst_q[SN_DST_X_LO +: 4]};
+            10'(SN_MBOX_DST):  reg_rdata = sn_dst_pack(sn_dst_x(dst_q), sn_dst_y(dst_q), 4'b0, 1'b0);
             10'(SN_MBOX_ARG0): reg_rdata = arg_q[0];
             10'(SN_MBOX_ARG1): reg_rdata = arg_q[1];
             10'(SN_MBOX_ARG2): reg_rdata = arg_q[2];
             10'(SN_MBOX_ARG3): reg_rdata = arg_q[3];
-            10'(SN_MBOX_STAT): reg_rdata = {48'b0, offered, 10'b0, cq_count};
+            10'(SN_MBOX_STAT): reg_rdata = sn_stat_pack(8'(cq_count), offered, 1'b0);
             10'(SN_MBOX_HEAD): reg_rdata = cq_empty ? 64'b0 : cq_dout;
-            10'(SN_CTRL_RX_HDR): reg_rdata = {!rx_empty, 31'b0, rx_empty ? 32'b0 : rx_dout[287:256]};
+            10'(SN_CTRL_RX_HDR): reg_rdata = sn_rx_hdr_pack(rx_empty ? 32'b0 : sn_flit_hdr_of(rx_dout), !rx_empty);
             10'(SN_CTRL_RX_P0 + 0):  reg_rdata = rx_dout[63:0];
             10'(SN_CTRL_RX_P0 + 8):  reg_rdata = rx_dout[127:64];
             10'(SN_CTRL_RX_P0 + 16): reg_rdata = rx_dout[191:128];

@@ -17,15 +17,14 @@ module sn_mesh_top
     parameter int unsigned GRID_X_HI = 1,
     parameter int unsigned GRID_Y_HI = 1,
     parameter int unsigned ROUTER_FIFO_DEPTH = 512,
-    parameter int unsigned N_UNITS = 4,
+    parameter int unsigned N_UNITS = SN_MESH_UNITS,
     // unit u: coordinate UNIT_X[u], UNIT_Y[u] and CU type UNIT_TYPE[u]
     // (packed, so element 0 is written last); u is also its C model index
-    // (dpi_units.h). Default, u = 0..3: vec0 (1,0), vec1 (1,2), mat0 (1,1),
-    // mat1 (2,1).
-    parameter bit [N_UNITS-1:0][3:0] UNIT_X = {4'd2, 4'd1, 4'd1, 4'd1},
-    parameter bit [N_UNITS-1:0][3:0] UNIT_Y = {4'd1, 4'd1, 4'd2, 4'd0},
-    parameter bit [N_UNITS-1:0][15:0] UNIT_TYPE =
-        {16'(SN_CU_TYPE_MG), 16'(SN_CU_TYPE_MG), 16'(SN_CU_TYPE_VC), 16'(SN_CU_TYPE_VC)}
+    // (dpi_units.h). Default: the mesh of sysnode/mesh.h in its order
+    // (SN_MESH_2P2_INIT), generated into sn_regs_pkg.
+    parameter bit [N_UNITS-1:0][3:0] UNIT_X = SN_MESH_UNIT_X,
+    parameter bit [N_UNITS-1:0][3:0] UNIT_Y = SN_MESH_UNIT_Y,
+    parameter bit [N_UNITS-1:0][15:0] UNIT_TYPE = SN_MESH_UNIT_TYPE
 ) (
     input  logic        clk,
     input  logic        rst_n,
@@ -147,7 +146,8 @@ module sn_mesh_top
                     assign rp_in_valid[I] = 1'b0;
                     assign in_flit[p] = '0;
                     assign sink_hit[I] = rp_out_valid[I];
-                    assign sink_coord[I] = {rp_out_flit[I][SN_FLIT_DST_Y_LO +: 4], rp_out_flit[I][SN_FLIT_DST_X_LO +: 4]};
+                    assign sink_coord[I] = {sn_flit_hdr_dst_y(sn_flit_hdr_of(rp_out_flit[I])),
+                                             sn_flit_hdr_dst_x(sn_flit_hdr_of(rp_out_flit[I]))};
                 end
             end
         end

@@ -43,7 +43,7 @@ module sn_router
             .pop(head_pop[i]), .dout(head_flit[i]), .empty, .full, .count(used));
         assign in_ready[i] = !full;
         assign head_valid[i] = !empty;
-        assign head_port[i] = route(head_flit[i][SN_FLIT_DST_X_LO +: 4], head_flit[i][SN_FLIT_DST_Y_LO +: 4]);
+        assign head_port[i] = route(sn_flit_hdr_dst_x(sn_flit_hdr_of(head_flit[i])), sn_flit_hdr_dst_y(sn_flit_hdr_of(head_flit[i])));
     end
 
     function automatic logic [3:0] clamp(input logic [3:0] v, input int unsigned hi);

@@ -108,15 +108,17 @@ module sn_unit_shell
     localparam int unsigned IW = 8 + 8 + 1 + 256;  // {src y,x; txn; last; payload}
 
     // ---- input classification ----
-    wire [3:0] in_type = in_flit[SN_FLIT_TYPE_LO +: 4];
-    wire [7:0] in_src = {in_flit[SN_FLIT_SRC_Y_LO +: 4], in_flit[SN_FLIT_SRC_X_LO +: 4]};
-    wire for_me = in_flit[SN_FLIT_DST_X_LO +: 4] == 4'(MY_X) && in_flit[SN_FLIT_DST_Y_LO +: 4] == 4'(MY_Y);
+    wire [31:0] in_hdr = sn_flit_hdr_of(in_flit);
+    wire [255:0] in_payload = in_flit[255:0];
+    wire [3:0] in_type = sn_flit_hdr_type(in_hdr);
+    wire [7:0] in_src = {sn_flit_hdr_src_y(in_hdr), sn_flit_hdr_src_x(in_hdr)};
+    wire for_me = sn_flit_hdr_dst_x(in_hdr) == 4'(MY_X) && sn_flit_hdr_dst_y(in_hdr) == 4'(MY_Y);
     wire in_inst = for_me && in_type == 4'(SN_T_CU_INST);
     wire in_ctrl = for_me && in_type == 4'(SN_T_CU_CTRL);
     wire in_data = for_me && in_type == 4'(SN_T_CU_DATA) && IS_VC;
 
     assign misrouted_valid = in_valid && !for_me;
-    assign misrouted_coord = {in_flit[SN_FLIT_DST_Y_LO +: 4], in_flit[SN_FLIT_DST_X_LO +: 4]};
+    assign misrouted_coord = {sn_flit_hdr_dst_y(in_hdr), sn_flit_hdr_dst_x(in_hdr)};
 
     logic inst_full, ctrl_pending, rx_sig_pending;
     assign in_ready = in_inst ? !inst_full : in_ctrl ? !ctrl_pending : in_data ? !rx_sig_pending : 1'b1;
@@ -128,7 +130,7 @@ module sn_unit_shell
     sn_fifo #(.W(IW), .D(INST_DEPTH)) inst_q (
         .clk, .rst_n,
         .push(in_valid && in_inst && !inst_full),
-        .din({in_src, in_flit[SN_FLIT_TXN_LO +: 8], in_flit[SN_FLIT_LAST_BIT], in_flit[255:0]}),
+        .din({in_src, sn_flit_hdr_txn(in_hdr), sn_flit_hdr_last(in_hdr), in_payload}),
         .pop(inst_pop), .dout(inst_head), .empty(inst_empty), .full(inst_full), .count(inst_count));
 
     // ---- signal queue: {dst y,x; code; arg} ----
@@ -253,9 +255,10 @@ module sn_unit_shell
                         int unsigned dx, dy, buf_id, flags, ack_x, ack_y, offset, ngranules;
                         sn_dpi_unit_burst_head(UNIT_INDEX, burst_idx, dx, dy, buf_id, flags, ack_x, ack_y,
                                                offset, ngranules);
-                        dat_flit <= {4'(dx), 4'(dy), 4'(MY_X), 4'(MY_Y), 4'(SN_T_CU_DATA), 8'h00, 1'b0, 3'b000,
-                                     8'(buf_id), 16'(offset), 8'(ngranules - 1), 8'(flags), 4'(ack_y), 4'(ack_x),
-                                     208'b0};
+                        dat_flit <= sn_flit(sn_flit_hdr_pack(3'b000, 1'b0, 8'h00, 4'(SN_T_CU_DATA), 4'(MY_Y),
+                                                             4'(MY_X), 4'(dy), 4'(dx)),
+                                            sn_cu_data_desc_pack(4'(ack_x), 4'(ack_y), 8'(flags),
+                                                                 8'(ngranules - 1), 16'(offset), 8'(buf_id)));
                         dat_valid <= 1'b1;
                         burst_dst <= {4'(dy), 4'(dx)};
                         burst_ngranules <= 9'(ngranules);
@@ -263,8 +266,10 @@ module sn_unit_shell
                     end else begin
                         bit [255:0] granule;
                         sn_dpi_unit_burst_granule(UNIT_INDEX, burst_idx, 32'(flit_idx) - 1, granule);
-                        dat_flit <= {burst_dst[3:0], burst_dst[7:4], 4'(MY_X), 4'(MY_Y), 4'(SN_T_CU_DATA), 8'h00,
-                                     flit_idx == burst_ngranules, 3'b000, granule};
+                        dat_flit <= sn_flit(sn_flit_hdr_pack(3'b000, flit_idx == burst_ngranules, 8'h00,
+                                                             4'(SN_T_CU_DATA), 4'(MY_Y), 4'(MY_X),
+                                                             burst_dst[7:4], burst_dst[3:0]),
+                                            granule);
                         dat_valid <= 1'b1;
                         if (flit_idx == burst_ngranules) begin
                             flit_idx <= '0;
@@ -317,16 +322,16 @@ module sn_unit_shell
                     rx_active <= 1'b1;
                     rx_intruded <= 1'b0;
                     rx_src <= in_src;
-                    rx_buf <= in_flit[255:248];
-                    rx_offset <= in_flit[247:232];
-                    rx_words <= 9'(in_flit[231:224]) + 9'd1;
-                    rx_flags <= in_flit[223:216];
-                    rx_ack <= in_flit[215:208];
+                    rx_buf <= sn_cu_data_desc_buf(in_payload);
+                    rx_offset <= sn_cu_data_desc_offset(in_payload);
+                    rx_words <= 9'(sn_cu_data_desc_len(in_payload)) + 9'd1;
+                    rx_flags <= sn_cu_data_desc_flags(in_payload);
+                    rx_ack <= {sn_cu_data_desc_ack_y(in_payload), sn_cu_data_desc_ack_x(in_payload)};
                     rx_index <= '0;
                 end else if (in_src != rx_src) begin
                     rx_intruded <= 1'b1;  // dropped; the burst faults
                 end else begin
-                    sn_dpi_unit_data_flit(UNIT_INDEX, 32'(rx_index), in_flit[255:0]);
+                    sn_dpi_unit_data_flit(UNIT_INDEX, 32'(rx_index), in_payload);
                     rx_index <= rx_index + 1;
                     if (rx_index + 1 == rx_words) begin
                         int unsigned fault;
@@ -348,10 +353,13 @@ module sn_unit_shell
     logic [63:0] ctrl_value;
     always_comb begin
         case (ctrl_index)
-            8'd0: ctrl_value = {16'(CU_TYPE), cfg_cu_version, 4'(N_BUFFERS), 16'(INST_DEPTH), 20'b0};
-            8'd1: ctrl_value = {phase != IDLE, 1'b0, 14'b0, 16'(INST_DEPTH - 32'(inst_count)), 32'b0};
-            8'd2: ctrl_value = {retired, busy_cycles};
-            8'd3: ctrl_value = IS_VC ? {32'b0, kernel_cycles} : {compute_total, memory_total};
+            8'(SN_CU_REG_CAPS): ctrl_value = sn_cu_caps_pack(16'(INST_DEPTH), 4'(N_BUFFERS), cfg_cu_version,
+                                                             16'(CU_TYPE));
+            8'(SN_CU_REG_STATUS): ctrl_value = sn_cu_status_pack(16'(INST_DEPTH - 32'(inst_count)), 1'b0,
+                                                                 phase != IDLE);
+            8'(SN_CU_REG_COUNTERS): ctrl_value = sn_cu_counters_pack(busy_cycles, retired);
+            8'(SN_CU_REG_DBG): ctrl_value = IS_VC ? sn_cu_dbg_vc_pack(kernel_cycles)
+                                                  : sn_cu_dbg_mg_pack(memory_total, compute_total);
             default: ctrl_value = 64'b0;
         endcase
     end
@@ -366,11 +374,13 @@ module sn_unit_shell
     assign dat_taken = !send_sig && !ctrl_pending && dat_valid && out_ready;
     always_comb begin
         if (send_sig)
-            out_flit = {sig_head[43:40], sig_head[47:44], 4'(MY_X), 4'(MY_Y), 4'(SN_T_CU_SIGNAL),
-                        8'h00, 1'b1, 3'b000, sig_head[39:32], sig_head[31:0], 216'b0};
+            out_flit = sn_flit(sn_flit_hdr_pack(3'b000, 1'b1, 8'h00, 4'(SN_T_CU_SIGNAL), 4'(MY_Y), 4'(MY_X),
+                                                sig_head[47:44], sig_head[43:40]),
+                               sn_sig_pack(sig_head[31:0], sig_head[39:32]));
         else if (send_ctrl)
-            out_flit = {ctrl_src[3:0], ctrl_src[7:4], 4'(MY_X), 4'(MY_Y), 4'(SN_T_CU_CTRL),
-                        ctrl_txn, 1'b1, 3'b000, 8'h02, ctrl_index, ctrl_value, 176'b0};
+            out_flit = sn_flit(sn_flit_hdr_pack(3'b000, 1'b1, ctrl_txn, 4'(SN_T_CU_CTRL), 4'(MY_Y), 4'(MY_X),
+                                                ctrl_src[7:4], ctrl_src[3:0]),
+                               sn_ctrl_reply_pack(ctrl_value, ctrl_index, 8'(SN_CU_CTRL_REPLY_OP)));
         else
             out_flit = dat_flit;
     end
@@ -383,8 +393,8 @@ module sn_unit_shell
             if (ctrl_sent) ctrl_pending <= 1'b0;
             if (in_valid && in_ctrl && !ctrl_pending) begin
                 ctrl_pending <= 1'b1;
-                ctrl_index <= in_flit[247:240];
-                ctrl_txn <= in_flit[SN_FLIT_TXN_LO +: 8];
+                ctrl_index <= sn_ctrl_req_index(in_payload);
+                ctrl_txn <= sn_flit_hdr_txn(in_hdr);
                 ctrl_src <= in_src;
             end
             if (in_valid && for_me && !in_inst && !in_ctrl && !in_data) bad_flit <= 1'b1;

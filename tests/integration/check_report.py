@@ -9,9 +9,12 @@ per-node completions add up to the runner's count; the boot and round cycles
 add up to the run's cycles; each matmul cluster's cost-model cycles are the
 compiler's cost model (artifacts-facts §7: FILL n -> 8n, GEMM ->
 ceil(gm*4 * nk*32 * gn*4 / 512), DRAIN n -> n), computed here from the
-payload fields (sysnode-facts §3.3); busy cycles are at least that."""
+payload fields (sysnode-facts §3.3, read through sysnode_iface, generated
+from sysnode/words.h; ctest puts it on PYTHONPATH); busy cycles are at least
+that."""
 import json, os, re, subprocess, sys
 import jsonschema
+import sysnode_iface as iface
 
 sysnode, schema_path, case, work = sys.argv[1:5]
 extra = sys.argv[5:]
@@ -25,8 +28,8 @@ manifest = json.load(open(os.path.join(case, "manifest.json")))
 kicked, per_round = {}, []
 mg_cost = {}
 mask = (1 << 256) - 1
-def field(p, hi, lo):
-    return (p >> lo) & ((1 << (hi - lo + 1)) - 1)
+def field(p, name):
+    return iface.get("mg", name, p)
 mg_nodes = {tuple(c) for c in manifest.get("mesh", {}).get("MG", [[1, 1], [2, 1]])}
 for name in manifest["artifacts_in_order"]:
     art = json.load(open(os.path.join(case, name)))
@@ -41,14 +44,14 @@ for name in manifest["artifacts_in_order"]:
             continue
         for slot in range(base, base + count):
             p = int(art["flits"][slot]) & mask
-            op = field(p, 255, 252)
+            op = field(p, "op")
             if op == 1:
-                cost = 8 * field(p, 217, 202)
+                cost = 8 * field(p, "n")
             elif op == 2:
-                gm, gn, nk = field(p, 199, 192), field(p, 191, 184), field(p, 183, 176)
+                gm, gn, nk = field(p, "gm"), field(p, "gn"), field(p, "nk")
                 cost = -(-(gm * 4 * nk * 32 * gn * 4) // 512)
             elif op == 3:
-                cost = field(p, 217, 202)
+                cost = field(p, "n")
             else:
                 cost = 1
             mg_cost[(x, y)] = mg_cost.get((x, y), 0) + cost

@@ -10,8 +10,11 @@ DRAM, where `sysnode run` places the table (4 KB below the end of the 16 MiB
 DRAM; rounds start 64 bytes in, artifacts/FORMAT.md §2), then the same four
 payloads again as round 1. The runner checked the table at boot; the DRAIN
 then replaces the round records, and the runner's re-check before round 1
-must refuse it (exit 0x17) rather than follow what the unit wrote."""
+must refuse it (exit 0x17) rather than follow what the unit wrote.
+Payload fields and sizes come from sysnode_iface (generated from
+sysnode/words.h and regs.h; ctest puts it on PYTHONPATH)."""
 import json, os, shutil, subprocess, sys
+import sysnode_iface as iface
 
 sysnode, cases, work, version = sys.argv[1:5]
 src = os.path.join(cases, "mm4x32")
@@ -23,10 +26,12 @@ shutil.copytree(src, dst)
 art = json.load(open(os.path.join(src, "artifact.json")))
 flits = [f & ((1 << 256) - 1) for f in art["flits"]]
 drain = flits[3]
-assert drain >> 252 == 3, "mm4x32's payload 3 is its DRAIN"
-table_rounds = 16 * 1024 * 1024 - 4096 + 64  # FORMAT.md: round records at offset 64
-addr_field = ((1 << 34) - 1) << 218           # cluster addr[251:218], sysnode-facts §3.3
-evil = (drain & ~addr_field) | (table_rounds << 218)
+assert iface.get("mg", "op", drain) == 3, "mm4x32's payload 3 is its DRAIN"
+# `sysnode run` puts the table 4 KB below the end of DRAM; its round records
+# follow the header (FORMAT.md §2).
+table_rounds = iface.SN_DRAM_DEFAULT_SIZE - 4096 + iface.SN_TABLE_IMAGE_HEADER_BYTES
+assert table_rounds >> iface.SN_MG_ADDR_LO_BITS == 0, "the address needs addr_hi"
+evil = iface.put("mg", "addr", drain, table_rounds)
 
 round0 = {"machine": "overwrite", "meta": {}, "flits": flits + [evil],
           "steps": [["kick", 1, 1, 0, 5], ["await", 1, 1, 5]]}

@@ -12,8 +12,8 @@
  * runner that does not drain while it offers flits deadlocks the hub.
  * The expected bytes are computed here, independently of the simulator: the
  * exact result in double, rounded to E8M15, then stored as FP16 with
- * saturation (artifacts-facts §3.1, §6), with tests/unit/fp16_ref.h. Kernel
- * word encodings: sysnode-facts §3.2. */
+ * saturation (artifacts-facts §3.1, §6), with tests/unit/fp16_ref.h. Payloads
+ * and kernel words are built through sysnode/words.h (sysnode-facts §3.2). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "fp16_ref.h"
+#include "sysnode/words.h"
 
 #define ROUNDS 24
 #define CORES 2
@@ -32,50 +33,33 @@
 
 static const unsigned core_x[CORES] = {1, 1}, core_y[CORES] = {0, 2};
 
-/* ALU opcodes and what they compute on (va, vb/vc) (sysnode-facts §3.2, artifacts-facts §6). */
-enum { OP_VADD = 0x03, OP_VSUB = 0x04, OP_VMUL = 0x05, OP_VMAX = 0x08, OP_VMIN = 0x09 };
-static const unsigned ops[] = {OP_VADD, OP_VSUB, OP_VMUL, OP_VMAX, OP_VMIN};
+/* The ALU opcodes cycled through (what they compute: artifacts-facts §6). */
+static const unsigned ops[] = {SN_K_VADD, SN_K_VSUB, SN_K_VMUL, SN_K_VMAX, SN_K_VMIN};
 
-typedef struct {
-    uint64_t w[4]; /* w[0] = bits 63:0 */
-} payload;
-
-static payload imem(unsigned addr, uint32_t word)
-{
-    payload p = {{word, 0, 0, (1ull << 60) | ((uint64_t)addr << 51)}};
-    return p;
-}
-
-static payload desc(unsigned ad, unsigned fld, uint64_t value)
-{
-    payload p = {{0, 0, 0, (2ull << 60) | ((uint64_t)ad << 57) | ((uint64_t)fld << 54) | (value << 20)}};
-    return p;
-}
-
-static payload run(unsigned pc)
-{
-    payload p = {{0, 0, 0, (3ull << 60) | ((uint64_t)pc << 51)}};
-    return p;
-}
+typedef sn_payload payload;
 
 /* vd = 7, va = v0, vb = vc = v1: every op reads the operands it uses. */
 static uint32_t alu_word(unsigned op)
 {
-    return (uint32_t)op << 27 | 7u << 17 | 0u << 13 | 1u << 9 | 1u << 5;
+    uint64_t w = sn_kword_alu_with_op(0, op);
+    w = sn_kword_alu_with_vd(w, 7);
+    w = sn_kword_alu_with_va(w, 0);
+    w = sn_kword_alu_with_vb(w, 1);
+    return (uint32_t)sn_kword_alu_with_vc(w, 1);
 }
 
 static uint64_t dim(uint32_t stride, uint32_t bound)
 {
-    return (uint64_t)stride << 16 | bound;
+    return sn_vc_dim_with_bound(sn_vc_dim_with_stride(0, stride), bound);
 }
 
 static double apply(unsigned op, double a, double b)
 {
     switch (op) {
-    case OP_VADD: return a + b;
-    case OP_VSUB: return a - b;
-    case OP_VMUL: return a * b;
-    case OP_VMAX: return b > a ? b : a; /* ties return va */
+    case SN_K_VADD: return a + b;
+    case SN_K_VSUB: return a - b;
+    case SN_K_VMUL: return a * b;
+    case SN_K_VMAX: return b > a ? b : a; /* ties return va */
     default: return b < a ? b : a;
     }
 }
@@ -179,22 +163,22 @@ int main(int argc, char **argv)
                     0xa98e0000, 0xf0a00000 | 2 * WORDS, 0xf8000000, /* VST v7->A4; VDRAIN A5; VHALT */
                 };
                 for (unsigned w = 0; w < 13; w++)
-                    q[n[c]++] = imem(w, w == 9 ? alu_word(ops[0]) : kernel[w]);
-                q[n[c]++] = desc(2, 0, 0);
-                q[n[c]++] = desc(2, 1, dim(1, WORDS));
-                q[n[c]++] = desc(3, 0, WORDS);
-                q[n[c]++] = desc(3, 1, dim(1, WORDS));
-                q[n[c]++] = desc(4, 0, 2 * WORDS);
-                q[n[c]++] = desc(4, 1, dim(1, WORDS));
+                    q[n[c]++] = sn_vc_imem_payload(w, w == 9 ? alu_word(ops[0]) : kernel[w]);
+                q[n[c]++] = sn_vc_desc_payload(2, 0, 0);
+                q[n[c]++] = sn_vc_desc_payload(2, 1, dim(1, WORDS));
+                q[n[c]++] = sn_vc_desc_payload(3, 0, WORDS);
+                q[n[c]++] = sn_vc_desc_payload(3, 1, dim(1, WORDS));
+                q[n[c]++] = sn_vc_desc_payload(4, 0, 2 * WORDS);
+                q[n[c]++] = sn_vc_desc_payload(4, 1, dim(1, WORDS));
                 for (unsigned ad = 0; ad <= 5; ad += (ad == 1 ? 4 : 1))
-                    q[n[c]++] = desc(ad, 1, dim(32, WORDS)); /* A0, A1, A5: 32-byte DRAM words */
+                    q[n[c]++] = sn_vc_desc_payload(ad, 1, dim(32, WORDS)); /* A0, A1, A5: 32-byte DRAM words */
             } else {
-                q[n[c]++] = imem(9, alu_word(ops[r % 5]));
+                q[n[c]++] = sn_vc_imem_payload(9, alu_word(ops[r % 5]));
             }
-            q[n[c]++] = desc(0, 0, a);
-            q[n[c]++] = desc(1, 0, b);
-            q[n[c]++] = desc(5, 0, o);
-            q[n[c]++] = run(0);
+            q[n[c]++] = sn_vc_desc_payload(0, 0, a);
+            q[n[c]++] = sn_vc_desc_payload(1, 0, b);
+            q[n[c]++] = sn_vc_desc_payload(5, 0, o);
+            q[n[c]++] = sn_vc_run_payload(0);
         }
 
         char name[64], num[96];

@@ -35,10 +35,10 @@ extern "C" {
 struct unit_ref {
     unsigned index, x, y, cu_type;
 };
-static const unit_ref VEC0 = {0, 1, 0, SN_CU_TYPE_VC};
-static const unit_ref VEC1 = {1, 1, 2, SN_CU_TYPE_VC};
-static const unit_ref MAT0 = {2, 1, 1, SN_CU_TYPE_MG};
-static const unit_ref MAT1 = {3, 2, 1, SN_CU_TYPE_MG};
+static const unit_ref VEC0 = {2, 1, 0, SN_CU_TYPE_VC};
+static const unit_ref VEC1 = {3, 1, 2, SN_CU_TYPE_VC};
+static const unit_ref MAT0 = {0, 1, 1, SN_CU_TYPE_MG};
+static const unit_ref MAT1 = {1, 2, 1, SN_CU_TYPE_MG};
 static const unit_ref UNITS[] = {VEC0, VEC1, MAT0, MAT1};
 
 struct completion {
@@ -114,18 +114,18 @@ struct mesh {
         top->eval();
         return top->cpu_rdata;
     }
-    unsigned queued() { return (unsigned)(read(SN_MBOX_STAT) & SN_STAT_QUEUED_MASK); }
+    unsigned queued() { return (unsigned)sn_stat_queued(read(SN_MBOX_STAT)); }
 
     // One GO with payload p (p.w[0] = ARG0); type < 0 sends CU_INST.
     void send(unsigned x, unsigned y, const sn_payload &p, int type = -1)
     {
-        for (int i = 0; read(SN_MBOX_STAT) >> SN_STAT_OFFERED_BIT & 1; i++) {
+        for (int i = 0; sn_stat_offered(read(SN_MBOX_STAT)); i++) {
             assert_true(i < 10000);
             tick();
         }
         uint64_t dst = SN_DST_VALUE(x, y);
         if (type >= 0)
-            dst |= 1ull << SN_DST_TYPED_BIT | (uint64_t)type << SN_DST_TYPE_LO;
+            dst = sn_dst_with_type(sn_dst_with_typed(dst, 1), (uint64_t)type);
         write(SN_MBOX_DST, dst);
         write(SN_MBOX_ARG0, p.w[0]);
         write(SN_MBOX_ARG1, p.w[1]);
@@ -147,7 +147,8 @@ struct mesh {
     {
         uint64_t w = read(SN_MBOX_HEAD);
         write(SN_MBOX_HEAD, 0);
-        return completion{SN_HEAD_SRC_X(w), SN_HEAD_SRC_Y(w), SN_HEAD_CODE(w), SN_HEAD_ARG(w)};
+        return completion{(unsigned)sn_head_src_x(w), (unsigned)sn_head_src_y(w), (unsigned)sn_head_code(w),
+                          (unsigned)sn_head_arg(w)};
     }
     std::vector<completion> take(unsigned n)
     {
@@ -162,7 +163,7 @@ struct mesh {
     uint64_t ctrl_read(unsigned x, unsigned y, unsigned idx)
     {
         sn_payload p{};
-        sn_field_set(&p, 247, 240, idx);
+        sn_ctrl_req_set_index(&p, idx);
         send(x, y, p, SN_T_CU_CTRL);
         for (int i = 0; !(read(SN_CTRL_RX_HDR) >> 63); i++) {
             assert_true(i < 10000);
@@ -177,9 +178,9 @@ struct mesh {
         for (int i = 0; i < 4; i++)
             r.w[i] = read(SN_CTRL_RX_P0 + 8 * i);
         write(SN_CTRL_RX_HDR, 0);
-        assert_int_equal(sn_field_get(&r, 255, 248), 2);   // op = reply
-        assert_int_equal(sn_field_get(&r, 247, 240), idx); // index echoed
-        return sn_field_get(&r, 239, 176);
+        assert_int_equal(sn_ctrl_reply_op(&r), 2);   // op = reply
+        assert_int_equal(sn_ctrl_reply_index(&r), idx); // index echoed
+        return sn_ctrl_reply_value(&r);
     }
 };
 
@@ -193,30 +194,6 @@ static void expect(const completion &c, const unit_ref &u, unsigned code, unsign
 
 // ---- payloads (sysnode-facts §3.2, §3.3) ----
 
-static sn_payload vc_imem(unsigned addr, uint32_t word)
-{
-    sn_payload p{};
-    sn_field_set(&p, 255, 252, 1);
-    sn_field_set(&p, 251, 243, addr);
-    sn_field_set(&p, 31, 0, word);
-    return p;
-}
-static sn_payload vc_desc(unsigned ad, unsigned fld, uint64_t value)
-{
-    sn_payload p{};
-    sn_field_set(&p, 255, 252, 2);
-    sn_field_set(&p, 251, 249, ad);
-    sn_field_set(&p, 248, 246, fld);
-    sn_field_set(&p, 245, 212, value);
-    return p;
-}
-static sn_payload vc_run(unsigned pc)
-{
-    sn_payload p{};
-    sn_field_set(&p, 255, 252, 3);
-    sn_field_set(&p, 251, 243, pc);
-    return p;
-}
 static const uint32_t VFILL_A0_L1_0 = 0x1Du << 27;  // VFILL A0 -> L1 offset 0
 static const uint32_t VDRAIN_A0_L1_0 = 0x1Eu << 27; // VDRAIN A0 <- L1 offset 0
 static const uint32_t VBAR = 0x1Cu << 27;
@@ -227,12 +204,12 @@ static sn_payload cu_data_desc(unsigned buf, unsigned offset, unsigned words, un
                                unsigned ack_y)
 {
     sn_payload p{};
-    sn_field_set(&p, 255, 248, buf);
-    sn_field_set(&p, 247, 232, offset);
-    sn_field_set(&p, 231, 224, words - 1);
-    sn_field_set(&p, 223, 216, flags);
-    sn_field_set(&p, 215, 212, ack_y);
-    sn_field_set(&p, 211, 208, ack_x);
+    sn_cu_data_desc_set_buf(&p, buf);
+    sn_cu_data_desc_set_offset(&p, offset);
+    sn_cu_data_desc_set_len(&p, words - 1);
+    sn_cu_data_desc_set_flags(&p, flags);
+    sn_cu_data_desc_set_ack_y(&p, ack_y);
+    sn_cu_data_desc_set_ack_x(&p, ack_x);
     return p;
 }
 static sn_payload word_of(uint8_t seed)
@@ -252,24 +229,24 @@ enum { MC_FILL = 1, MC_GEMM = 2, MC_DRAIN = 3 };
 static sn_payload mc_op(unsigned op, uint64_t addr, unsigned n)
 {
     sn_payload p{};
-    sn_field_set(&p, 255, 252, op);
-    sn_field_set(&p, 251, 218, addr);
-    sn_field_set(&p, 217, 202, n);
-    sn_field_set(&p, 175, 168, 0x28); // anchor 2*SBIAS
+    sn_mg_set_op(&p, op);
+    sn_mg_set_addr(&p, addr);
+    sn_mg_set_n(&p, n);
+    sn_mg_set_anchor(&p, 0x28); // anchor 2*SBIAS
     return p;
 }
 static sn_payload mc_fill(uint64_t addr, unsigned n, unsigned sel)
 {
     sn_payload p = mc_op(MC_FILL, addr, n);
-    sn_field_set(&p, 201, 201, sel);
+    sn_mg_set_sel(&p, sel);
     return p;
 }
 static sn_payload mc_gemm(unsigned gm, unsigned gn, unsigned nk)
 {
     sn_payload p = mc_op(MC_GEMM, 0, 0);
-    sn_field_set(&p, 199, 192, gm);
-    sn_field_set(&p, 191, 184, gn);
-    sn_field_set(&p, 183, 176, nk);
+    sn_mg_set_gm(&p, gm);
+    sn_mg_set_gn(&p, gn);
+    sn_mg_set_nk(&p, nk);
     return p;
 }
 
@@ -332,7 +309,7 @@ static void go_while_offered_is_dropped(void **)
     mesh m(4);
     sn_payload nop{}; // opcode 0: retires at once as a no-op (sysnode-facts §3.2)
     m.send(1, 0, nop);
-    assert_int_equal(m.read(SN_MBOX_STAT) >> SN_STAT_OFFERED_BIT & 1, 1);
+    assert_int_equal(sn_stat_offered(m.read(SN_MBOX_STAT)), 1);
     m.write(SN_MBOX_GO, 1);
     assert_int_equal(m.top->accepted_go, 1);
     assert_int_equal(m.top->dropped_go, 1);
@@ -393,12 +370,12 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
     m.run(200);
     assert_int_equal(m.queued(), SN_CQ_DEPTH);
     assert_true(m.top->hub_stalled);
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x1000));
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
-    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
-    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
-    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, 0x1000));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
     m.run(2000);
     // vec0 stopped: CQ 16 + router FIFO + signal queue 16 + the completion
     // in hand, far fewer than were sent
@@ -445,12 +422,12 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
 static void quiet_bound_is_the_countdown(void **)
 {
     mesh m(4);
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x1000));
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
-    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
-    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
-    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, 0x1000));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
     for (unsigned guard = 0; !(m.top->quiet && m.top->quiet_cycles != 0xFFFFFFFFu && m.top->quiet_cycles > 8);
          guard++) {
         assert_true(guard < 10000);
@@ -519,13 +496,13 @@ static uint64_t drain_kernel(mesh &m, uint8_t want[256])
         m.send(VEC0.x, VEC0.y, w, SN_T_CU_DATA);
         bytes_of(w, want + 32 * i);
     }
-    m.send(VEC0.x, VEC0.y, vc_desc(0, 0, DRAIN_ADDR));
-    m.send(VEC0.x, VEC0.y, vc_desc(0, 2, 32u << 16 | 8));
-    m.send(VEC0.x, VEC0.y, vc_imem(0, VDRAIN_A0_L1_0));
-    m.send(VEC0.x, VEC0.y, vc_imem(1, VHALT));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(0, 0, DRAIN_ADDR));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(0, VDRAIN_A0_L1_0));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(1, VHALT));
     for (auto &c : m.take(4))
         assert_int_equal(c.code, SN_SIG_BATCH_COMPLETE);
-    m.send(VEC0.x, VEC0.y, vc_run(0));
+    m.send(VEC0.x, VEC0.y, sn_vc_run_payload(0));
     return m.wait_queued(1);
 }
 
@@ -576,12 +553,12 @@ static void model_reads_see_pending_writes(void **)
     uint8_t want[256];
     drain_kernel(m, want);
     m.pop();
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, DRAIN_ADDR));
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 2, 32u << 16 | 8));
-    m.send(VEC1.x, VEC1.y, vc_imem(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, vc_imem(1, VBAR));
-    m.send(VEC1.x, VEC1.y, vc_imem(2, VHALT));
-    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, DRAIN_ADDR));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
     m.take(6);
     assert_int_equal(sn_dpi_units_pending_writes(&m.units), 1); // not landed yet
     sn_vector_core *vc = sn_dpi_units_vc(&m.units, VEC1.index);
@@ -632,11 +609,11 @@ static void node_drain_bursts_acked_by_vector_core(void **)
     m.send(MAT0.x, MAT0.y, mc_fill(0x2000, 3, 1));
     m.send(MAT0.x, MAT0.y, mc_gemm(3, 3, 1));
     sn_payload drain = mc_op(MC_DRAIN, 0x40, 9);
-    sn_field_set(&drain, 111, 111, 1);         // dnode
-    sn_field_set(&drain, 110, 107, VEC0.x);    // dst_x
-    sn_field_set(&drain, 106, 103, VEC0.y);    // dst_y
-    sn_field_set(&drain, 102, 95, 0);          // dbuf
-    sn_field_set(&drain, 94, 87, 1);           // dflags: ask for DATA_RECEIVED
+    sn_mg_set_dnode(&drain, 1);
+    sn_mg_set_dst_x(&drain, VEC0.x);
+    sn_mg_set_dst_y(&drain, VEC0.y);
+    sn_mg_set_dbuf(&drain, 0);
+    sn_mg_set_dflags(&drain, 1);           // dflags: ask for DATA_RECEIVED
     m.send(MAT0.x, MAT0.y, drain);
     unsigned mat_done = 0, acks = 0;
     for (const completion &c : m.take(6)) {
@@ -684,17 +661,17 @@ static void peer_vdrain_vec0_to_vec1(void **)
         bytes_of(word_of((uint8_t)(i * 4 + 3)), &want[32 * i]);
     sn_dram_write(&m.dram, 0x1000, want.data(), want.size());
     const uint32_t peer_drain_a1 = 0x1Eu << 27 | 1u << 25 | 1u << 24 | 1u << 21 | VEC1.x << 17 | VEC1.y << 13;
-    m.send(VEC0.x, VEC0.y, vc_desc(0, 0, 0x1000));
-    m.send(VEC0.x, VEC0.y, vc_desc(0, 1, 32u << 16 | 10));
-    m.send(VEC0.x, VEC0.y, vc_desc(1, 0, 0u << 20 | 0u << 16 | 4)); // ack (0,0), granule 4
-    m.send(VEC0.x, VEC0.y, vc_desc(1, 1, 1u << 16 | 10));
-    m.send(VEC0.x, VEC0.y, vc_imem(0, VFILL_A0_L1_0));
-    m.send(VEC0.x, VEC0.y, vc_imem(1, VBAR));
-    m.send(VEC0.x, VEC0.y, vc_imem(2, peer_drain_a1));
-    m.send(VEC0.x, VEC0.y, vc_imem(3, VHALT));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(0, 0, 0x1000));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(0, 1, 32u << 16 | 10));
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(1, 0, 0u << 20 | 0u << 16 | 4)); // ack (0,0), granule 4
+    m.send(VEC0.x, VEC0.y, sn_vc_desc_payload(1, 1, 1u << 16 | 10));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(2, peer_drain_a1));
+    m.send(VEC0.x, VEC0.y, sn_vc_imem_payload(3, VHALT));
     for (auto &c : m.take(8))
         assert_int_equal(c.code, SN_SIG_BATCH_COMPLETE);
-    m.send(VEC0.x, VEC0.y, vc_run(0));
+    m.send(VEC0.x, VEC0.y, sn_vc_run_payload(0));
     unsigned runs = 0, acks = 0;
     for (const completion &c : m.take(3)) {
         if (c.x == VEC0.x && c.y == VEC0.y) {
@@ -715,11 +692,11 @@ static void peer_vdrain_vec0_to_vec1(void **)
     static const uint8_t zero[32] = {0};
     assert_memory_equal(vc1->l1[3], zero, 32);
     assert_memory_equal(vc1->l1[14], zero, 32);
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 0, 0x5000));
-    m.send(VEC1.x, VEC1.y, vc_desc(0, 1, 32u << 16 | 10));
-    m.send(VEC1.x, VEC1.y, vc_imem(0, VDRAIN_A0_L1_0 | 4)); // from L1 word 4
-    m.send(VEC1.x, VEC1.y, vc_imem(1, VHALT));
-    m.send(VEC1.x, VEC1.y, vc_run(0));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, 0x5000));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 1, 32u << 16 | 10));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VDRAIN_A0_L1_0 | 4)); // from L1 word 4
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
     std::vector<completion> done = m.take(5);
     for (unsigned i = 0; i < done.size(); i++)
         expect(done[i], VEC1, SN_SIG_BATCH_COMPLETE, 9 + i); // txn 9..13 after vec0's 9 GOs

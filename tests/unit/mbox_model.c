@@ -48,8 +48,7 @@ mbox_unit *mbox_model_unit(sn_port *m, unsigned x, unsigned y)
 
 uint64_t mbox_head_word(unsigned x, unsigned y, unsigned code, uint32_t arg)
 {
-    return (uint64_t)(y & 0xF) << SN_HEAD_SRC_Y_LO | (uint64_t)(x & 0xF) << SN_HEAD_SRC_X_LO |
-           (uint64_t)(code & 0xFF) << SN_HEAD_CODE_LO | (uint64_t)arg << SN_HEAD_ARG_LO;
+    return sn_head_with_src_y(sn_head_with_src_x(sn_head_with_code(sn_head_with_arg(0, arg), code), x), y);
 }
 
 /* ---- hub and units ------------------------------------------------------- */
@@ -190,11 +189,11 @@ static uint64_t load(sn_port *m, unsigned offset)
     case SN_MBOX_ARG3:
         return m->reg[MBOX_REG(offset)];
     case SN_MBOX_STAT:
-        return (uint64_t)m->overflow << SN_STAT_OVERFLOW_BIT |
-               (uint64_t)m->offered << SN_STAT_OFFERED_BIT | m->cq_count;
+        return sn_stat_with_overflow(sn_stat_with_offered(sn_stat_with_queued(0, m->cq_count), m->offered),
+                                     m->overflow);
     case SN_MBOX_HEAD: {
         uint64_t word = m->cq_count ? m->cq[m->cq_head] : 0;
-        if (m->cq_count && SN_HEAD_CODE(word) == SN_SIG_FAULT)
+        if (m->cq_count && sn_head_code(word) == SN_SIG_FAULT)
             m->fault_seen = 1;
         return word;
     }
@@ -214,8 +213,8 @@ static void go(sn_port *m)
     m->gos_accepted++;
     m->offered = 1;
     m->offer_at = m->now;
-    m->offer.x = (uint8_t)(m->reg[0] & 0xF);
-    m->offer.y = (uint8_t)((m->reg[0] >> SN_DST_Y_LO) & 0xF);
+    m->offer.x = (uint8_t)sn_dst_x(m->reg[0]);
+    m->offer.y = (uint8_t)sn_dst_y(m->reg[0]);
     m->offer.txn = m->txn++;
     for (unsigned i = 0; i < 4; i++)
         m->offer.arg[i] = m->reg[1 + i];

@@ -14,7 +14,7 @@
 
 #include "disasm.h"
 #include "pack.h"
-#include "sysnode/field.h"
+#include "sysnode/words.h"
 
 #define CASES SN_ARTIFACTS_DIR "/compiler/"
 
@@ -274,12 +274,12 @@ static void other_words(void **state)
     assert_string_equal(d.unit, "none");
     /* A node-addressed DRAIN shows its destination group, addr_hi joins addr. */
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, 3);
-    sn_field_set(&p, 217, 202, 64);
-    sn_field_set(&p, 111, 111, 1);
-    sn_field_set(&p, 110, 107, 1);
-    sn_field_set(&p, 94, 87, 1);
-    sn_field_set(&p, 68, 63, 0x21);
+    sn_mg_set_op(&p, 3);
+    sn_mg_set_n(&p, 64);
+    sn_mg_set_dnode(&p, 1);
+    sn_mg_set_dst_x(&p, 1);
+    sn_mg_set_dflags(&p, 1);
+    sn_mg_set_addr_hi(&p, 0x21);
     sn_table_payload drain = {{p.w[3], p.w[2], p.w[1], p.w[0]}};
     sn_disasm_payload(&s, 1, 1, SN_CU_TYPE_MG, &drain, &d);
     assert_string_equal(d.text,

@@ -34,32 +34,32 @@
 static sn_payload fill(uint64_t addr, unsigned n, unsigned sel, unsigned fbank, unsigned eoff)
 {
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, 1);
-    sn_field_set(&p, 251, 218, addr);
-    sn_field_set(&p, 217, 202, n);
-    sn_field_set(&p, 201, 201, sel);
-    sn_field_set(&p, 112, 112, fbank);
-    sn_field_set(&p, 140, 133, eoff);
+    sn_mg_set_op(&p, 1);
+    sn_mg_set_addr(&p, addr);
+    sn_mg_set_n(&p, n);
+    sn_mg_set_sel(&p, sel);
+    sn_mg_set_fbank(&p, fbank);
+    sn_mg_set_eoff(&p, eoff);
     return p;
 }
 
 static sn_payload gemm(unsigned gm, unsigned gn, unsigned nk, unsigned acc)
 {
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, 2);
-    sn_field_set(&p, 200, 200, acc);
-    sn_field_set(&p, 199, 192, gm);
-    sn_field_set(&p, 191, 184, gn);
-    sn_field_set(&p, 183, 176, nk);
+    sn_mg_set_op(&p, 2);
+    sn_mg_set_acc(&p, acc);
+    sn_mg_set_gm(&p, gm);
+    sn_mg_set_gn(&p, gn);
+    sn_mg_set_nk(&p, nk);
     return p;
 }
 
 static sn_payload drain(uint64_t addr, unsigned n)
 {
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, 3);
-    sn_field_set(&p, 251, 218, addr);
-    sn_field_set(&p, 217, 202, n);
+    sn_mg_set_op(&p, 3);
+    sn_mg_set_addr(&p, addr);
+    sn_mg_set_n(&p, n);
     return p;
 }
 
@@ -177,13 +177,13 @@ static void run_round(fix *f, const sn_program *p, size_t r, tally *t, sn_vector
             sn_mc_result res = exec(f, which, pl);
             assert_int_equal(res.fault, 0);
             assert_int_equal(res.mem_error, 0);
-            assert_int_equal(res.retire_on_issue, sn_field_get(&pl, 255, 252) == SN_MC_OP_GEMM);
+            assert_int_equal(res.retire_on_issue, sn_mg_op(&pl) == SN_MG_OP_GEMM);
             t->cycles[which] += res.cycles;
             t->payloads[which]++;
             if (!res.node_drain)
                 continue;
             assert_non_null(vcs);
-            uint32_t n = (uint32_t)sn_field_get(&pl, 217, 202);
+            uint32_t n = (uint32_t)sn_mg_n(&pl);
             assert_int_equal(res.nbursts, (n + 7) / 8);
             sn_cu_burst b;
             for (uint32_t i = 0; i < res.nbursts; i++) {
@@ -365,29 +365,29 @@ static void test_chain_and_saturate(void **state)
     assert_int_equal(exec(f, 0, fill(0x1000, 3, 0, 0, 0)).fault, 0);
     assert_int_equal(exec(f, 0, fill(0x2000, 3, 1, 1, 5)).fault, 0);
     sn_payload g0 = gemm(1, 1, 1, 0);
-    sn_field_set(&g0, 113, 113, 1); /* bbank */
-    sn_field_set(&g0, 124, 117, 5); /* boff */
+    sn_mg_set_bbank(&g0, 1);
+    sn_mg_set_boff(&g0, 5);
     assert_int_equal(exec(f, 0, g0).fault, 0);
     for (int i = 0; i < 3; i++) {
         sn_payload g = gemm(1, 1, 1, 1);
-        sn_field_set(&g, 132, 125, 1); /* aoff */
-        sn_field_set(&g, 113, 113, 1);
-        sn_field_set(&g, 124, 117, 6);
+        sn_mg_set_aoff(&g, 1);
+        sn_mg_set_bbank(&g, 1);
+        sn_mg_set_boff(&g, 6);
         assert_int_equal(exec(f, 0, g).fault, 0);
     }
     assert_int_equal(exec(f, 0, drain(0x3000, 1)).saturated, 0);
     assert_int_equal(read_h(f, 0x3000), 0x7400);
     sn_payload g1 = gemm(1, 1, 1, 0);
-    sn_field_set(&g1, 132, 125, 1);
-    sn_field_set(&g1, 113, 113, 1);
-    sn_field_set(&g1, 124, 117, 6);
+    sn_mg_set_aoff(&g1, 1);
+    sn_mg_set_bbank(&g1, 1);
+    sn_mg_set_boff(&g1, 6);
     assert_int_equal(exec(f, 0, g1).fault, 0);
     assert_int_equal(exec(f, 0, drain(0x3000, 1)).fault, 0);
     assert_int_equal(read_h(f, 0x3000), 0x3000);
     sn_payload g2 = gemm(1, 1, 1, 0);
-    sn_field_set(&g2, 132, 125, 2);
-    sn_field_set(&g2, 113, 113, 1);
-    sn_field_set(&g2, 124, 117, 7);
+    sn_mg_set_aoff(&g2, 2);
+    sn_mg_set_bbank(&g2, 1);
+    sn_mg_set_boff(&g2, 7);
     assert_int_equal(exec(f, 0, g2).fault, 0);
     sn_mc_result d = exec(f, 0, drain(0x3000, 1));
     assert_int_equal(d.saturated, 1);
@@ -399,7 +399,7 @@ static void test_faults(void **state)
 {
     fix *f = *state;
     sn_payload bad = {{0}};
-    sn_field_set(&bad, 255, 252, 7);
+    sn_mg_set_op(&bad, 7);
     sn_mc_result r = exec(f, 0, bad);
     assert_int_equal(r.fault, SN_MC_FAULT_OPCODE);
     assert_int_equal(r.cycles, 1);
@@ -409,8 +409,8 @@ static void test_faults(void **state)
     assert_int_equal(exec(f, 0, gemm(0, 1, 1, 0)).fault, SN_MC_FAULT_GEMM_RANGE);
     assert_int_equal(exec(f, 0, gemm(65, 64, 1, 0)).fault, SN_MC_FAULT_GEMM_RANGE); /* > 4096 sub-tiles */
     sn_payload past = gemm(2, 1, 1, 0);
-    sn_field_set(&past, 114, 114, 1);
-    sn_field_set(&past, 132, 125, 255); /* A entries 511..512 */
+    sn_mg_set_abank(&past, 1);
+    sn_mg_set_aoff(&past, 255); /* A entries 511..512 */
     assert_int_equal(exec(f, 0, past).fault, SN_MC_FAULT_GEMM_RANGE);
     assert_int_equal(exec(f, 0, gemm(2, 2, 2, 0)).fault, 0);
     /* The sweep reads A 0..3 and B 0..3: a FILL there is the hazard, one

@@ -22,6 +22,7 @@
 #include "artifact.h"
 #include "manifest.h"
 #include "mxfp7.h"
+#include "sysnode/words.h"
 
 #define CASE_DIR SN_ARTIFACTS_DIR "/compiler/"
 
@@ -377,11 +378,11 @@ static void test_convert_mm_silu(void **state)
 static sn_payload fill_payload(uint64_t addr, unsigned n, unsigned sel)
 {
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, 1);
-    sn_field_set(&p, 251, 218, addr & ((1ull << 34) - 1));
-    sn_field_set(&p, 68, 63, addr >> 34);
-    sn_field_set(&p, 217, 202, n);
-    sn_field_set(&p, 201, 201, sel);
+    sn_mg_set_op(&p, 1);
+    sn_mg_set_addr(&p, addr & ((1ull << 34) - 1));
+    sn_mg_set_addr_hi(&p, addr >> 34);
+    sn_mg_set_n(&p, n);
+    sn_mg_set_sel(&p, sel);
     return p;
 }
 
@@ -398,7 +399,7 @@ static void test_convert_rules(void **state)
     sn_error e = {0};
     size_t regions = 0;
     sn_payload twice[3] = {fill_payload(BASE, 2, 1), fill_payload(BASE, 2, 1), {{0}}};
-    sn_field_set(&twice[2], 255, 252, 2); /* a GEMM is skipped */
+    sn_mg_set_op(&twice[2], 2); /* a GEMM is skipped */
     assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, twice, 3, &regions, &e), SN_OK);
     assert_int_equal(regions, 1);
     uint8_t want[256];
@@ -417,7 +418,7 @@ static void test_convert_rules(void **state)
     sn_payload hi[1] = {fill_payload(BASE | 1ull << 34, 1, 0)};
     assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, hi, 1, NULL, &e), SN_ERR_INPUT);
     sn_payload vec[1] = {{{0}}};
-    sn_field_set(&vec[0], 255, 252, 5);
+    sn_mg_set_op(&vec[0], 5);
     assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, vec, 1, NULL, &e), SN_ERR_INPUT);
     assert_memory_equal(img, orig, SIZE);
     free(img);

@@ -187,7 +187,7 @@ static void naive_loop_deadlocks_without_draining(void **state)
         sn_port_write(m, SN_MBOX_ARG0, i);
         sn_port_write(m, SN_MBOX_GO, 1);
         uint64_t deadline = sn_port_cycles(m) + 100000;
-        while (sn_port_read(m, SN_MBOX_STAT) & (1ull << SN_STAT_OFFERED_BIT))
+        while (sn_stat_offered(sn_port_read(m, SN_MBOX_STAT)))
             if (sn_port_cycles(m) > deadline) {
                 stuck = 1;
                 break;

@@ -15,7 +15,7 @@
 
 #include "pack.h"
 #include "settle.h"
-#include "sysnode/field.h"
+#include "sysnode/words.h"
 
 #define CASES SN_ARTIFACTS_DIR "/compiler/"
 #define OUT 0x10000u  /* the hand-made case's expected output: [OUT, OUT + 0x1000) */
@@ -35,9 +35,9 @@ static sn_table_payload mg(unsigned op, uint64_t addr, uint64_t n)
 {
     sn_payload q = {{0, 0, 0, 0}};
     sn_table_payload row;
-    sn_field_set(&q, 255, 252, op);
-    sn_field_set(&q, 251, 218, addr);
-    sn_field_set(&q, 217, 202, n);
+    sn_mg_set_op(&q, op);
+    sn_mg_set_addr(&q, addr);
+    sn_mg_set_n(&q, n);
     for (unsigned w = 0; w < 4; w++)
         row.arg[3 - w] = q.w[w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
     return row;

@@ -36,36 +36,7 @@ static void wr16(uint8_t *p, uint16_t v)
     p[1] = (uint8_t)(v >> 8);
 }
 
-/* ---- payload and kernel-word encoders (hw/vector.py@7703ee8 layouts) ---- */
-
-static sn_payload p_imem(unsigned addr, uint32_t word)
-{
-    sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, SN_VC_OP_IMEM);
-    sn_field_set(&p, 251, 243, addr);
-    sn_field_set(&p, 31, 0, word);
-    return p;
-}
-
-static sn_payload p_desc(unsigned ad, unsigned fld, uint64_t value)
-{
-    sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, SN_VC_OP_DESC);
-    sn_field_set(&p, 251, 249, ad);
-    sn_field_set(&p, 248, 246, fld);
-    sn_field_set(&p, 245, 212, value);
-    if (fld == 0)
-        sn_field_set(&p, 68, 63, value >> 34);
-    return p;
-}
-
-static sn_payload p_run(unsigned pc)
-{
-    sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, SN_VC_OP_RUN);
-    sn_field_set(&p, 251, 243, pc);
-    return p;
-}
+/* ---- kernel-word encoders (hw/vector.py@7703ee8 layouts); payloads: sysnode/words.h ---- */
 
 static uint64_t dim(int32_t stride, uint32_t bound)
 {
@@ -142,17 +113,17 @@ static sn_vc_result exec(fix *f, sn_payload p)
 static sn_vc_result run_words(fix *f, const uint32_t *w, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        sn_vc_result r = exec(f, p_imem(i, w[i]));
+        sn_vc_result r = exec(f, sn_vc_imem_payload(i, w[i]));
         assert_int_equal(r.cycles, 1);
         assert_int_equal(r.fault, 0);
     }
-    return exec(f, p_run(0));
+    return exec(f, sn_vc_run_payload(0));
 }
 
 static void set_desc(fix *f, unsigned ad, uint64_t base, int32_t stride, uint32_t bound)
 {
-    exec(f, p_desc(ad, 0, base));
-    exec(f, p_desc(ad, 1, dim(stride, bound)));
+    exec(f, sn_vc_desc_payload(ad, 0, base));
+    exec(f, sn_vc_desc_payload(ad, 1, dim(stride, bound)));
 }
 
 /* ---- tiny artifact readers (jsmn; throwaway, test-only) ---- */
@@ -500,8 +471,8 @@ static void test_vloop(void **state)
         assert_int_equal(rd16(f->vc.l1[8 + i / 16] + 2 * (i % 16)), ref_fp16_store(acc));
     }
     /* count 0: one pass, so v1 = 5x + x */
-    exec(f, p_imem(1, 0));
-    r = exec(f, p_run(0));
+    exec(f, sn_vc_imem_payload(1, 0));
+    r = exec(f, sn_vc_run_payload(0));
     assert_int_equal(r.retired, 1 + 1 + 1 + 1 + 1 + 1);
     double x = ref_fp16_value(rd16(l1)), acc = 0.0;
     for (int n = 0; n < 6; n++)
@@ -634,9 +605,9 @@ static void test_walks(void **state)
     sn_vc_l1_write(&f->vc, 0, words, 3);
     sn_vc_l1_write(&f->vc, 510, words, 2);
     set_desc(f, 0, 0, 1, 2);                        /* words 0, 1 */
-    exec(f, p_desc(1, 0, 40));
-    exec(f, p_desc(1, 1, dim(-1, 4)));              /* 40, 39, 38, 37 */
-    exec(f, p_desc(1, 2, dim(10, 2)));              /* then 50, 49, 48, 47 */
+    exec(f, sn_vc_desc_payload(1, 0, 40));
+    exec(f, sn_vc_desc_payload(1, 1, dim(-1, 4)));              /* 40, 39, 38, 37 */
+    exec(f, sn_vc_desc_payload(1, 2, dim(10, 2)));              /* then 50, 49, 48, 47 */
     set_desc(f, 2, 0, 1, 8);
     const uint32_t k[] = {
         ls(OP_VLD, 1, 0, 0, 0),
@@ -827,7 +798,7 @@ static void test_stops_and_no_ops(void **state)
     assert_int_equal(run_one(f, d2, 3).unsupported, SN_VC_UNSUP_CHAIN_MODE);
     /* no VHALT: the kernel runs off IMEM */
     sn_vc_reset(&f->vc);
-    r = exec(f, p_run(500)); /* 12 zero words = VMOV v0, v0 */
+    r = exec(f, sn_vc_run_payload(500)); /* 12 zero words = VMOV v0, v0 */
     assert_int_equal(r.hang, 1);
     assert_int_equal(r.retired, 12);
     /* a VFILL past DRAM stops with the address */
@@ -839,7 +810,7 @@ static void test_stops_and_no_ops(void **state)
     assert_int_equal(r.bad_addr, DRAM_SIZE);
     /* another CU_INST opcode retires as a no-op */
     sn_payload p = {{0}};
-    sn_field_set(&p, 255, 252, 7);
+    sn_vc_imem_set_op(&p, 7);
     sn_vector_core before = f->vc;
     r = exec(f, p);
     assert_int_equal(r.fault, 0);
@@ -874,9 +845,9 @@ static void test_peer_vdrain(void **state)
             f->vc.l1[w][b] = peer_pattern(w, b);
     /* A3: ack (x 1, y 2), granule 0x123, 5 x 2 = 10 words, strides that a
      * DRAM walk would use (and a base past the 1 MiB DRAM) */
-    exec(f, p_desc(3, 0, 2u << 20 | 1u << 16 | 0x123));
-    exec(f, p_desc(3, 1, dim(32, 5)));
-    exec(f, p_desc(3, 2, dim(-7, 2)));
+    exec(f, sn_vc_desc_payload(3, 0, 2u << 20 | 1u << 16 | 0x123));
+    exec(f, sn_vc_desc_payload(3, 1, dim(32, 5)));
+    exec(f, sn_vc_desc_payload(3, 2, dim(-7, 2)));
     /* A4: ack 0, granule 0x1FF, 3 words; A5: L1 word 5 for the VST */
     set_desc(f, 4, 0x1FF, 1, 3);
     set_desc(f, 5, 5, 1, 1);
@@ -920,7 +891,7 @@ static void test_peer_vdrain(void **state)
     static const uint8_t zero[32] = {0};
     assert_memory_equal(f->vc.l1[5], zero, 32); /* the VST did land */
     /* the next payload starts with no bursts */
-    assert_int_equal(exec(f, p_imem(100, W_VHALT)).nbursts, 0);
+    assert_int_equal(exec(f, sn_vc_imem_payload(100, W_VHALT)).nbursts, 0);
     assert_int_equal(sn_vc_peer_burst(&f->vc, 0, &b), -1);
 
     /* a peer walk over 256 entries faults F_LEN before anything is recorded */
@@ -949,16 +920,16 @@ static void test_descriptors(void **state)
     fix *f = *state;
     sn_vc_reset(&f->vc);
     assert_int_equal(f->vc.desc[3].bound[2], 1);
-    exec(f, p_desc(3, 0, 0xA5ull << 32 | 0x12345678)); /* bits 39:32 = 0xA5 */
+    exec(f, sn_vc_desc_payload(3, 0, 0xA5ull << 32 | 0x12345678)); /* bits 39:32 = 0xA5 */
     assert_int_equal(f->vc.desc[3].base, 0xA512345678ull);
-    exec(f, p_desc(3, 2, dim(-32, 0)));
+    exec(f, sn_vc_desc_payload(3, 2, dim(-32, 0)));
     assert_int_equal(f->vc.desc[3].stride[1], -32);
     assert_int_equal(f->vc.desc[3].bound[1], 1);
-    exec(f, p_desc(3, 4, dim(131071, 65535)));
+    exec(f, sn_vc_desc_payload(3, 4, dim(131071, 65535)));
     assert_int_equal(f->vc.desc[3].stride[3], 131071);
     assert_int_equal(f->vc.desc[3].bound[3], 65535);
     sn_vector_core before = f->vc;
-    exec(f, p_desc(3, 5, dim(1, 1)));
+    exec(f, sn_vc_desc_payload(3, 5, dim(1, 1)));
     assert_memory_equal(&before, &f->vc, sizeof before);
 }
 

@@ -1,9 +1,11 @@
-/* The SysNode register map: memory map, control region, mailbox, flit header,
- * completion word and signal codes. The one description of these facts: the
- * firmware, the simulator (C and, through sim/tools/gen_regs_sv, the RTL) and
- * the host all include this file. Facts and sources:
- * ../shared/reference/sysnode-facts.md (§1.4 memory map, §1.7 control region,
- * §2 mailbox, §3.1 flit header, §4 signal codes). Freestanding: no libc. */
+/* The SysNode register map: memory map, control region offsets, queue
+ * depths, flit types, CU_CTRL indices and signal codes. The one description
+ * of these facts: the firmware, the simulator (C and, through
+ * sim/tools/gen_iface, the RTL) and the host all include this file; the
+ * fields of each word are in sysnode/words.h, included at the end for C.
+ * Facts and sources: docs/reference/sysnode-facts.md (§1.4 memory map, §1.7
+ * control region, §2 mailbox, §3.1 flit header, §4 signal codes, §7.1
+ * CU_CTRL). Freestanding: no libc. */
 #ifndef SYSNODE_REGS_H
 #define SYSNODE_REGS_H
 
@@ -37,42 +39,15 @@
 /* Mailbox register index = (offset - SN_MBOX_DST) / 8, as the RTL decodes pa[5:3]. */
 #define SN_MBOX_REG_COUNT 8
 
-/* DST fields */
-#define SN_DST_X_LO 0
-#define SN_DST_Y_LO 8
-#define SN_DST_TYPE_LO 20
-#define SN_DST_TYPED_BIT 24
-#define SN_DST_VALUE(x, y) ((((unsigned long long)(y) & 0xF) << SN_DST_Y_LO) | ((unsigned long long)(x) & 0xF))
-
-/* STAT fields */
-#define SN_STAT_QUEUED_MASK 0xFFull
-#define SN_STAT_OFFERED_BIT 15
-#define SN_STAT_OVERFLOW_BIT 31
-
-/* HEAD (completion word) fields (sysnode-facts §2.3) */
-#define SN_HEAD_SRC_Y_LO 52 /* [55:52] */
-#define SN_HEAD_SRC_X_LO 48 /* [51:48] */
-#define SN_HEAD_CODE_LO 40  /* [47:40] */
-#define SN_HEAD_ARG_LO 8    /* [39:8] */
-#define SN_HEAD_SRC_X(w) ((unsigned)(((w) >> SN_HEAD_SRC_X_LO) & 0xF))
-#define SN_HEAD_SRC_Y(w) ((unsigned)(((w) >> SN_HEAD_SRC_Y_LO) & 0xF))
-#define SN_HEAD_CODE(w) ((unsigned)(((w) >> SN_HEAD_CODE_LO) & 0xFF))
-#define SN_HEAD_ARG(w) ((unsigned)(((w) >> SN_HEAD_ARG_LO) & 0xFFFFFFFFull))
+/* The fields of DST, STAT, HEAD, RX_HDR and the flit header are in
+ * sysnode/words.h, included below for C. */
 
 /* Mailbox queue depths (sysnode-facts §2.4) */
 #define SN_CQ_DEPTH 16
 #define SN_RXQ_DEPTH 8
 
 /* ---- Flit (sysnode-facts §3.1): 288 bits = header[287:256] + payload[255:0] ---- */
-#define SN_FLIT_BITS 288
-#define SN_PAYLOAD_BITS 256
-#define SN_FLIT_DST_X_LO 284
-#define SN_FLIT_DST_Y_LO 280
-#define SN_FLIT_SRC_X_LO 276
-#define SN_FLIT_SRC_Y_LO 272
-#define SN_FLIT_TYPE_LO 268
-#define SN_FLIT_TXN_LO 260
-#define SN_FLIT_LAST_BIT 259
+/* Its header's fields and the payloads' are in sysnode/words.h. */
 
 /* Flit types (sysnode-facts §3.1) */
 #define SN_T_MEM_RD_REQ 0x0
@@ -85,9 +60,13 @@
 #define SN_T_CU_CTRL 0x7
 #define SN_T_CU_DATA 0x8
 
-/* CU_SIGNAL payload: code [255:248], arg [247:216] */
-#define SN_SIG_CODE_LO 248
-#define SN_SIG_ARG_LO 216
+/* CU_CTRL register indices, and the op of every reply (sysnode-facts §7.1,
+ * §3.1); their layouts are in sysnode/words.h. */
+#define SN_CU_REG_CAPS 0
+#define SN_CU_REG_STATUS 1
+#define SN_CU_REG_COUNTERS 2
+#define SN_CU_REG_DBG 3
+#define SN_CU_CTRL_REPLY_OP 0x02
 
 /* Signal codes (sysnode-facts §4) */
 #define SN_SIG_INST_COMPLETE 0x00
@@ -115,5 +94,9 @@
 #define SN_V4_WRITE_LANDING_CYCLES 1000
 /* CU_VERSION from which a completion waits for its writes' acks. */
 #define SN_CU_VERSION_FENCED 5
+
+#ifndef __ASSEMBLER__
+#include "sysnode/words.h"
+#endif
 
 #endif

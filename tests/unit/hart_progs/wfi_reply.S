@@ -5,12 +5,13 @@
  * 1 when the RX queue holds the reply and the wfi took simulated time,
  * 2 when the queue is empty after the wfi, 3 when no time passed. */
 #include "sysnode/regs.h"
+#include "sn_fields.h" /* generated from sysnode/words.h */
 
     .text
     .globl _start
 _start:
     li t0, SN_CTRL_BASE
-    li t1, (1 << SN_DST_TYPED_BIT) | (SN_T_CU_CTRL << SN_DST_TYPE_LO) | (1 << SN_DST_Y_LO) | 1
+    li t1, (1 << SN_DST_TYPED_LO) | (SN_T_CU_CTRL << SN_DST_TYPE_LO) | (1 << SN_DST_Y_LO) | (1 << SN_DST_X_LO)
     sd t1, SN_MBOX_DST(t0)
     sd zero, SN_MBOX_ARG0(t0)
     sd zero, SN_MBOX_ARG1(t0)

@@ -7,6 +7,7 @@
 #ifndef SN_TABLE_CHECK_H
 #define SN_TABLE_CHECK_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "sysnode/mesh.h"
 #include "sysnode/status.h"
@@ -67,31 +68,34 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
 sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
                               uint32_t *kicked, uint32_t *awaited, sn_table_fault *fault);
 
-/* The step rules of sn_table_check_step for a step checked alone, as one
- * branch-light test over a node table (is_unit[SN_NODE_ID] = 1 for a unit of
- * the mesh, 0 for the SysNode or no unit): 1 when the step passes every one
- * of them, 0 when sn_table_check_step would refuse it (the runner then calls
- * that for the rule's name). The runner re-checks every step with it just
- * before acting on it; test_runner_faults checks that the two agree. */
-static inline int sn_table_step_ok(const sn_table_step *s, const sn_table_round *round, const uint8_t *is_unit)
+/* A kick step's first word, {reserved, y, x, op} (FORMAT.md §3): op KICK,
+ * x and y below 16 and reserved 0 under one mask. */
+#define SN_KICK_WORD_MASK 0xFFF0F0FFu
+SN_STATIC_ASSERT(offsetof(sn_table_step, x) == 1 && offsetof(sn_table_step, y) == 2 &&
+                     offsetof(sn_table_step, a) == 4 && offsetof(sn_table_step, b) == 8 && SN_STEP_KICK < 256,
+                 "a step reads as three little-endian words {head, a, b}");
+
+/* The node a step's first word names: SN_NODE_ID(x, y) of {reserved, y, x, op}. */
+static inline uint32_t sn_step_word_node(uint32_t head)
 {
-    int unit = s->x < 16 && s->y < 16 && is_unit[SN_NODE_ID(s->x, s->y)];
-    if (s->reserved != 0)
-        return 0;
-    switch (s->op) {
-    case SN_STEP_SEED:
-    case SN_STEP_BARRIER:
-        return 1;
-    case SN_STEP_KICK:
-        return unit && s->b != 0 && s->a <= SN_STAGE_SLOTS && s->b <= SN_STAGE_SLOTS - s->a &&
-               s->a + s->b <= round->payload_count;
-    case SN_STEP_AWAIT:
-        return unit && s->a != 0;
-    case SN_STEP_HOST_SYNC: /* its place in the round: sn_table_check_round */
-        return s->x == 0 && s->y == 0 && s->a == 0 && s->b == 0;
-    default:
-        return 0;
-    }
+    return (head >> 8 & 0xF) | (head >> 12 & 0xF0);
+}
+
+/* The step rules of sn_table_check_step for a kick checked alone, over the
+ * step read as its three words (head, a = first slot, b = flits) and a node
+ * table (is_unit[SN_NODE_ID] = 1 for a unit of the mesh, 0 for the SysNode
+ * or no unit): 1 when the step is a kick that passes every one of them, 0
+ * for any other step (the runner then copies it and calls
+ * sn_table_check_step). slot_count is the round's payload count, at most
+ * SN_STAGE_SLOTS (sn_table_check_round's rule), so a window inside the
+ * round's payloads is inside the staging slots. The runner re-checks every
+ * kick with it just before acting on it; test_runner_faults checks that it
+ * agrees with sn_table_check_step. */
+static inline int sn_table_kick_ok(uint32_t head, uint32_t a, uint32_t b, uint32_t slot_count,
+                                   const uint8_t *is_unit)
+{
+    return (head & SN_KICK_WORD_MASK) == SN_STEP_KICK && is_unit[sn_step_word_node(head)] && b != 0 &&
+           (uint64_t)a + b <= slot_count;
 }
 
 #endif

@@ -36,6 +36,16 @@ static void hex(FILE *f, const void *p, uint64_t n)
     }
 }
 
+/* Ends a read's line: the n bytes read in hex, or "error" when st failed. */
+static void read_tail(FILE *f, sn_status st, const void *p, uint64_t n)
+{
+    if (st == SN_OK)
+        hex(f, p, n);
+    else
+        fputs("error", f);
+    fputc('\n', f);
+}
+
 static sn_status rec_imem_write(void *ctx, uint32_t addr, uint32_t word, sn_error *e)
 {
     recorder *r = ctx;
@@ -55,11 +65,7 @@ static sn_status rec_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n
     recorder *r = ctx;
     sn_status st = r->inner.ops->spad_read(r->inner.ctx, offset, dst, n, e);
     fprintf(r->trace, "spad_read 0x%05x %u ", offset, n);
-    if (st == SN_OK)
-        hex(r->trace, dst, n);
-    else
-        fputs("error", r->trace);
-    fputc('\n', r->trace);
+    read_tail(r->trace, st, dst, n);
     return st;
 }
 
@@ -77,11 +83,7 @@ static sn_status rec_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n, 
     recorder *r = ctx;
     sn_status st = r->inner.ops->dram_read(r->inner.ctx, addr, dst, n, e);
     fprintf(r->trace, "dram_read 0x%010llx %llu ", (unsigned long long)addr, (unsigned long long)n);
-    if (st == SN_OK)
-        hex(r->trace, dst, n);
-    else
-        fputs("error", r->trace);
-    fputc('\n', r->trace);
+    read_tail(r->trace, st, dst, n);
     return st;
 }
 

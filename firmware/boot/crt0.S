@@ -4,25 +4,13 @@
  * the core). Source: sysnode-facts §1.6-§1.7 (tests/rv64/crt0.S@065ec912,
  * firmware/kohakuaccel/arch/rv64/crt0.S@a6121197). */
 #include "sysnode/regs.h"
+#include "reset.h"
 
     .section .text.init, "ax"
     .globl _start
 _start:
-    /* Under relaxation gp would be set relative to itself (tool-pitfalls 12). */
-    .option push
-    .option norelax
-    la gp, __global_pointer$
-    .option pop
-    la sp, __stack_top
-    la t0, sn_trap_entry
-    csrw mtvec, t0
-    la t0, __bss_start
-    la t1, __bss_end
-1:  bgeu t0, t1, 2f
-    sd zero, 0(t0)
-    addi t0, t0, 8
-    j 1b
-2:  call main
+    sn_reset sn_trap_entry
+    call main
     li t0, SN_CTRL_BASE + SN_CTRL_EXIT
     sd a0, 0(t0)
 3:  j 3b

@@ -3,25 +3,14 @@
  * trap exits with code 0x100 + mcause. Sources: sysnode-facts §1.3 (reset
  * PC 0), §1.6 (crt0), §1.7 (EXIT). */
 #include "sysnode/regs.h"
+#include "../boot/reset.h"
 
     .section .text.init, "ax"
     .globl _start
 _start:
-    .option push
-    .option norelax /* else gp would be set relative to itself (tool-pitfalls 12) */
-    la gp, __global_pointer$
-    .option pop
-    la sp, __stack_top
+    sn_reset bsp_trap
     la tp, __tls_base
-    la t0, bsp_trap
-    csrw mtvec, t0
-    la t0, __bss_start
-    la t1, __bss_end
-1:  bgeu t0, t1, 2f
-    sd zero, 0(t0)
-    addi t0, t0, 8
-    j 1b
-2:  li a0, 0
+    li a0, 0
     li a1, 0
     call main
     call exit

@@ -17,11 +17,33 @@ typedef struct {
     int waited;   /* the run reached its wait: the trace is worth keeping */
 } recorder;
 
+/* n bytes at p as lowercase hex, two digits a byte ("%02x" each), formatted
+ * a block at a time: a call per byte was a fifth of a traced replay's time. */
 static void hex(FILE *f, const void *p, uint64_t n)
 {
+    static const char digits[] = "0123456789abcdef";
     const unsigned char *b = p;
-    for (uint64_t i = 0; i < n; i++)
-        fprintf(f, "%02x", b[i]);
+    char text[2 * 4096];
+    while (n > 0) {
+        size_t k = n < sizeof text / 2 ? (size_t)n : sizeof text / 2;
+        for (size_t i = 0; i < k; i++) {
+            text[2 * i] = digits[b[i] >> 4];
+            text[2 * i + 1] = digits[b[i] & 15];
+        }
+        fwrite(text, 1, 2 * k, f);
+        b += k;
+        n -= k;
+    }
+}
+
+/* Ends a read's line: the n bytes read in hex, or "error" when st failed. */
+static void read_tail(FILE *f, sn_status st, const void *p, uint64_t n)
+{
+    if (st == SN_OK)
+        hex(f, p, n);
+    else
+        fputs("error", f);
+    fputc('\n', f);
 }
 
 static sn_status rec_imem_write(void *ctx, uint32_t addr, uint32_t word, sn_error *e)
@@ -43,11 +65,7 @@ static sn_status rec_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n
     recorder *r = ctx;
     sn_status st = r->inner.ops->spad_read(r->inner.ctx, offset, dst, n, e);
     fprintf(r->trace, "spad_read 0x%05x %u ", offset, n);
-    if (st == SN_OK)
-        hex(r->trace, dst, n);
-    else
-        fputs("error", r->trace);
-    fputc('\n', r->trace);
+    read_tail(r->trace, st, dst, n);
     return st;
 }
 
@@ -65,11 +83,7 @@ static sn_status rec_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n, 
     recorder *r = ctx;
     sn_status st = r->inner.ops->dram_read(r->inner.ctx, addr, dst, n, e);
     fprintf(r->trace, "dram_read 0x%010llx %llu ", (unsigned long long)addr, (unsigned long long)n);
-    if (st == SN_OK)
-        hex(r->trace, dst, n);
-    else
-        fputs("error", r->trace);
-    fputc('\n', r->trace);
+    read_tail(r->trace, st, dst, n);
     return st;
 }
 

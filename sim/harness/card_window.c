@@ -104,12 +104,22 @@ static uint64_t poll_status(sn_card_window *w)
     }
 }
 
-int sn_card_window_read(sn_card_window *w, uint64_t offset, uint64_t *value, char *err, size_t errlen)
+/* The register a control-port offset names, as an offset into the load
+ * window; -1 with err set when the offset lies outside it. */
+static int window_reg(uint64_t offset, uint64_t *reg, char *err, size_t errlen)
 {
-    uint64_t reg = offset - SN_HW_WINDOW_BASE;
-    if (offset < SN_HW_WINDOW_BASE || reg >= SN_HW_WINDOW_SIZE)
+    *reg = offset - SN_HW_WINDOW_BASE;
+    if (offset < SN_HW_WINDOW_BASE || *reg >= SN_HW_WINDOW_SIZE)
         return fail(err, errlen, "control port offset 0x%llx is outside the load window [0x%llx, 0x%llx)",
                     (unsigned long long)offset, SN_HW_WINDOW_BASE, SN_HW_WINDOW_BASE + SN_HW_WINDOW_SIZE);
+    return 0;
+}
+
+int sn_card_window_read(sn_card_window *w, uint64_t offset, uint64_t *value, char *err, size_t errlen)
+{
+    uint64_t reg;
+    if (window_reg(offset, &reg, err, errlen) != 0)
+        return -1;
     switch (reg) {
     case SN_HW_STATUS:
         *value = poll_status(w);
@@ -161,10 +171,9 @@ static int boot(sn_card_window *w, char *err, size_t errlen)
 
 int sn_card_window_write(sn_card_window *w, uint64_t offset, uint64_t value, char *err, size_t errlen)
 {
-    uint64_t reg = offset - SN_HW_WINDOW_BASE;
-    if (offset < SN_HW_WINDOW_BASE || reg >= SN_HW_WINDOW_SIZE)
-        return fail(err, errlen, "control port offset 0x%llx is outside the load window [0x%llx, 0x%llx)",
-                    (unsigned long long)offset, SN_HW_WINDOW_BASE, SN_HW_WINDOW_BASE + SN_HW_WINDOW_SIZE);
+    uint64_t reg;
+    if (window_reg(offset, &reg, err, errlen) != 0)
+        return -1;
     switch (reg) {
     case SN_HW_BOOT:
         return value & 1 ? boot(w, err, errlen) : 0;

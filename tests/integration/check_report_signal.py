@@ -8,13 +8,30 @@ import json, os, signal, subprocess, sys, time
 
 sysnode, cases, loop_image, work = sys.argv[1:5]
 os.makedirs(work, exist_ok=True)
+
+
+def caught(pid, sigs):
+    """Whether process pid has a handler for every signal in sigs."""
+    with open(f"/proc/{pid}/status") as f:
+        mask = next(int(l.split()[1], 16) for l in f if l.startswith("SigCgt:"))
+    return all(mask >> (int(s) - 1) & 1 for s in sigs)
+
+
 for sig in (signal.SIGINT, signal.SIGTERM):
     report = os.path.join(work, f"signal{int(sig)}.json")
     if os.path.exists(report):
         os.unlink(report)
     proc = subprocess.Popen([sysnode, "run", f"{cases}/vadd128", "--image", loop_image, "--report", report],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.0)  # into the replay, which never ends by itself; not a timing assertion
+    # Signal once sysnode has caught both signals (SigCgt in /proc), not after a
+    # fixed second: the stop it requests is sticky (sim/harness/sim.h,
+    # sn_sim_interrupt), so the replay stops at its first mesh cycle even if
+    # the signal lands before it starts. The short pause only makes landing
+    # inside the replay likely; nothing is timed.
+    while not caught(proc.pid, (signal.SIGINT, signal.SIGTERM)):
+        assert proc.poll() is None, "the run ended before catching the signals"
+        time.sleep(0.01)
+    time.sleep(0.2)
     assert proc.poll() is None, "the run ended before the signal"
     proc.send_signal(sig)
     out, err = proc.communicate()

@@ -3,36 +3,16 @@
 continue of `sysnode run CASE_DIR --gdb 0` with signal 2 (S02) at a resumable
 pc; a second continue is interrupted the same way; then k ends the run, and
 sysnode run reports the kill. Raw remote-protocol packets over the socket."""
-import re
-import socket
 import subprocess
 import sys
 
-
-def packet(body):
-    return b"$%s#%02x" % (body, sum(body) & 0xFF)
-
-
-def read_reply(s):
-    buf = b""
-    while True:
-        m = re.search(rb"\$([^#]*)#[0-9a-f]{2}", buf)
-        if m:
-            return m.group(1)
-        chunk = s.recv(4096)
-        if not chunk:
-            raise SystemExit("connection closed")
-        buf += chunk
+from gdb_rsp import connect, packet, read_reply
 
 
 def main():
     sysnode, case = sys.argv[1:3]
     run = subprocess.Popen([sysnode, "run", case, "--gdb", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    line = run.stderr.readline().decode()
-    m = re.match(r"gdb: listening on 127\.0\.0\.1:(\d+)$", line.strip())
-    if not m:
-        raise SystemExit("no port: %r" % line)
-    s = socket.create_connection(("127.0.0.1", int(m.group(1))))
+    s = connect(run)
     s.sendall(packet(b"QStartNoAckMode"))
     assert read_reply(s) == b"OK"
     pcs = []

@@ -830,7 +830,7 @@ static void test_breakpoint_and_step(void **state)
     sn_hart_single_step(f.h);
     r = sn_hart_run(f.h, UINT64_MAX);
     assert_int_equal(r.stop, SN_HART_BREAK);
-    assert_int_equal(r.pc, 0x5c); /* `handler` in traps.elf's symbol table, not 0x48 */
+    assert_int_equal(r.pc, 0x5c); /* `m_trap_record` in traps.elf's symbol table, not 0x48 */
     assert_int_equal(sn_hart_register(f.h, 32), 0x5c);
     assert_int_equal(sn_hart_breakpoint(f.h, 0x44, 0), 0);
     r = sn_hart_run(f.h, UINT64_MAX);

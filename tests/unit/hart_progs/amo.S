@@ -5,14 +5,12 @@
  * records at SPAD + 32 * n (trap_record.h); the amoadd result at SPAD +
  * 0x400. Exit code: the trap count. */
 #include "sysnode/regs.h"
+#include "trap_record.h"
 
     .text
     .globl _start
 _start:
-    la t0, trap_record
-    csrw mtvec, t0
-    li s0, SN_SPAD_BASE
-    li s1, 0
+    trap_record_init
     li t0, SN_CTRL_BASE
     addi a1, t0, SN_CTRL_CONSOLE
     addi a2, t0, SN_MBOX_HEAD
@@ -41,4 +39,4 @@ body:
     sd s1, SN_CTRL_EXIT(t0)
 1:  j 1b
 
-#include "trap_record.h"
+    trap_record m

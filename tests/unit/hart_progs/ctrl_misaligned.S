@@ -3,14 +3,12 @@
  * access is made but the exit store. Trap records at SPAD + 32 * n
  * (trap_record.h); exit code: the trap count. */
 #include "sysnode/regs.h"
+#include "trap_record.h"
 
     .text
     .globl _start
 _start:
-    la t0, trap_record
-    csrw mtvec, t0
-    li s0, SN_SPAD_BASE
-    li s1, 0
+    trap_record_init
     li t0, SN_CTRL_BASE
     j body
     .p2align 6
@@ -20,4 +18,4 @@ body:
     sd s1, SN_CTRL_EXIT(t0)
 1:  j 1b
 
-#include "trap_record.h"
+    trap_record m

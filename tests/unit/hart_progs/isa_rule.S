@@ -4,14 +4,12 @@
  * refuse the 16-bit, FP and V words, so the test pushes this image's bytes
  * through the window unchecked, as a host could. Exit code: the trap count. */
 #include "sysnode/regs.h"
+#include "trap_record.h"
 
     .text
     .globl _start
 _start:
-    la t0, trap_record
-    csrw mtvec, t0
-    li s0, SN_SPAD_BASE
-    li s1, 0
+    trap_record_init
     j body
     .p2align 6
 body:
@@ -30,4 +28,4 @@ body:
     sd s1, SN_CTRL_EXIT(t0)
 1:  j 1b
 
-#include "trap_record.h"
+    trap_record m

@@ -4,23 +4,18 @@
  * {cause, epc, tval, mstatus} at SPAD + 32 * n and resumes after the
  * instruction. U exits with the trap count. */
 #include "sysnode/regs.h"
+#include "to_user.h"
+#include "trap_record.h"
 
     .text
     .globl _start
 _start:
-    la t0, trap_record
-    csrw mtvec, t0
-    la t0, s_record
+    trap_record_init
+    la t0, s_trap_record
     csrw stvec, t0
     li t0, 1 << 8
     csrw medeleg, t0
-    li s0, SN_SPAD_BASE
-    li s1, 0
-    la t0, user
-    csrw mepc, t0
-    li t0, 3 << 11
-    csrc mstatus, t0          /* MPP = U */
-    mret
+    mret_to_user user
     .p2align 7
 user:
     ecall                     /* 0x80: to S, scause 8 */
@@ -31,20 +26,5 @@ user:
     sd s1, SN_CTRL_EXIT(t0)
 1:  j 1b
 
-s_record:
-    slli t4, s1, 5
-    add t4, t4, s0
-    csrr t1, scause
-    csrr t2, sepc
-    csrr t3, stval
-    csrr t5, sstatus
-    sd t1, 0(t4)
-    sd t2, 8(t4)
-    sd t3, 16(t4)
-    sd t5, 24(t4)
-    addi s1, s1, 1
-    addi t2, t2, 4
-    csrw sepc, t2
-    sret
-
-#include "trap_record.h"
+    trap_record s
+    trap_record m

@@ -6,6 +6,7 @@
  * page fault (13) to M, mtval the VA. The handler records {mcause, mepc,
  * mtval} at SPAD + 0x800 and exits with code 1. */
 #include "sysnode/regs.h"
+#include "to_user.h"
 
 #define ROOT (SN_SPAD_BASE + 0x2000)
 #define MID (SN_SPAD_BASE + 0x3000)
@@ -39,11 +40,7 @@ _start:
     sd t1, 0(t0)
     li t0, (8 << 60) | (ROOT >> 12)
     csrw satp, t0
-    la t0, user
-    csrw mepc, t0
-    li t0, 3 << 11
-    csrc mstatus, t0            /* MPP = U */
-    mret
+    mret_to_user user
     .p2align 7
 user:
     li t0, SN_SPAD_BASE + 0x400 /* 0x100 */

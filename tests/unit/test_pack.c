@@ -201,7 +201,7 @@ static void kick_tally_cannot_wrap(void **state)
 {
     (void)state;
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
-    const sn_table_round round = {0, 2, 0, 2};
+    const sn_table_round round = {0, 2, 0, 2, 0};
     const sn_table_step kick = {SN_STEP_KICK, 1, 0, 0, 0, 2};
     uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
     uint32_t node = SN_NODE_ID(1, 0);

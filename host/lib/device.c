@@ -147,16 +147,27 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
     return SN_OK;
 }
 
-sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)
+/* Rounds first..last of p as their own program, and the cluster FILLs they
+ * make (cluster_fills). The caller frees *rows and *rounds whatever it returns. */
+static sn_status stretch_fills(const sn_device *d, const sn_program *p, uint32_t first, uint32_t last,
+                               sn_program *rounds, sn_payload **rows, size_t *nrows, uint64_t *lo, uint64_t *hi,
+                               sn_error *e)
 {
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
-    sn_program rounds;
-    sn_payload *rows = NULL;
+    *rows = NULL;
+    sn_status st = sn_program_slice(p, first, last - first + 1, rounds, e);
+    if (st == SN_OK)
+        st = cluster_fills(d, rounds, first, &mesh, rows, nrows, lo, hi, e);
+    return st;
+}
+
+sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)
+{
+    sn_program rounds = {0};
+    sn_payload *rows;
     size_t nrows;
     uint64_t lo, hi;
-    sn_status st = sn_program_slice(p, first, last - first + 1, &rounds, e);
-    if (st == SN_OK)
-        st = cluster_fills(d, &rounds, first, &mesh, &rows, &nrows, &lo, &hi, e);
+    sn_status st = stretch_fills(d, p, first, last, &rounds, &rows, &nrows, &lo, &hi, e);
     free(rows);
     sn_program_free(&rounds);
     return st;
@@ -164,14 +175,11 @@ sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_
 
 sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)
 {
-    static const sn_mesh mesh = SN_MESH_2P2_INIT;
-    sn_program rounds;
-    sn_payload *rows = NULL;
+    sn_program rounds = {0};
+    sn_payload *rows;
     size_t nrows;
     uint64_t lo, hi;
-    sn_status st = sn_program_slice(p, first, last - first + 1, &rounds, e);
-    if (st == SN_OK)
-        st = cluster_fills(d, &rounds, first, &mesh, &rows, &nrows, &lo, &hi, e);
+    sn_status st = stretch_fills(d, p, first, last, &rounds, &rows, &nrows, &lo, &hi, e);
     uint8_t *image = st == SN_OK && lo < hi ? malloc(hi - lo) : NULL;
     if (st == SN_OK && lo < hi && !image)
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes", (unsigned long long)(hi - lo));

@@ -200,6 +200,18 @@ static const uint32_t VDRAIN_A0_L1_0 = 0x1Eu << 27; // VDRAIN A0 <- L1 offset 0
 static const uint32_t VBAR = 0x1Cu << 27;
 static const uint32_t VHALT = 0x1Fu << 27;
 
+// vec1's 6-payload kernel: VFILL of 8 words from addr (dim 1: stride 32 B,
+// bound 8) into L1, then VBAR, VHALT, RUN.
+static void send_vfill_kernel(mesh &m, uint64_t addr)
+{
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, addr));
+    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
+    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
+    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
+}
+
 // CU_DATA descriptor: buf_id, offset (granules), len = words-1, flags, ack.
 static sn_payload cu_data_desc(unsigned buf, unsigned offset, unsigned words, unsigned flags, unsigned ack_x,
                                unsigned ack_y)
@@ -371,12 +383,7 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
     m.run(200);
     assert_int_equal(m.queued(), SN_CQ_DEPTH);
     assert_true(m.top->hub_stalled);
-    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, 0x1000));
-    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
-    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
+    send_vfill_kernel(m, 0x1000);
     m.run(2000);
     // vec0 stopped: CQ 16 + router FIFO + signal queue 16 + the completion
     // in hand, far fewer than were sent
@@ -423,12 +430,7 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
 static void quiet_bound_is_the_countdown(void **)
 {
     mesh m(4);
-    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, 0x1000));
-    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8)); // dim 1: stride 32 B, bound 8
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
-    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
+    send_vfill_kernel(m, 0x1000);
     for (unsigned guard = 0; !(m.top->quiet && m.top->quiet_cycles != 0xFFFFFFFFu && m.top->quiet_cycles > 8);
          guard++) {
         assert_true(guard < 10000);
@@ -554,12 +556,7 @@ static void model_reads_see_pending_writes(void **)
     uint8_t want[256];
     drain_kernel(m, want);
     m.pop();
-    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 0, DRAIN_ADDR));
-    m.send(VEC1.x, VEC1.y, sn_vc_desc_payload(0, 2, 32u << 16 | 8));
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(0, VFILL_A0_L1_0));
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(1, VBAR));
-    m.send(VEC1.x, VEC1.y, sn_vc_imem_payload(2, VHALT));
-    m.send(VEC1.x, VEC1.y, sn_vc_run_payload(0));
+    send_vfill_kernel(m, DRAIN_ADDR);
     m.take(6);
     assert_int_equal(sn_dpi_units_pending_writes(&m.units), 1); // not landed yet
     sn_vector_core *vc = sn_dpi_units_vc(&m.units, VEC1.index);

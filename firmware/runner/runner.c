@@ -270,13 +270,15 @@ static sn_status check_table(sn_runner *r, const sn_table *t)
 
 /* ---- unit capabilities ------------------------------------------------------ */
 
-static void set_reg(sn_runner *r, unsigned idx, uint64_t value)
+/* Writes DST, ARG0..ARG3 = v[0..4] where the shadow differs, all five while
+ * it is not yet exact (the mailbox holds DST/ARG across GOs, sysnode-facts
+ * §2.1). */
+static void set_regs(sn_runner *r, const uint64_t v[5])
 {
-    if ((r->shadow_valid & (1u << idx)) && r->shadow[idx] == value)
-        return; /* the mailbox holds DST/ARG across GOs (sysnode-facts §2.1) */
-    wr(r, reg_offset[idx], value);
-    r->shadow[idx] = value;
-    r->shadow_valid |= (uint8_t)(1u << idx);
+    for (unsigned i = 0; i < 5; i++)
+        if (!r->shadow_valid || r->shadow[i] != v[i])
+            wr(r, reg_offset[i], r->shadow[i] = v[i]);
+    r->shadow_valid = 1;
 }
 
 #define RX_P2 (SN_CTRL_RX_P0 + 16)
@@ -290,11 +292,10 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
     sn_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
-    set_reg(r, REG_DST, SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y));
-    for (unsigned i = 1; i < 4; i++)
-        set_reg(r, i, 0);
     /* the request's index lies in ARG3 = payload bits 255:192 */
-    set_reg(r, 4, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192));
+    const uint64_t regs[5] = {SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y),
+                              0, 0, 0, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192)};
+    set_regs(r, regs);
     wr(r, SN_MBOX_GO, 1);
 
     if ((st = wait_for(r, WAIT_RX, node)) != SN_OK)
@@ -331,21 +332,6 @@ static sn_status probe_units(sn_runner *r)
         r->unit_depth[node] = (uint16_t)sn_cu_caps_inst_depth(caps);
         r->unit_version[node] = (uint8_t)sn_cu_caps_cu_version(caps);
     }
-    return SN_OK;
-}
-
-/* Copies step i of round out of the table (the runner acts on its copy) and
- * checks it against the step rules: the path of every step that is not a
- * kick passing sn_table_kick_ok. */
-static sn_status copy_step(sn_runner *r, const sn_table *t, const sn_table_round *round, uint32_t i,
-                           sn_table_step *s)
-{
-    const sn_table_step *at = &t->steps[round->step_first + i];
-    sn_table_fault f;
-    *s = (sn_table_step){at->op, at->x, at->y, at->reserved, at->a, at->b};
-    r->status->step = i;
-    if (sn_table_check_step(s, round, r->mesh, 0, 0, &f) != SN_OK)
-        return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     return SN_OK;
 }
 
@@ -401,18 +387,16 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
         /* The runner's copy of step i, each word read once. The quick kick
          * test is sn_table_kick_ok (the round's copy was checked, so it
          * holds at most SN_STAGE_SLOTS payloads). Anything else, a step that
-         * is not a kick or a broken one, is copied and checked in full, and
-         * a step that is not a kick is left for the caller. */
+         * is not a kick or a broken one, is left in w->step for the caller. */
         const volatile uint32_t *word = (const volatile uint32_t *)(const void *)&steps[i];
         uint32_t head = word[0], first = word[1], flits = word[2];
         uint32_t node = sn_step_word_node(head);
         r->status->step = i;
         if (!sn_table_kick_ok(head, first, flits, slot_count, r->is_unit)) {
-            if ((st = copy_step(r, w->t, w->round, i, &w->step)) != SN_OK || w->step.op != SN_STEP_KICK)
-                break;
-            node = SN_NODE_ID(w->step.x, w->step.y);
-            first = w->step.a;
-            flits = w->step.b;
+            /* the caller checks this copy in full and runs it */
+            w->step = (sn_table_step){(uint8_t)head, (uint8_t)(head >> 8), (uint8_t)(head >> 16),
+                                      (uint8_t)(head >> 24), first, flits};
+            break;
         }
         const uint32_t depth = r->unit_depth[node];
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
@@ -554,6 +538,11 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             return st;
         if (w.i == round.step_count)
             break;
+        /* kicks() left a step that failed the quick kick test: the full
+         * rules on the same copy (test_runner_faults: the two agree, so a
+         * kick never passes here) */
+        if (sn_table_check_step(s, &round, r->mesh, 0, 0, &f) != SN_OK)
+            return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
         uint32_t node = SN_NODE_ID(s->x, s->y);
         switch (s->op) {
         case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
@@ -571,7 +560,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         case SN_STEP_HOST_SYNC: /* held after the round ends, below */
             sync = 1;
             break;
-        default: /* copy_step passed it, so never reached */
+        default: /* a kick: never reached, see above */
             st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s->op);
         }
         if (st != SN_OK)
@@ -592,8 +581,8 @@ sn_status sn_runner_run(sn_runner *r, const sn_table *table)
     sn_status st = check_table(r, table);
     if (st == SN_OK)
         st = probe_units(r);
-    for (unsigned i = 0; st == SN_OK && i < 5; i++) /* from here on the shadow is exact: kicks() compares only */
-        set_reg(r, i, r->shadow[i]);
+    if (st == SN_OK) /* from here on the shadow is exact: kicks() compares only */
+        set_regs(r, r->shadow);
     for (uint32_t i = 0; st == SN_OK && i < table->round_count; i++) {
         r->status->round = i;
         st = run_round(r, table, i);

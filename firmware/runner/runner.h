@@ -51,7 +51,7 @@ typedef struct {
     uint32_t in_flight;                  /* sum of outstanding[] */
 
     uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */
-    uint8_t shadow_valid;      /* bit i: shadow[i] is what the register holds */
+    uint8_t shadow_valid;      /* 1: shadow[] is what the registers hold */
 
     /* Host sync points (sysnode/host_sync.h): the words the image shares
      * with the host; NULL on an image without a host, where a sync step is

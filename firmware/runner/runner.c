@@ -36,11 +36,11 @@ static inline void wr(sn_runner *r, unsigned offset, uint64_t value)
     sn_port_write(r->port, offset, value);
 }
 
-/* Completions credited to node this round: flits that completed plus the
+/* Completions credited to a slot this round: flits that completed plus the
  * records that retired no flit (peer acks, or one too many). */
-static inline uint32_t received(const sn_runner *r, uint32_t node)
+static inline uint32_t received(const sn_runner *r, uint32_t slot)
 {
-    return r->kicked[node] - r->outstanding[node] + r->other[node];
+    return r->kicked[slot] - r->outstanding[slot] + r->other[slot];
 }
 
 /* Copies the counts into the status block, the runner's report. */
@@ -49,11 +49,10 @@ static NOINLINE void publish(sn_runner *r)
     sn_status_block *s = r->status;
     s->flits_sent = r->total_flits;
     s->completions = r->total_completions;
-    for (unsigned i = 0; i < s->unit_count; i++) {
-        uint32_t n = s->units[i].node;
-        s->units[i].expected = r->expected[n];
-        s->units[i].received = received(r, n);
-        s->units[i].outstanding = r->outstanding[n];
+    for (unsigned i = 0; i < s->unit_count; i++) { /* unit i is slot i + 1 */
+        s->units[i].expected = r->expected[i + 1];
+        s->units[i].received = received(r, i + 1);
+        s->units[i].outstanding = r->outstanding[i + 1];
     }
 }
 
@@ -100,7 +99,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
     for (unsigned i = 0; i < mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(mesh, i);
         if (n != SN_NODE_ID(SN_SYSNODE_X, SN_SYSNODE_Y))
-            r->is_unit[n] = 1;
+            r->unit_slot[n] = (uint8_t)(i + 1);
         if (i < SN_STATUS_UNITS) {
             status->units[i].node = (uint8_t)n;
             status->units[i].cu_type = mesh->units[i].cu_type;
@@ -121,17 +120,17 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * check reports it). */
 static NOINLINE sn_status take(sn_runner *r, uint64_t head)
 {
-    uint32_t node = SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head));
+    uint32_t node = SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head)), slot = r->unit_slot[node];
     unsigned code = sn_head_code(head);
 
     r->total_completions++;
-    if (!r->is_unit[node])
+    if (slot == 0)
         return fail(r, SN_ERR_UNKNOWN_SOURCE, node, code);
     switch (code) {
     case SN_SIG_INST_COMPLETE:
     case SN_SIG_BATCH_COMPLETE:
     case SN_SIG_DATA_RECEIVED:
-        r->other[node]++;
+        r->other[slot]++;
         return SN_OK;
     case SN_SIG_FAULT:
         return fail(r, SN_ERR_UNIT_FAULT, node, sn_head_arg(head));
@@ -150,9 +149,10 @@ static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
     for (; left != 0; left--) {
         uint64_t head = rd(r, SN_MBOX_HEAD);
         wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
-        uint32_t node = (uint32_t)(head >> SN_LO_head_src_x) & 0xFF; /* {src_y, src_x} = SN_NODE_ID */
-        if (sn_head_code(head) <= SN_SIG_BATCH_COMPLETE && r->outstanding[node] != 0) {
-            r->outstanding[node]--;
+        /* {src_y, src_x} = SN_NODE_ID; slot 0 (no unit) has none outstanding */
+        uint32_t slot = r->unit_slot[(head >> SN_LO_head_src_x) & 0xFF];
+        if (sn_head_code(head) <= SN_SIG_BATCH_COMPLETE && r->outstanding[slot] != 0) {
+            r->outstanding[slot]--;
             continue;
         }
         taken++;
@@ -188,13 +188,14 @@ enum wait_kind { WAIT_OFFER_CLEAR, WAIT_RECEIVED, WAIT_DEPTH, WAIT_IDLE, WAIT_SE
 
 static NOINLINE int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t stat, uint64_t waited)
 {
+    uint32_t slot = r->unit_slot[node & 0xFF]; /* node is a unit's for the two waits that read it */
     switch (kind) {
     case WAIT_OFFER_CLEAR:
         return !(sn_stat_offered(stat));
     case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
-        return (int32_t)(received(r, node) - r->expected[node]) >= 0;
+        return (int32_t)(received(r, slot) - r->expected[slot]) >= 0;
     case WAIT_DEPTH:
-        return r->outstanding[node] < r->unit_depth[node];
+        return r->outstanding[slot] < r->unit_depth[slot];
     case WAIT_IDLE:
         return r->in_flight == 0;
     case WAIT_SETTLE: /* unfenced units' writes land meanwhile (DESIGN §2) */
@@ -258,9 +259,7 @@ static sn_status table_fault(sn_runner *r, sn_status status, const sn_table_faul
 static sn_status check_table(sn_runner *r, const sn_table *t)
 {
     sn_table_fault f;
-    /* kicked[] and other[] are zero before the first round (and after a
-     * host sync point): scratch. */
-    sn_status st = sn_table_check(t, r->mesh, r->kicked, r->other, &f);
+    sn_status st = sn_table_check(t, r->mesh, r->check_kicked, r->check_awaited, &f);
     if (st == SN_OK)
         return SN_OK;
     r->status->round = f.round;
@@ -321,7 +320,7 @@ static sn_status probe_units(sn_runner *r)
         uint32_t node = SN_NODE_ID(u->x, u->y);
         uint64_t caps = 0;
         if (!r->probe_units) {
-            r->unit_depth[node] = (uint16_t)r->inst_depth;
+            r->unit_depth[i + 1] = (uint16_t)r->inst_depth;
             continue;
         }
         sn_status st = read_caps(r, u, &caps);
@@ -329,18 +328,18 @@ static sn_status probe_units(sn_runner *r)
             return st;
         if (sn_cu_caps_cu_type(caps) != u->cu_type || sn_cu_caps_inst_depth(caps) == 0)
             return fail(r, SN_ERR_UNIT_CAPS, node, (uint32_t)(caps >> 32));
-        r->unit_depth[node] = (uint16_t)sn_cu_caps_inst_depth(caps);
-        r->unit_version[node] = (uint8_t)sn_cu_caps_cu_version(caps);
+        r->unit_depth[i + 1] = (uint16_t)sn_cu_caps_inst_depth(caps);
+        r->unit_version[i + 1] = (uint8_t)sn_cu_caps_cu_version(caps);
     }
     return SN_OK;
 }
 
-/* Adds `sent` GOs to node's counts. Out of line: the kick loop then keeps
+/* Adds `sent` GOs to a slot's counts. Out of line: the kick loop then keeps
  * no pointer into the counts, and its registers hold the shadow instead. */
-static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
+static NOINLINE void count_sent(sn_runner *r, uint32_t slot, uint32_t sent)
 {
-    r->outstanding[node] += sent;
-    r->kicked[node] += sent;
+    r->outstanding[slot] += sent;
+    r->kicked[slot] += sent;
     r->in_flight += sent;
     r->total_flits += sent;
 }
@@ -392,17 +391,17 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
         uint32_t head = word[0], first = word[1], flits = word[2];
         uint32_t node = sn_step_word_node(head);
         r->status->step = i;
-        if (!sn_table_kick_ok(head, first, flits, slot_count, r->is_unit)) {
+        if (!sn_table_kick_ok(head, first, flits, slot_count, r->unit_slot)) {
             /* the caller checks this copy in full and runs it */
             w->step = (sn_table_step){(uint8_t)head, (uint8_t)(head >> 8), (uint8_t)(head >> 16),
                                       (uint8_t)(head >> 24), first, flits};
             break;
         }
-        const uint32_t depth = r->unit_depth[node];
+        const uint32_t slot = r->unit_slot[node], depth = r->unit_depth[slot];
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
         const sn_table_payload *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
-        w->unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
+        w->unfenced |= r->unit_version[slot] < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
@@ -410,16 +409,16 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
 #define COUNT_SENT()                                                                                   \
     do {                                                                                               \
         if (p != counted)                                                                              \
-            count_sent(r, node, (uint32_t)(p - counted));                                              \
+            count_sent(r, slot, (uint32_t)(p - counted));                                              \
         counted = p;                                                                                   \
     } while (0)
         /* GOs up to `room` need no inst_depth look: completions only free room. */
         for (const sn_table_payload *room = p; p != end; p++) {
             if (p == room) {
                 COUNT_SENT();
-                if (r->outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+                if (r->outstanding[slot] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
                     break;
-                uint32_t free = depth - r->outstanding[node];
+                uint32_t free = depth - r->outstanding[slot];
                 room = free < (uint32_t)(end - p) ? p + free : end;
             }
             uint64_t stat = rd(r, SN_MBOX_STAT);
@@ -475,11 +474,9 @@ static sn_status end_round(sn_runner *r, int unfenced)
                     (uint32_t)sn_flit_hdr_type(flit_hdr));
     }
     /* Counts only ever grow for units of the mesh: other sources are refused. */
-    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
-        uint32_t n = sn_mesh_node(r->mesh, i);
-        if (received(r, n) != r->expected[n])
-            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, received(r, n), r->expected[n]);
-    }
+    for (unsigned i = 1; i <= r->mesh->unit_count; i++)
+        if (received(r, i) != r->expected[i])
+            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, sn_mesh_node(r->mesh, i - 1), received(r, i), r->expected[i]);
     return SN_OK;
 }
 
@@ -503,9 +500,6 @@ static NOINLINE sn_status host_sync(sn_runner *r)
             return fail_limit(r, SN_ERR_HANG, NO_NODE, seq, (uint32_t)r->hang_cycles);
     }
     r->host_command = SN_HOST_RELEASE_CMD(word);
-    /* The next table's check uses kicked[] and other[] as scratch. */
-    for (unsigned i = 0; i < r->mesh->unit_count; i++)
-        r->kicked[sn_mesh_node(r->mesh, i)] = r->other[sn_mesh_node(r->mesh, i)] = 0;
     return SN_OK;
 }
 
@@ -519,12 +513,9 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     const sn_table_round round = {in->step_first, in->step_count, in->payload_first, in->payload_count, in->flags};
     const sn_table view = {&round, t->steps, t->payloads, 1, t->step_count, t->payload_count};
     sn_table_fault f;
-    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
-        uint32_t n = sn_mesh_node(r->mesh, i);
-        r->expected[n] = r->kicked[n] = r->other[n] = 0;
-    }
-    /* kicked[] and other[] are zero here: scratch for the check, zero after it. */
-    if (sn_table_check_round(&view, 0, r->mesh, r->kicked, r->other, &f) != SN_OK) {
+    for (unsigned i = 0; i < SN_RUNNER_SLOTS; i++)
+        r->expected[i] = r->kicked[i] = r->other[i] = 0;
+    if (sn_table_check_round(&view, 0, r->mesh, r->check_kicked, r->check_awaited, &f) != SN_OK) {
         r->status->step = f.step;
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
@@ -549,8 +540,8 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             break;
         case SN_STEP_AWAIT:
             r->status->phase = SN_PHASE_AWAIT;
-            w.unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
-            r->expected[node] += s->a;
+            w.unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
+            r->expected[r->unit_slot[node]] += s->a;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:

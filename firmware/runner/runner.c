@@ -36,11 +36,12 @@ static inline void wr(sn_runner *r, unsigned offset, uint64_t value)
     sn_port_write(r->port, offset, value);
 }
 
-/* Completions credited to a slot this round: flits that completed plus the
- * records that retired no flit (peer acks, or one too many). */
-static inline uint32_t received(const sn_runner *r, uint32_t slot)
+/* Completions credited to the unit at node (in slot) this round: flits that
+ * completed plus the records that retired no flit (peer acks, or one too
+ * many). */
+static inline uint32_t received(const sn_runner *r, uint32_t node, uint32_t slot)
 {
-    return r->kicked[slot] - r->outstanding[slot] + r->other[slot];
+    return r->kicked[slot] - r->outstanding[node] + r->other[slot];
 }
 
 /* Copies the counts into the status block, the runner's report. */
@@ -50,9 +51,10 @@ static NOINLINE void publish(sn_runner *r)
     s->flits_sent = r->total_flits;
     s->completions = r->total_completions;
     for (unsigned i = 0; i < s->unit_count; i++) { /* unit i is slot i + 1 */
+        uint32_t n = s->units[i].node;
         s->units[i].expected = r->expected[i + 1];
-        s->units[i].received = received(r, i + 1);
-        s->units[i].outstanding = r->outstanding[i + 1];
+        s->units[i].received = received(r, n, i + 1);
+        s->units[i].outstanding = r->outstanding[n];
     }
 }
 
@@ -149,10 +151,9 @@ static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
     for (; left != 0; left--) {
         uint64_t head = rd(r, SN_MBOX_HEAD);
         wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
-        /* {src_y, src_x} = SN_NODE_ID; slot 0 (no unit) has none outstanding */
-        uint32_t slot = r->unit_slot[(head >> SN_LO_head_src_x) & 0xFF];
-        if (sn_head_code(head) <= SN_SIG_BATCH_COMPLETE && r->outstanding[slot] != 0) {
-            r->outstanding[slot]--;
+        uint32_t node = (uint32_t)(head >> SN_LO_head_src_x) & 0xFF; /* {src_y, src_x} = SN_NODE_ID */
+        if (sn_head_code(head) <= SN_SIG_BATCH_COMPLETE && r->outstanding[node] != 0) {
+            r->outstanding[node]--;
             continue;
         }
         taken++;
@@ -193,9 +194,9 @@ static NOINLINE int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, 
     case WAIT_OFFER_CLEAR:
         return !(sn_stat_offered(stat));
     case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
-        return (int32_t)(received(r, slot) - r->expected[slot]) >= 0;
+        return (int32_t)(received(r, node, slot) - r->expected[slot]) >= 0;
     case WAIT_DEPTH:
-        return r->outstanding[slot] < r->unit_depth[slot];
+        return r->outstanding[node] < r->unit_depth[slot];
     case WAIT_IDLE:
         return r->in_flight == 0;
     case WAIT_SETTLE: /* unfenced units' writes land meanwhile (DESIGN §2) */
@@ -334,12 +335,12 @@ static sn_status probe_units(sn_runner *r)
     return SN_OK;
 }
 
-/* Adds `sent` GOs to a slot's counts. Out of line: the kick loop then keeps
+/* Adds `sent` GOs to the counts of the unit at node. Out of line: the kick loop then keeps
  * no pointer into the counts, and its registers hold the shadow instead. */
-static NOINLINE void count_sent(sn_runner *r, uint32_t slot, uint32_t sent)
+static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
 {
-    r->outstanding[slot] += sent;
-    r->kicked[slot] += sent;
+    r->outstanding[node] += sent;
+    r->kicked[r->unit_slot[node]] += sent;
     r->in_flight += sent;
     r->total_flits += sent;
 }
@@ -397,11 +398,11 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
                                       (uint8_t)(head >> 24), first, flits};
             break;
         }
-        const uint32_t slot = r->unit_slot[node], depth = r->unit_depth[slot];
+        const uint32_t depth = r->unit_depth[r->unit_slot[node]];
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
         const sn_table_payload *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
-        w->unfenced |= r->unit_version[slot] < SN_CU_VERSION_FENCED;
+        w->unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
@@ -409,16 +410,16 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
 #define COUNT_SENT()                                                                                   \
     do {                                                                                               \
         if (p != counted)                                                                              \
-            count_sent(r, slot, (uint32_t)(p - counted));                                              \
+            count_sent(r, node, (uint32_t)(p - counted));                                              \
         counted = p;                                                                                   \
     } while (0)
         /* GOs up to `room` need no inst_depth look: completions only free room. */
         for (const sn_table_payload *room = p; p != end; p++) {
             if (p == room) {
                 COUNT_SENT();
-                if (r->outstanding[slot] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+                if (r->outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
                     break;
-                uint32_t free = depth - r->outstanding[slot];
+                uint32_t free = depth - r->outstanding[node];
                 room = free < (uint32_t)(end - p) ? p + free : end;
             }
             uint64_t stat = rd(r, SN_MBOX_STAT);
@@ -438,7 +439,7 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
                 wr(r, SN_MBOX_ARG2, a2 = p->arg[1]);
             if (p->arg[0] != a3)
                 wr(r, SN_MBOX_ARG3, a3 = p->arg[0]);
-            wr(r, SN_MBOX_GO, 1);
+            wr(r, SN_MBOX_GO, 0); /* any store offers (sysnode-facts §2.1): zero needs no register */
         }
         COUNT_SENT();
     }
@@ -474,9 +475,11 @@ static sn_status end_round(sn_runner *r, int unfenced)
                     (uint32_t)sn_flit_hdr_type(flit_hdr));
     }
     /* Counts only ever grow for units of the mesh: other sources are refused. */
-    for (unsigned i = 1; i <= r->mesh->unit_count; i++)
-        if (received(r, i) != r->expected[i])
-            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, sn_mesh_node(r->mesh, i - 1), received(r, i), r->expected[i]);
+    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
+        uint32_t n = sn_mesh_node(r->mesh, i), got = received(r, n, i + 1);
+        if (got != r->expected[i + 1])
+            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, got, r->expected[i + 1]);
+    }
     return SN_OK;
 }
 

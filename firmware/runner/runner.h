@@ -34,10 +34,11 @@
 #define SN_RUNNER_SLOTS (SN_MESH_MAX_UNITS + 1)
 
 typedef struct {
-    /* per slot, this round: flits sent and not completed (first, and the
-     * per-slot arrays all within an immediate offset of r) */
-    uint32_t outstanding[SN_RUNNER_SLOTS];
-    /* per slot, per round; received = kicked - outstanding + other */
+    /* per node (SN_NODE_ID), this round: flits sent and not completed; by
+     * node, so the drain indexes it with HEAD's source bits; first, and the
+     * per-slot arrays after it, all within an immediate offset of r */
+    uint32_t outstanding[SN_NODE_COUNT];
+    /* per slot, per round; received = kicked - outstanding (by node) + other */
     uint32_t expected[SN_RUNNER_SLOTS];  /* cumulative await count */
     uint32_t kicked[SN_RUNNER_SLOTS];    /* flits sent */
     uint32_t other[SN_RUNNER_SLOTS];     /* records that completed no flit: peer acks, extras */

@@ -570,7 +570,9 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     return st;
 }
 
-sn_status sn_runner_run(sn_runner *r, const sn_table *table)
+/* Out of line under link-time optimisation too: the runner's entry stays a
+ * function a debugger can break on (tests/integration/gdb_session.sh). */
+NOINLINE sn_status sn_runner_run(sn_runner *r, const sn_table *table)
 {
     sn_status st = check_table(r, table);
     if (st == SN_OK)

@@ -13,8 +13,9 @@ add_library(signal_at_fsync MODULE ${CMAKE_CURRENT_SOURCE_DIR}/signal_at_fsync.c
 target_link_libraries(signal_at_fsync PRIVATE ${CMAKE_DL_LIBS})
 set_tests_properties(integration.outputs.signal_during_pack_and_header PROPERTIES
   ENVIRONMENT SN_SIGNAL_SHIM=$<TARGET_FILE:signal_at_fsync>)
-foreach(check upload_past_dram sparse_upload_not_read fifo_inputs sim_load_checked_before_read symlink_out_of_case
-              control_characters dump_json_utf8 sim_usage)
+foreach(check upload_past_dram region_refused_before_image sparse_upload_not_read fifo_inputs
+              sim_load_checked_before_read symlink_out_of_case control_characters dump_json_utf8 sim_usage
+              max_cycles_decimal)
   add_test(NAME integration.inputs.${check}
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/inputs.py ${SN_HOSTILE_ARGS}
                    ${CMAKE_CURRENT_BINARY_DIR}/inputs.${check} ${check})

@@ -25,7 +25,8 @@ static const void *uncached(uint64_t unit_addr)
 /* Reads the result region back through the uncached alias, as the CPU sees
  * DRAM at that moment, and records its CRC-32 in the status block: the host
  * compares it with the expected bytes' CRC. What it shows is what a consumer
- * on the SysNode would read right after the runner's last round. */
+ * on the SysNode would read right after the runner's last round. sn_crc32
+ * reads it a 64-bit uncached load per aligned word (crc32.c). */
 static void digest_results(void)
 {
     status_block.digest_crc32 = sn_crc32(uncached(boot_args.result_addr), boot_args.result_bytes);

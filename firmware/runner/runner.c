@@ -293,8 +293,8 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
     if (st != SN_OK)
         return st;
     /* the request's index lies in ARG3 = payload bits 255:192 */
-    const uint64_t regs[5] = {SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y),
-                              0, 0, 0, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192)};
+    const uint64_t dst = SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y);
+    const uint64_t regs[5] = {dst, 0, 0, 0, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192)};
     set_regs(r, regs);
     wr(r, SN_MBOX_GO, 1);
 
@@ -335,8 +335,9 @@ static sn_status probe_units(sn_runner *r)
     return SN_OK;
 }
 
-/* Adds `sent` GOs to the counts of the unit at node. Out of line: the kick loop then keeps
- * no pointer into the counts, and its registers hold the shadow instead. */
+/* Adds `sent` GOs to the counts of the unit at node. Out of line: the kick
+ * loop then keeps no pointer into the counts, and its registers hold the
+ * shadow instead. */
 static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
 {
     r->outstanding[node] += sent;

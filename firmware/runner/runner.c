@@ -293,8 +293,8 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
     if (st != SN_OK)
         return st;
     /* the request's index lies in ARG3 = payload bits 255:192 */
-    const uint64_t dst = SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y);
-    const uint64_t regs[5] = {dst, 0, 0, 0, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192)};
+    const uint64_t typed_dst = SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y);
+    const uint64_t regs[5] = {typed_dst, 0, 0, 0, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192)};
     set_regs(r, regs);
     wr(r, SN_MBOX_GO, 1);
 

@@ -126,19 +126,12 @@ static NOINLINE sn_status take(sn_runner *r, uint64_t head)
     unsigned code = sn_head_code(head);
 
     r->total_completions++;
-    if (slot == 0)
-        return fail(r, SN_ERR_UNKNOWN_SOURCE, node, code);
-    switch (code) {
-    case SN_SIG_INST_COMPLETE:
-    case SN_SIG_BATCH_COMPLETE:
-    case SN_SIG_DATA_RECEIVED:
+    if (slot != 0 && (code <= SN_SIG_BATCH_COMPLETE || code == SN_SIG_DATA_RECEIVED)) {
         r->other[slot]++;
         return SN_OK;
-    case SN_SIG_FAULT:
-        return fail(r, SN_ERR_UNIT_FAULT, node, sn_head_arg(head));
-    default:
-        return fail(r, SN_ERR_PROTOCOL, node, code);
     }
+    sn_status st = slot == 0 ? SN_ERR_UNKNOWN_SOURCE : code == SN_SIG_FAULT ? SN_ERR_UNIT_FAULT : SN_ERR_PROTOCOL;
+    return fail(r, st, node, st == SN_ERR_UNIT_FAULT ? (uint32_t)sn_head_arg(head) : code);
 }
 
 /* Pops `count` records STAT showed queued. The common record, a flit's
@@ -363,7 +356,10 @@ typedef struct {
     const sn_table_round *round; /* the runner's copy of the round record */
     uint32_t i;                  /* the current step */
     int unfenced;                /* a unit kicked or awaited may retire before its writes land */
-    sn_table_step step;          /* the runner's copy of step i */
+    union {                      /* the runner's copy of step i, as read: {head, a, b} (table_check.h) */
+        sn_table_step step;
+        uint32_t word[3];
+    } copy;
 } round_walk;
 
 /* The per-payload path is built for speed, the rest of the image for size
@@ -388,15 +384,16 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
         /* The runner's copy of step i, each word read once. The quick kick
          * test is sn_table_kick_ok (the round's copy was checked, so it
          * holds at most SN_STAGE_SLOTS payloads). Anything else, a step that
-         * is not a kick or a broken one, is left in w->step for the caller. */
+         * is not a kick or a broken one, is left in w->copy for the caller. */
         const volatile uint32_t *word = (const volatile uint32_t *)(const void *)&steps[i];
         uint32_t head = word[0], first = word[1], flits = word[2];
         uint32_t node = sn_step_word_node(head);
         r->status->step = i;
         if (!sn_table_kick_ok(head, first, flits, slot_count, r->unit_slot)) {
             /* the caller checks this copy in full and runs it */
-            w->step = (sn_table_step){(uint8_t)head, (uint8_t)(head >> 8), (uint8_t)(head >> 16),
-                                      (uint8_t)(head >> 24), first, flits};
+            w->copy.word[0] = head;
+            w->copy.word[1] = first;
+            w->copy.word[2] = flits;
             break;
         }
         const uint32_t depth = r->unit_depth[r->unit_slot[node]];
@@ -524,10 +521,10 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
 
-    round_walk w = {t, &round, 0, 0, {0, 0, 0, 0, 0, 0}};
+    round_walk w = {t, &round, 0, 0, {{0, 0, 0, 0, 0, 0}}};
     int sync = 0; /* the round ends at a host sync point */
     for (; w.i < round.step_count; w.i++) {
-        const sn_table_step *s = &w.step;
+        const sn_table_step *s = &w.copy.step;
         sn_status st = kicks(r, &w);
         if (st != SN_OK)
             return st;

@@ -161,7 +161,7 @@ static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
 
 /* Reads STAT once and pops every queued record if at least `threshold` wait.
  * *stat_out gets the STAT word; *took says whether any record was popped. */
-static NOINLINE sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
+static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
 {
     uint64_t stat = rd(r, SN_MBOX_STAT);
     uint32_t queued = (uint32_t)(sn_stat_queued(stat));

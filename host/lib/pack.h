@@ -1,6 +1,6 @@
 /* Packing a program into the DRAM-resident table image the firmware walks
  * (artifacts/FORMAT.md; firmware/include/sysnode/table_image.h), after the
- * one set of table rules (firmware/runner/table_check.h) has passed, and
+ * one set of table rules (common/table_check.h) has passed, and
  * the mesh a case describes (its manifest's "mesh", else rv64_mesh_2p2). */
 #ifndef SN_HOST_PACK_H
 #define SN_HOST_PACK_H
@@ -14,7 +14,7 @@
 #include "sysnode/mesh.h"
 
 /* Checks p's table against mesh with sn_table_check, the one judge of the
- * table rules (firmware/runner/table_check.h; FORMAT.md §4). Errors: the
+ * table rules (common/table_check.h; FORMAT.md §4). Errors: the
  * rule's status (SN_ERR_TABLE_STEP, _SLOT or _NODE) with "FILE: round R step
  * S: <rule>", FILE being that round's artifact and the words those of
  * sn_table_fault_describe, which the firmware prints too. */

@@ -1,5 +1,5 @@
 /* libFuzzer target: `sysnode dump` of a packed table, text and --json: the
- * table image check (firmware/table/table_image.c), the table rules
+ * table image check (common/table_image.c), the table rules
  * (sn_table_check) and the decode of every payload. The input is the table
  * file. Any crash or sanitizer report is a bug; so is JSON output that is
  * not valid UTF-8. Seeds: make_seeds.c packs the real cases. Run through

@@ -5,7 +5,7 @@
  * documented exit status and words (its status block as the host words it),
  * and no GO may reach the
  * mailbox. Offsets are artifacts/FORMAT.md's, written out here; statuses and
- * words are firmware/runner/table_check.h's and sysnode/status.h's. */
+ * words are common/table_check.h's and sysnode/status.h's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

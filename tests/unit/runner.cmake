@@ -6,10 +6,11 @@ function(sn_runner_model_test name)
             ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/runner_fixture.c
             ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mbox_model.c
             ${CMAKE_SOURCE_DIR}/firmware/runner/runner.c
-            ${CMAKE_SOURCE_DIR}/firmware/runner/table_check.c
+            ${CMAKE_SOURCE_DIR}/common/table_check.c
             ${CMAKE_SOURCE_DIR}/host/lib/messages.c
     LIBS "")
-  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/firmware/runner
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/common
+                                             ${CMAKE_SOURCE_DIR}/firmware/runner
                                              ${CMAKE_SOURCE_DIR}/firmware/port
                                              ${CMAKE_SOURCE_DIR}/host/lib)
 endfunction()

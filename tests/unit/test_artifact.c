@@ -217,7 +217,7 @@ static void expect_fail(const char *path, sn_status code, const char *msg)
 }
 
 /* The artifact at path parses, and the one judge of the table rules
- * (sn_program_check, firmware/runner/table_check.c) refuses it with code and
+ * (sn_program_check, common/table_check.c) refuses it with code and
  * the firmware's own words msg, naming the file. */
 static void expect_rule(const char *path, sn_status code, const char *msg)
 {

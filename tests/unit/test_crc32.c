@@ -1,4 +1,4 @@
-/* CRC-32 (firmware/table/crc32.c): the IEEE 802.3 check value, the empty
+/* CRC-32 (common/crc32.c): the IEEE 802.3 check value, the empty
  * input, incremental use across unaligned splits, and random buffers at
  * every start alignment against zlib's crc32 (an independent implementation
  * of the same CRC). */

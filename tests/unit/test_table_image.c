@@ -1,4 +1,4 @@
-/* The packed table image (artifacts/FORMAT.md, firmware/table/table_image.c):
+/* The packed table image (artifacts/FORMAT.md, common/table_image.c):
  * the schema text and hash agree with FORMAT.md; vadd128's image holds the
  * known values at the offsets FORMAT.md states (hard-coded here from the
  * document, not from the header struct); sn_table_image_open gives a view

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "ctable.h"
 #include "pack.h"
+#include "pack_inputs.h"
 
 #define USAGE                                                                  \
     "usage: sysnode header ARTIFACT.json [ARTIFACT.json ...] -o FILE.h\n"      \

@@ -9,6 +9,7 @@
 #include "file_out.h"
 #include "commands.h"
 #include "pack.h"
+#include "pack_inputs.h"
 
 #define USAGE                                                                   \
     "usage: sysnode pack ARTIFACT.json [ARTIFACT.json ...] -o TABLE.bin\n"      \

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "disasm.h"
-#include "pack.h"
+#include "pack_inputs.h"
 #include "sysnode/words.h"
 
 #define CASES SN_ARTIFACTS_DIR "/compiler/"

@@ -17,7 +17,9 @@
 #include <unistd.h>
 
 #include "messages.h"
+#include "manifest_mesh.h"
 #include "pack.h"
+#include "pack_inputs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
 

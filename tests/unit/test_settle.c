@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "pack.h"
+#include "pack_inputs.h"
 #include "settle.h"
 #include "sysnode/words.h"
 

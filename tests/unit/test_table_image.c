@@ -19,6 +19,7 @@
 #include "word_hash.h"
 #include "messages.h"
 #include "pack.h"
+#include "pack_inputs.h"
 #include "sysnode/table_image.h"
 
 #define CASES SN_ARTIFACTS_DIR "/compiler/"

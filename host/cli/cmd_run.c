@@ -415,6 +415,10 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--jobs") && has_value) {
             if (parse_u64("--jobs", argv[++i], 1, MAX_JOBS, &jobs) != 0)
                 goto out;
+        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(USAGE, stdout);
+            rc = 0;
+            goto out;
         } else if (argv[i][0] != '-') {
             dirs[ndirs++] = argv[i];
         } else {

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "artifact.h"
 #include "crc32.h"
 #include "messages.h"
@@ -191,12 +193,6 @@ static void every_flipped_byte_refused_before_any_go(void **state)
     free(img);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(intact_table_runs),
-        cmocka_unit_test(every_rule_refused_before_any_go),
-        cmocka_unit_test(every_flipped_byte_refused_before_any_go),
-    };
-    return cmocka_run_group_tests(tests, setup, teardown);
-}
+SN_TEST_MAIN(setup, teardown, cmocka_unit_test(intact_table_runs),
+             cmocka_unit_test(every_rule_refused_before_any_go),
+             cmocka_unit_test(every_flipped_byte_refused_before_any_go))

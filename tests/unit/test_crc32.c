@@ -7,6 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdint.h>
 #include <string.h>
 #include <zlib.h>
@@ -56,12 +58,5 @@ static void against_zlib(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(check_value),
-        cmocka_unit_test(incremental),
-        cmocka_unit_test(against_zlib),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(check_value), cmocka_unit_test(incremental),
+             cmocka_unit_test(against_zlib))

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "json.h"
 #include "test_files.h"
 
@@ -431,17 +433,9 @@ static void test_faults(void **state)
     assert_int_equal(sn_mc_node_burst(f->mc[0], 0, &b), -1);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_replay_mm4x32, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_replay_matmul_8x64x8, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_replay_matmul_64x128x64, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_replay_matmul_512x256x512, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_mm_silu_node_drain, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_acc24_per_block, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_chain_and_saturate, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_faults, setup, teardown),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+/* Every test between its own setup and teardown. */
+#define FIXTURE_TEST(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+SN_TEST_MAIN(NULL, NULL, FIXTURE_TEST(test_replay_mm4x32), FIXTURE_TEST(test_replay_matmul_8x64x8),
+             FIXTURE_TEST(test_replay_matmul_64x128x64), FIXTURE_TEST(test_replay_matmul_512x256x512),
+             FIXTURE_TEST(test_mm_silu_node_drain), FIXTURE_TEST(test_acc24_per_block),
+             FIXTURE_TEST(test_chain_and_saturate), FIXTURE_TEST(test_faults))

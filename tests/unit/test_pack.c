@@ -8,6 +8,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -272,14 +274,6 @@ static void inputs_and_file(void **state)
     sn_program_free(&p);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_case_packs),
-        cmocka_unit_test(mesh_from_manifest),
-        cmocka_unit_test(each_rule_refused),
-        cmocka_unit_test(kick_tally_cannot_wrap),
-        cmocka_unit_test(inputs_and_file),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(every_case_packs), cmocka_unit_test(mesh_from_manifest),
+             cmocka_unit_test(each_rule_refused), cmocka_unit_test(kick_tally_cannot_wrap),
+             cmocka_unit_test(inputs_and_file))

@@ -10,6 +10,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,16 +371,7 @@ static void header_fields(void **state)
     sn_program_free(&p);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(schema_matches_document),
-        cmocka_unit_test(word_hash_check_value),
-        cmocka_unit_test(vadd_at_documented_offsets),
-        cmocka_unit_test(open_gives_a_view),
-        cmocka_unit_test(every_byte_flip),
-        cmocka_unit_test(short_truncated_misaligned),
-        cmocka_unit_test(header_fields),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(schema_matches_document), cmocka_unit_test(word_hash_check_value),
+             cmocka_unit_test(vadd_at_documented_offsets), cmocka_unit_test(open_gives_a_view),
+             cmocka_unit_test(every_byte_flip), cmocka_unit_test(short_truncated_misaligned),
+             cmocka_unit_test(header_fields))

@@ -3,10 +3,9 @@
 
 void sn_transport_close(sn_transport *t)
 {
-    if (t && t->ops)
+    if (!t)
+        return;
+    if (t->ops)
         t->ops->close(t->ctx);
-    if (t) {
-        t->ops = NULL;
-        t->ctx = NULL;
-    }
+    *t = (sn_transport){0};
 }

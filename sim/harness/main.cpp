@@ -1,6 +1,6 @@
 // sysnode-sim: boots a runner image on the simulated SysNode, prints its
 // console, how it stopped and the runner's error worded from its status
-// block (host/lib/messages.h, as `sysnode run` words it), and exits with
+// block (common/messages.h, as `sysnode run` words it), and exits with
 // the image's exit code (or 124 for a hang, 125 for a halt or simulation error, 2 for bad usage: a
 // malformed argument, or an image or file that cannot be placed as asked).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--gdb PORT]
@@ -33,7 +33,7 @@ extern "C" {
 #include "sysnode/boot_args.h"
 
 /* Prints "sysnode-sim: MESSAGE" on stderr with the control characters of
- * what it quotes (paths, arguments) escaped (host/lib/escape.h). */
+ * what it quotes (paths, arguments) escaped (common/escape.h). */
 static void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void complain(const char *fmt, ...)
 {

@@ -26,7 +26,7 @@ typedef struct {
     sn_status_block status;
     sn_runner r;
     prog p;
-    char msg[1024];          /* the status block worded (host/lib/messages.h) */
+    char msg[1024];          /* the status block worded (common/messages.h) */
 } fx;
 
 /* cmocka setup/teardown: a default-config model, an empty program. */

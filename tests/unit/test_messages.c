@@ -1,4 +1,4 @@
-/* The host's words for every runner error code (host/lib/messages.c): a
+/* The host's words for every runner error code (common/messages.c): a
  * status block is filled by hand as FORMAT.md §7 lays it out, and the
  * message must read exactly as written here, with the round, step, node and
  * counts the block carries. The runner's side (which facts land in which

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "json.h"
 #include "messages.h"
+#include "replay.h"
 #include "transport.h"
 #include "window_load.h"
 
@@ -208,12 +209,17 @@ int sn_cmd_flash(int argc, char **argv)
         st = sn_transport_open_device(&t, device, (unsigned)cu_version, &err);
     if (st == SN_OK)
         st = check_ranges(files, nfiles, t.ops->dram_size(t.ctx), &err);
-    /* The runner's status block comes back through a DRAM copy right after the table (FORMAT.md §6). */
+    /* The runner's status block comes back through a DRAM copy right after the table (FORMAT.md §6): without
+     * it the host could word no runner error and print no digest, so a table it does not fit after is refused. */
     uint64_t status_addr = 0;
     if (st == SN_OK && table >= 0) {
-        uint64_t at = files[table].addr + (files[table].n + 63) / 64 * 64;
-        status_addr = at % 64 == 0 && at + SN_STATUS_COPY_BYTES <= t.ops->dram_size(t.ctx) ? at : 0;
-        for (int i = 0; status_addr && i < nfiles && st == SN_OK; i++)
+        status_addr = sn_replay_status_addr(files[table].addr, files[table].n);
+        if (status_addr > t.ops->dram_size(t.ctx) - SN_STATUS_COPY_BYTES)
+            st = sn_error_set(&err, SN_ERR_INPUT, "'%s': the runner's status copy at DRAM [0x%llx, 0x%llx), right "
+                              "after the table, passes the end of DRAM (%llu bytes)", files[table].spec,
+                              (unsigned long long)status_addr, (unsigned long long)(status_addr + SN_STATUS_COPY_BYTES),
+                              (unsigned long long)t.ops->dram_size(t.ctx));
+        for (int i = 0; i < nfiles && st == SN_OK; i++)
             if (files[i].n && files[i].addr < status_addr + SN_STATUS_COPY_BYTES &&
                 status_addr < files[i].addr + files[i].n)
                 st = sn_error_set(&err, SN_ERR_INPUT, "'%s': overlaps the runner's status copy at DRAM [0x%llx, "

@@ -31,7 +31,7 @@ static uint64_t kicked_flits(const sn_program *p)
 
 uint64_t sn_replay_status_addr(uint64_t table_addr, uint64_t table_bytes)
 {
-    return table_addr + (table_bytes + 63) / 64 * 64;
+    return (table_addr + table_bytes + 63) / 64 * 64; /* the table's own address need not be on a beat */
 }
 
 sn_status sn_replay_check_summary(const sn_status_block *sb, int valid, const sn_program *p, const char *image,

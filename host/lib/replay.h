@@ -85,8 +85,9 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
                             sn_replay_result *res, sn_error *e);
 
 /* The unit DRAM address of the runner's status-block copy for a table of
- * table_bytes at table_addr: right after it, on a 64-byte beat; the host
- * sets SN_STATUS_COPY_BYTES aside there (artifacts/FORMAT.md §6, §7). */
+ * table_bytes at table_addr: the first 64-byte beat at or after the table's
+ * end (the table is 8-aligned, not always 64-aligned: `sysnode flash`); the
+ * host sets SN_STATUS_COPY_BYTES aside there (artifacts/FORMAT.md §6, §7). */
 uint64_t sn_replay_status_addr(uint64_t table_addr, uint64_t table_bytes);
 
 /* How the run ended, in words: SN_OK for exit 0; the runner's error from

@@ -24,6 +24,7 @@
 
 #include "cli_io.h"
 #include "commands.h"
+#include "signal_catch.h"
 #include "replay.h"
 #include "file_out.h"
 #include "run_report.h"
@@ -192,11 +193,9 @@ static void replay_one(run_plan *plan, case_run *c)
                                  "completions and unit spans, only a simulated SysNode has them", plan->device);
     if (c->status == SN_OK && sim && (plan->fst || plan->report)) { /* dump closed, report written on a stop */
         /* Before the dump's files appear, so a signal never finds them without the handler; no SA_RESTART:
-         * a wait for a GDB client (accept) ends on the signal too. */
-        struct sigaction sa = {.sa_handler = on_sigint};
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
+         * a wait for a GDB client (accept) ends on the signal too. The output rule's handler, which --trace
+         * would put in, then leaves the signal to this stop (signal_catch.h). */
+        sn_signal_catch(on_sigint, true);
     }
     if (c->status == SN_OK && plan->fst)
         c->status = sn_transport_sim_fst_open(&c->t, plan->fst, plan->fst_from, plan->fst_to, &c->err);

@@ -1,5 +1,5 @@
 /* Writing an output file whole or not at all (see file_out.h). */
-#define _XOPEN_SOURCE 700 /* fsync, lstat, sigaction, realpath */
+#define _XOPEN_SOURCE 700 /* fsync, lstat, sigprocmask, realpath */
 #include "file_out.h"
 
 #include <errno.h>
@@ -15,6 +15,7 @@
 
 #include "manifest.h"
 #include "pack_inputs.h"
+#include "signal_catch.h"
 
 /* Temporaries a signal must remove. A command writes one output at a time;
  * a few slots leave room. */
@@ -33,7 +34,8 @@ static void remove_pending_and_die(int sig)
 /* Adds (tmp != NULL) or removes a temporary from the list. A slot changes
  * by one pointer store, so a handler on any thread sees a whole name or
  * none; the lock keeps two threads (--jobs workers) off one slot. The
- * first call installs the handler for the whole process. */
+ * first call installs the handler for the whole process, where the signal
+ * is neither ignored nor the command's own (signal_catch.h). */
 static int track(char *tmp, const char *untrack)
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -45,14 +47,7 @@ static int track(char *tmp, const char *untrack)
     sigprocmask(SIG_BLOCK, &block, &old);
     pthread_mutex_lock(&lock);
     if (!installed) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = remove_pending_and_die;
-        sigemptyset(&sa.sa_mask);
-        sigaddset(&sa.sa_mask, SIGINT);
-        sigaddset(&sa.sa_mask, SIGTERM);
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
+        sn_signal_catch(remove_pending_and_die, false);
         installed = 1;
     }
     int ok = tmp == NULL;

@@ -151,6 +151,58 @@ def check_signal_on_another_thread():
         assert open(trace, "rb").read() == OLD, f"run --trace: signal {sig} changed the trace"
 
 
+def check_signal_stops_run_with_trace():
+    """run --fst --report --trace with a signal sent right after the trace's
+    temporary is created (the signal shim, tmp_open): the run's own stop
+    keeps the signal (the output rule's handler, which opening the trace
+    installs, does not replace it), so the simulation stops, the dump is
+    closed and renamed, the report says exit_code 128+signal and the process
+    exits with it; nothing is left beside the outputs (before: the process
+    died of the signal, leaving the dump's .partial files and no report)."""
+    import json
+    case = os.path.join(cases, "vadd128")
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        names = {"fst": os.path.join(work, "mesh.fst"), "trace": os.path.join(work, "trace.txt"),
+                 "report": os.path.join(work, "report.json")}
+        env = dict(os.environ, LD_PRELOAD=os.environ["SN_SIGNAL_SHIM"], SN_SIGNAL_AT=f"tmp_open:{int(sig)}")
+        r = run(sysnode, "run", case, *[a for k, v in names.items() for a in (f"--{k}", v)], env=env)
+        assert r.returncode == 128 + sig, f"exit {r.returncode} after signal {sig}: {r.stderr}"
+        left = [f for f in os.listdir(work) if ".tmp." in f or ".partial" in f]
+        assert not left, f"{left} left after signal {sig}"
+        assert os.path.exists(names["fst"]), f"signal {sig}: the dump was not closed and renamed"
+        report = json.load(open(names["report"]))
+        assert report["exit_code"] == 128 + sig and report["verdict"] == "error", report
+        for path in names.values():
+            os.unlink(path)
+
+
+def check_ignored_signal_stays_ignored():
+    """A command started with SIGINT or SIGTERM ignored (a script's
+    background job) keeps ignoring it: pack -o with the signal raised at its
+    fsync writes the table, and run --trace --report with the signal sent
+    right after a temporary is created ends in its verdict (before: the
+    output rule's and the run's handlers replaced the inherited SIG_IGN, and
+    the command died of the signal)."""
+    case = os.path.join(cases, "vadd128")
+    table, trace, report = (os.path.join(work, n) for n in ("table.bin", "trace.txt", "report.json"))
+    assert run(sysnode, "pack", case, "-o", table).returncode == 0
+    want = open(table, "rb").read()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        def ignore(s=sig):
+            signal.signal(s, signal.SIG_IGN)
+        open(table, "wb").write(OLD)
+        env = dict(os.environ, LD_PRELOAD=os.environ["SN_SIGNAL_SHIM"], SN_SIGNAL_AT=f"fsync:{int(sig)}")
+        r = run(sysnode, "pack", case, "-o", table, env=env, preexec_fn=ignore)
+        assert r.returncode == 0 and open(table, "rb").read() == want, f"pack, signal {sig} ignored: exit " \
+            f"{r.returncode}: {r.stderr}"
+        env["SN_SIGNAL_AT"] = f"tmp_open:{int(sig)}"
+        r = run(sysnode, "run", case, "--trace", trace, "--report", report, env=env, preexec_fn=ignore)
+        assert r.returncode == 0 and r.stdout.endswith(b": match\n"), f"run, signal {sig} ignored: exit " \
+            f"{r.returncode}: {r.stdout} {r.stderr}"
+        assert os.path.exists(trace) and os.path.exists(report)
+        assert not leftovers(work), f"{leftovers(work)} left, signal {sig} ignored"
+
+
 def check_stdout_full():
     """dump, dump --json, run and sysnode-sim into a full device fail."""
     case = os.path.join(cases, "vadd128")

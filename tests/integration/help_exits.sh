@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# help_exits.sh SYSNODE SYSNODE_SIM SYSNODE_BENCH
+# help_exits.sh SYSNODE SYSNODE_SIM SYSNODE_BENCH (and scripts/ beside tests/)
 # Every command answers -h and --help with its usage on stdout, nothing on
 # stderr and exit 0; an unknown option still gets the usage on stderr and
 # exit 2 (README "Quick start": one convention for every command).
@@ -42,5 +42,20 @@ for cmd in header run flash pack dump; do
 done
 check 2 err "sysnode-sim --no-such-option" "$sim" --no-such-option
 check 2 err "sysnode-bench --no-such-option" "$bench" --no-such-option
+# The scripts of the quick start answer the same way before doing anything:
+# the tools they would run are stubs that fail here (a script that ignored
+# its arguments would install, build or test instead of printing its usage).
+scripts=$(cd "$(dirname "$0")/../../scripts" && pwd)
+mkdir "$tmp/stub"
+for tool in cmake ctest dpkg-query apt-get sudo clang nproc; do
+    printf '#!/bin/sh\necho "stub %s ran" >&2\nexit 97\n' "$tool" > "$tmp/stub/$tool"
+    chmod +x "$tmp/stub/$tool"
+done
+for script in demo setup test fuzz; do
+    for flag in -h --help; do
+        check 0 out "scripts/$script $flag" env PATH="$tmp/stub:$PATH" "$scripts/$script" $flag
+    done
+    check 2 err "scripts/$script --no-such-option" env PATH="$tmp/stub:$PATH" "$scripts/$script" --no-such-option
+done
 [ $failed -eq 0 ] && echo "PASS: every command's help exits 0, usage errors exit 2"
 exit $failed

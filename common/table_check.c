@@ -19,6 +19,14 @@ static sn_status found(sn_table_fault *f, sn_status status, sn_table_rule rule, 
     return status;
 }
 
+sn_status sn_table_check_await_total(const sn_table_step *s, uint32_t awaited, sn_table_fault *f)
+{
+    if (s->a > SN_AWAIT_TOTAL_MAX - awaited)
+        return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_TOTAL, SN_NODE_ID(s->x, s->y), s->a,
+                     SN_AWAIT_TOTAL_MAX - awaited);
+    return SN_OK;
+}
+
 sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
                               uint32_t *kicked, uint32_t *awaited, sn_table_fault *f)
 {
@@ -54,8 +62,8 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
             return found(f, SN_ERR_TABLE_NODE, SN_RULE_AWAIT_NODE, node, 0, 0);
         if (s->a == 0)
             return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_ZERO, node, 0, 0);
-        if (awaited && s->a > SN_AWAIT_TOTAL_MAX - awaited[node])
-            return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_TOTAL, node, s->a, SN_AWAIT_TOTAL_MAX - awaited[node]);
+        if (awaited && sn_table_check_await_total(s, awaited[node], f) != SN_OK)
+            return f->status;
         if (awaited)
             awaited[node] += s->a;
         return SN_OK;

@@ -71,6 +71,14 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
 sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
                               uint32_t *kicked, uint32_t *awaited, sn_table_fault *fault);
 
+/* The AWAIT_TOTAL rule for await step s in a round whose earlier awaits for
+ * s's node total `awaited` completions (at most SN_AWAIT_TOTAL_MAX): SN_OK,
+ * or SN_ERR_TABLE_STEP with fault->rule, status, node, value (s->a) and
+ * limit (the room left) set. sn_table_check_step applies it with its
+ * tallies; the runner with its own per-round count as it runs each await
+ * (a unit may have written a larger count over the checked one). */
+sn_status sn_table_check_await_total(const sn_table_step *s, uint32_t awaited, sn_table_fault *fault);
+
 /* A kick step's first word, {reserved, y, x, op} (FORMAT.md §3): op KICK,
  * x and y below 16 and reserved 0 under one mask. */
 #define SN_KICK_WORD_MASK 0xFFF0F0FFu

@@ -539,7 +539,9 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         switch (s->op) {
         case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
             break;
-        case SN_STEP_AWAIT:
+        case SN_STEP_AWAIT: /* the round's awaits so far are expected[]: the total rule on them */
+            if (sn_table_check_await_total(s, r->expected[r->unit_slot[node]], &f) != SN_OK)
+                return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
             r->status->phase = SN_PHASE_AWAIT;
             w.unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
             r->expected[r->unit_slot[node]] += s->a;

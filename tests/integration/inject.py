@@ -50,6 +50,13 @@ EXPECT = {
     "table-flip": (synth, "table-flip:868@0:1", 1,
                    ["exited with 0x17 after ", "the table in DRAM changed after it was checked",
                     "unknown step opcode ", INJECTED + "table-flip: the table byte at offset 868"]),
+    # Offset 119 is the top byte of vadd128's await count (step 2's `a`, FORMAT.md §3): flipped while step 1
+    # kicks, the count 26 becomes 0xFF00001A, past 2^31-1; the runner's own count refuses it as it reaches the
+    # await (before: the wrap-safe wait ended at once and the round end reported 0x21, 26 received).
+    "table-flip-await": (VADD, "table-flip:119@0:1", 1,
+                         ["exited with 0x17 after ", "the table in DRAM changed after it was checked",
+                          "round 0 step 2: awaits for the node pass 2^31-1 in the round: this await 4278190106, "
+                          "room 2147483647 (node (1,0))", INJECTED + "table-flip: the table byte at offset 119"]),
     "missing-node": (VADD, "missing-node@0:1", 1,
                      ["mesh: a flit for (3,3) has no endpoint", INJECTED + "missing-node: a GO sent to (3,3)"]),
     # A runner that does not drain while it kicks fills the completion queue:

@@ -342,7 +342,7 @@ static sn_status copy_step(sn_runner *r, const sn_table *t, const sn_table_round
 {
     const sn_table_step *at = &t->steps[round->step_first + i];
     sn_table_fault f;
-    *s = (sn_table_step){at->op, at->x, at->y, at->reserved, at->a, at->b};
+    *s = (sn_table_step){.op = at->op, .x = at->x, .y = at->y, .reserved = at->reserved, .a = at->a, .b = at->b};
     r->status->step = i;
     if (sn_table_check_step(s, round, r->mesh, 0, 0, &f) != SN_OK)
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
@@ -393,7 +393,7 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
     const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_MASK(stat, queued) & ~7ull : 0);
     uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
     const sn_table_step *steps = &w->t->steps[w->round->step_first];
-    const sn_table_payload *slots = &w->t->payloads[w->round->payload_first];
+    const sn_table_row *slots = &w->t->payloads[w->round->payload_first];
     const uint32_t step_count = w->round->step_count, slot_count = w->round->payload_count;
     sn_status st = SN_OK;
     uint32_t i = w->i;
@@ -411,12 +411,12 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
             if ((st = copy_step(r, w->t, w->round, i, &w->step)) != SN_OK || w->step.op != SN_STEP_KICK)
                 break;
             node = SN_NODE_ID(w->step.x, w->step.y);
-            first = w->step.a;
-            flits = w->step.b;
+            first = w->step.kick.first_slot;
+            flits = w->step.kick.flits;
         }
         const uint32_t depth = r->unit_depth[node];
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
-        const sn_table_payload *p = &slots[first], *end = p + flits, *counted = p;
+        const sn_table_row *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
         w->unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
@@ -430,7 +430,7 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
         counted = p;                                                                                   \
     } while (0)
         /* GOs up to `room` need no inst_depth look: completions only free room. */
-        for (const sn_table_payload *room = p; p != end; p++) {
+        for (const sn_table_row *room = p; p != end; p++) {
             if (p == room) {
                 COUNT_SENT();
                 if (r->outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
@@ -446,15 +446,15 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
                 if (st != SN_OK)
                     break;
             }
-            /* row is {ARG3, ARG2, ARG1, ARG0} (FORMAT.md §3) */
-            if (p->arg[3] != a0)
-                wr(r, SN_MBOX_ARG0, a0 = p->arg[3]);
-            if (p->arg[2] != a1)
-                wr(r, SN_MBOX_ARG1, a1 = p->arg[2]);
-            if (p->arg[1] != a2)
-                wr(r, SN_MBOX_ARG2, a2 = p->arg[1]);
-            if (p->arg[0] != a3)
-                wr(r, SN_MBOX_ARG3, a3 = p->arg[0]);
+            /* each row field names its register (sysnode/table.h) */
+            if (p->arg0 != a0)
+                wr(r, SN_MBOX_ARG0, a0 = p->arg0);
+            if (p->arg1 != a1)
+                wr(r, SN_MBOX_ARG1, a1 = p->arg1);
+            if (p->arg2 != a2)
+                wr(r, SN_MBOX_ARG2, a2 = p->arg2);
+            if (p->arg3 != a3)
+                wr(r, SN_MBOX_ARG3, a3 = p->arg3);
             wr(r, SN_MBOX_GO, 1);
         }
         COUNT_SENT();
@@ -545,7 +545,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
 
-    round_walk w = {t, &round, 0, 0, {0, 0, 0, 0, 0, 0}};
+    round_walk w = {t, &round, 0, 0, {0}};
     int sync = 0; /* the round ends at a host sync point */
     for (; w.i < round.step_count; w.i++) {
         const sn_table_step *s = &w.step;
@@ -561,7 +561,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         case SN_STEP_AWAIT:
             r->status->phase = SN_PHASE_AWAIT;
             w.unfenced |= r->unit_version[node] < SN_CU_VERSION_FENCED;
-            r->expected[node] += s->a;
+            r->expected[node] += s->await.completions;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:

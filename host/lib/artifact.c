@@ -40,9 +40,7 @@ static sn_status parse_flits(sn_round *r, const sn_json *d, int arr, sn_error *e
         sn_error why;
         if (sn_u256_parse(text, len, &p, &masked, &why) != SN_OK)
             return sn_json_fail(d, v, SN_ERR_INPUT, e, "flit %zu: %s", i, why.msg);
-        /* Mailbox order: ARG3 (bits 255:192) first (table.h). */
-        for (int w = 0; w < SN_PAYLOAD_WORDS; w++)
-            r->payloads[i].arg[w] = p.w[SN_PAYLOAD_WORDS - 1 - w];
+        r->payloads[i] = sn_table_payload_row(&p);
         r->masked_count += masked;
     }
     r->payload_count = n;
@@ -111,14 +109,17 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
     }
     /* Checked above: coordinates fit 4 bits and counts 32 bits. */
     *s = (sn_table_step){.op = shape->op};
-    if (shape->op == SN_STEP_SEED) {
-        s->a = (uint32_t)val[0];
-    } else if (shape->op != SN_STEP_BARRIER) {
+    if (has_node) {
         s->x = (uint8_t)val[0];
         s->y = (uint8_t)val[1];
-        s->a = (uint32_t)val[2];
-        s->b = (uint32_t)val[3];
     }
+    if (shape->op == SN_STEP_SEED)
+        s->seed.n = (uint32_t)val[0];
+    else if (shape->op == SN_STEP_KICK) {
+        s->kick.first_slot = (uint32_t)val[2];
+        s->kick.flits = (uint32_t)val[3];
+    } else if (shape->op == SN_STEP_AWAIT)
+        s->await.completions = (uint32_t)val[2];
     return SN_OK;
 }
 
@@ -211,7 +212,7 @@ static sn_status append_round(sn_program *p, const sn_round *r, const char *file
     if (steps == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", file);
     p->steps = steps;
-    sn_table_payload *pay =
+    sn_table_row *pay =
         realloc(p->payloads, (p->payload_count + r->payload_count + 1) * sizeof *pay);
     if (pay == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", file);

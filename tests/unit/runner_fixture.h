@@ -15,7 +15,7 @@
 typedef struct {
     sn_table_round rounds[PROG_MAX_ROUNDS];
     sn_table_step steps[PROG_MAX_STEPS];
-    sn_table_payload payloads[PROG_MAX_PAYLOADS];
+    sn_table_row payloads[PROG_MAX_PAYLOADS];
     sn_table table;
 } prog;
 

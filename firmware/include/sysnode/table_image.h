@@ -56,8 +56,8 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
     R(step, 12, SN_TI_STEP_FIELDS) R(payload, 32, SN_TI_PAYLOAD_FIELDS)
 /* X(record, field, type, offset): field is the name in the schema text and
  * the struct member, except for a payload row, P(name, member, offset),
- * whose schema names (arg[0] = ARG3 .. arg[3] = ARG0, the format's since
- * version 1) differ from the members that name the registers. */
+ * whose schema names (arg[0] = ARG3 .. arg[3] = ARG0, kept so the hash
+ * stays) differ from the members that name the registers. */
 #define SN_TI_HEADER_FIELDS(X, P)                                               \
     X(header, magic, u32, 0x00) X(header, version, u16, 0x04)                   \
     X(header, header_bytes, u16, 0x06) X(header, schema_hash, u32, 0x08)        \

@@ -20,23 +20,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One value: where it starts (a string at its opening quote) and the next
- * element or member name of the same container (-1 at the end, and for a
- * member's value). Tokens are in document order, so a container's children
- * follow it and a member's value follows its name. Everything else (kind,
- * end, element count) is read off the checked text when asked, which keeps a
- * token at 8 bytes. */
+/* A value or member name is a token: the offset of its first byte (a
+ * string's opening quote), 4 bytes. Tokens are in document order, so a
+ * container's children follow it and a member's value follows its name.
+ * Only a container also gets a link (8 bytes more): the token that follows
+ * it in its parent (its next element, or the member name after the member
+ * it is the value of; -1 at the end). A scalar's follower is read off the
+ * checked text: the ',' before the next token, with no bracket closing in
+ * between. Kind, end and element count are read off the text too, which
+ * keeps a small step's ["kick",1,0,0,26] at 32 bytes of index. */
 typedef struct {
-    uint32_t start;
-    int32_t next;
-} json_tok;
+    int32_t tok;  /* the container's token */
+    int32_t next; /* the token that follows it in its parent, or -1 */
+} json_link;
 
 struct sn_json {
     char *name;
     char *text; /* NUL-terminated, owned */
     size_t len;
-    json_tok *tok;
+    uint32_t *tok; /* start offsets, by token */
     int ntok;
+    json_link *link; /* by container, in token order */
+    int nlink;
 };
 
 /* Longest piece of offending text quoted in a message. */
@@ -332,32 +337,49 @@ enum {
     EXPECT_END,
 };
 
-/* An open container while checking: its last element or member name (to
- * link `next`) and its bracket. */
+/* An open container while checking: the link of its last child that is a
+ * container (an element, or a member's value) and still waits for its
+ * follower (-1: none), and its bracket. */
 typedef struct {
-    int last;
+    int pending;
     char open;
 } open_container;
 
-/* Appends a token for the value or name starting at `start`; returns its
- * index, or -1 when memory runs out. An array's element or an object's
- * member name is linked after the container's previous one. */
-static int add_token(sn_json *d, int *cap, open_container *top, bool linked, size_t start)
+/* Doubles an array of *cap elements of `size` bytes (at least 64); false
+ * when memory or int indexes run out. */
+static bool grow(void **array, int *cap, size_t size)
 {
-    if (d->ntok == *cap) {
-        int grown_cap = *cap < 64 ? 64 : *cap > INT_MAX / 2 ? INT_MAX : *cap * 2;
-        json_tok *grown = grown_cap > *cap ? realloc(d->tok, (size_t)grown_cap * sizeof *grown) : NULL;
-        if (grown == NULL)
-            return -1;
-        d->tok = grown;
-        *cap = grown_cap;
-    }
+    int grown_cap = *cap < 64 ? 64 : *cap > INT_MAX / 2 ? INT_MAX : *cap * 2;
+    void *grown = grown_cap > *cap ? realloc(*array, (size_t)grown_cap * size) : NULL;
+    if (grown == NULL)
+        return false;
+    *array = grown;
+    *cap = grown_cap;
+    return true;
+}
+
+/* Appends a token for the value or name starting at `start`; returns its
+ * index, or -1 when memory runs out. `follows` is true for an array's
+ * element and a member name: the parent's pending container link (its
+ * previous element, or the previous member's value) is pointed at it. A
+ * container (`container`) gets a link of its own, pending in its parent. */
+static int add_token(sn_json *d, int *cap, int *link_cap, open_container *top, bool follows, bool container,
+                     size_t start)
+{
+    if ((d->ntok == *cap && !grow((void **)&d->tok, cap, sizeof *d->tok)) ||
+        (container && d->nlink == *link_cap && !grow((void **)&d->link, link_cap, sizeof *d->link)))
+        return -1;
     int i = d->ntok++;
-    d->tok[i] = (json_tok){(uint32_t)start, -1};
-    if (top != NULL && linked) {
-        if (top->last >= 0)
-            d->tok[top->last].next = i;
-        top->last = i;
+    d->tok[i] = (uint32_t)start;
+    if (top != NULL && follows && top->pending >= 0) {
+        d->link[top->pending].next = i;
+        top->pending = -1;
+    }
+    if (container) {
+        d->link[d->nlink] = (json_link){i, -1};
+        if (top != NULL)
+            top->pending = d->nlink;
+        d->nlink++;
     }
     return i;
 }
@@ -371,7 +393,7 @@ static sn_status validate(sn_json *d, sn_error *e)
     size_t n = d->len;
     open_container stack[SN_JSON_MAX_DEPTH];
     size_t depth = 0;
-    int state = EXPECT_VALUE, cap = 0;
+    int state = EXPECT_VALUE, cap = 0, link_cap = 0;
     size_t i = 0;
     char c_desc[16];
     sn_status st = SN_OK;
@@ -416,7 +438,7 @@ static sn_status validate(sn_json *d, sn_error *e)
                 closed = true;
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
-                if (st == SN_OK && add_token(d, &cap, top, true, start) < 0)
+                if (st == SN_OK && add_token(d, &cap, &link_cap, top, true, false, start) < 0)
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                 state = EXPECT_COLON;
             } else {
@@ -432,7 +454,7 @@ static sn_status validate(sn_json *d, sn_error *e)
             } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
                 st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
             } else if (c == '{' || c == '[') {
-                if (add_token(d, &cap, top, open == '[', i) < 0) {
+                if (add_token(d, &cap, &link_cap, top, open == '[', true, i) < 0) {
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                     break;
                 }
@@ -455,7 +477,7 @@ static sn_status validate(sn_json *d, sn_error *e)
                 st = fail_at(name, s, i, e, "expected a value, found %s",
                              describe((unsigned char)c, c_desc));
             }
-            if (st == SN_OK && value_done && add_token(d, &cap, top, open == '[', start) < 0)
+            if (st == SN_OK && value_done && add_token(d, &cap, &link_cap, top, open == '[', false, start) < 0)
                 st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
             break;
         default:
@@ -474,9 +496,14 @@ static sn_status validate(sn_json *d, sn_error *e)
         st = fail_at(name, s, n, e, "unexpected end of input%s",
                      n == 0 ? " (the file is empty)" : " (truncated document)");
     if (st == SN_OK && d->ntok < cap) { /* give back the growth slack */
-        json_tok *fit = realloc(d->tok, (size_t)d->ntok * sizeof *fit);
+        uint32_t *fit = realloc(d->tok, (size_t)d->ntok * sizeof *fit);
         if (fit != NULL)
             d->tok = fit;
+    }
+    if (st == SN_OK && d->nlink < link_cap && d->nlink > 0) {
+        json_link *fit = realloc(d->link, (size_t)d->nlink * sizeof *fit);
+        if (fit != NULL)
+            d->link = fit;
     }
     return st;
 }
@@ -542,6 +569,7 @@ void sn_json_free(sn_json *doc)
     free(doc->name);
     free(doc->text);
     free(doc->tok);
+    free(doc->link);
     free(doc);
 }
 
@@ -560,7 +588,7 @@ int sn_json_root(const sn_json *doc)
 
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v)
 {
-    switch (doc->text[doc->tok[v].start]) { /* the checked text's first byte says */
+    switch (doc->text[doc->tok[v]]) { /* the checked text's first byte says */
     case '{':
         return SN_JSON_OBJECT;
     case '[':
@@ -601,7 +629,7 @@ static const char *kind_name(sn_json_kind k)
  * whitespace does not close it. */
 static bool has_children(const sn_json *doc, int v)
 {
-    size_t i = doc->tok[v].start + 1;
+    size_t i = doc->tok[v] + 1;
     while (is_ws(doc->text[i]))
         i++;
     return doc->text[i] != '}' && doc->text[i] != ']';
@@ -616,14 +644,67 @@ int sn_json_first(const sn_json *doc, int v)
 size_t sn_json_count(const sn_json *doc, int v)
 {
     size_t n = 0;
-    for (int c = sn_json_first(doc, v); c >= 0; c = doc->tok[c].next)
+    for (int c = sn_json_first(doc, v); c >= 0; c = sn_json_next(doc, c))
         n++;
     return n;
 }
 
+/* The last byte before offset `at` that is not whitespace, or -1. */
+static long byte_before(const sn_json *doc, size_t at)
+{
+    while (at > 0 && is_ws(doc->text[at - 1]))
+        at--;
+    return at > 0 ? (long)at - 1 : -1;
+}
+
+/* True when token t (a scalar's follower candidate) is the next element or
+ * member name in the scalar's container: a ',' comes before it with no
+ * bracket closing before that (a scalar's text never ends in one). */
+static bool follows_scalar(const sn_json *doc, int t)
+{
+    if (t >= doc->ntok)
+        return false;
+    long comma = byte_before(doc, doc->tok[t]);
+    if (comma < 0 || doc->text[comma] != ',')
+        return false;
+    long last = byte_before(doc, (size_t)comma);
+    return last >= 0 && doc->text[last] != ']' && doc->text[last] != '}';
+}
+
+/* The link of container token v (the links are in token order). */
+static const json_link *link_of(const sn_json *doc, int v)
+{
+    int lo = 0, hi = doc->nlink - 1;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (doc->link[mid].tok < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return &doc->link[lo];
+}
+
+static bool is_container(const sn_json *doc, int v)
+{
+    char c = doc->text[doc->tok[v]];
+    return c == '{' || c == '[';
+}
+
 int sn_json_next(const sn_json *doc, int v)
 {
-    return doc->tok[v].next;
+    long before = byte_before(doc, doc->tok[v]);
+    if (before >= 0 && doc->text[before] == ':')
+        return -1; /* a member's value: its name is what has a next */
+    if (is_container(doc, v))
+        return link_of(doc, v)->next;
+    long after = v + 1 < doc->ntok ? byte_before(doc, doc->tok[v + 1]) : -1;
+    if (after >= 0 && doc->text[after] == ':') { /* v is a member name; v + 1 its value */
+        if (is_container(doc, v + 1))
+            return link_of(doc, v + 1)->next;
+        return follows_scalar(doc, v + 2) ? v + 2 : -1;
+    }
+    return follows_scalar(doc, v + 1) ? v + 1 : -1;
 }
 
 int sn_json_value(const sn_json *doc, int key)
@@ -635,7 +716,7 @@ int sn_json_value(const sn_json *doc, int key)
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 {
     const char *s = doc->text;
-    size_t start = doc->tok[v].start, end;
+    size_t start = doc->tok[v], end;
     switch (sn_json_kind_of(doc, v)) {
     case SN_JSON_STRING: /* the checked string ends at its first unescaped quote */
         for (end = ++start; s[end] != '"'; end += s[end] == '\\' ? 2 : 1)
@@ -655,7 +736,7 @@ const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e, const char *fmt,
                        ...)
 {
-    size_t off = doc->tok[v].start;
+    size_t off = doc->tok[v];
     va_list ap;
     va_start(ap, fmt);
     sn_status s = vfail_at(doc->name, doc->text, off, code, e, fmt, ap);

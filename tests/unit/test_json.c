@@ -247,6 +247,43 @@ static void raw_text(void **state)
     sn_json_free(d);
 }
 
+/* Walking siblings across nesting: a scalar's follower is read off the
+ * text (a ',' with no bracket closing before it), a container's is linked.
+ * Token indexes are counted by hand in document order. */
+static void siblings_across_nesting(void **state)
+{
+    (void)state;
+    /* tokens: 0 [  1 [  2 1  3 [  4 2  5 3  6 [  7 [  8 4  9 5  10 { 11 "a" 12 { 13 "b" 14 6
+     *         15 "c" 16 [  17 "d" 18 7  19 "e" 20 8 */
+    sn_json *d = parse("[[1, [2]], 3, [[4]], 5, {\"a\": {\"b\": 6}, \"c\" : [ ], \"d\":7, \"e\":8}]");
+    const int root_children[] = {1, 5, 6, 9, 10}, first_of[] = {2, -1, 7, -1, 11};
+    size_t i = 0;
+    for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
+        assert_true(i < 5);
+        assert_int_equal(v, root_children[i]);
+        assert_int_equal(sn_json_first(d, v), first_of[i]);
+    }
+    assert_int_equal(i, 5);
+    assert_int_equal(sn_json_next(d, 2), 3);  /* 1 -> [2] */
+    assert_int_equal(sn_json_next(d, 3), -1); /* [2] ends [1, [2]] */
+    assert_int_equal(sn_json_next(d, 4), -1); /* 2 ends [2], though a ',' follows two brackets later */
+    assert_int_equal(sn_json_next(d, 7), -1); /* [4] ends [[4]] */
+    assert_int_equal(sn_json_next(d, 8), -1);
+    const int names[] = {11, 15, 17, 19};
+    i = 0;
+    for (int k = sn_json_first(d, 10); k >= 0; k = sn_json_next(d, k), i++)
+        assert_int_equal(k, names[i]);
+    assert_int_equal(i, 4);
+    assert_int_equal(sn_json_next(d, 12), -1); /* a member's value has no next */
+    assert_int_equal(sn_json_next(d, 14), -1);
+    assert_int_equal(sn_json_next(d, 13), -1); /* "b" is its object's only member */
+    assert_int_equal(sn_json_next(d, 18), -1);
+    assert_int_equal(sn_json_count(d, 0), 5);
+    assert_int_equal(sn_json_count(d, 10), 4);
+    assert_int_equal(sn_json_count(d, 16), 0);
+    sn_json_free(d);
+}
+
 static void big_documents(void **state)
 {
     (void)state;
@@ -328,7 +365,7 @@ int main(void)
         cmocka_unit_test(rejects_truncation),  cmocka_unit_test(rejects_bad_strings),
         cmocka_unit_test(line_and_column),     cmocka_unit_test(lookups),
         cmocka_unit_test(lookup_errors),       cmocka_unit_test(raw_text),
-        cmocka_unit_test(strings),
+        cmocka_unit_test(strings),             cmocka_unit_test(siblings_across_nesting),
         cmocka_unit_test(big_documents),       cmocka_unit_test(files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

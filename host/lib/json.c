@@ -20,15 +20,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A value or member name is a token: the offset of its first byte (a
- * string's opening quote), 4 bytes. Tokens are in document order, so a
- * container's children follow it and a member's value follows its name.
- * Only a container also gets a link (8 bytes more): the token that follows
- * it in its parent (its next element, or the member name after the member
- * it is the value of; -1 at the end). A scalar's follower is read off the
- * checked text: the ',' before the next token, with no bracket closing in
- * between. Kind, end and element count are read off the text too, which
- * keeps a small step's ["kick",1,0,0,26] at 32 bytes of index. */
+/* A value or member name is a token of 4 bytes: the offset of its first
+ * byte (a string's opening quote; documents are at most 2^30 bytes) and two
+ * flags, FOLLOWED (a ',' and another element or member come after it in its
+ * container; never set on a member's value) and MEMBER_NAME. Tokens are in
+ * document order, so a container's children follow it and a member's value
+ * follows its name: a followed scalar element's next is the next token, a
+ * followed name's the token after its scalar value. Only a container also
+ * gets a link (8 bytes more): the token that follows it in its parent (its
+ * next element, or the member name after the member it is the value of; -1
+ * at the end). Kind, end and element count are read off the checked text,
+ * which keeps a small step's ["kick",1,0,0,26] at 32 bytes of index. */
+#define TOK_FOLLOWED (1u << 31)
+#define TOK_MEMBER_NAME (1u << 30)
+#define TOK_OFFSET (TOK_MEMBER_NAME - 1)
+_Static_assert(SN_FILE_MAX_BYTES <= (unsigned long long)TOK_OFFSET + 1, "every offset of a document fits a token");
+
 typedef struct {
     int32_t tok;  /* the container's token */
     int32_t next; /* the token that follows it in its parent, or -1 */
@@ -38,7 +45,7 @@ struct sn_json {
     char *name;
     char *text; /* NUL-terminated, owned */
     size_t len;
-    uint32_t *tok; /* start offsets, by token */
+    uint32_t *tok; /* start offsets and flags, by token */
     int ntok;
     json_link *link; /* by container, in token order */
     int nlink;
@@ -337,10 +344,12 @@ enum {
     EXPECT_END,
 };
 
-/* An open container while checking: the link of its last child that is a
- * container (an element, or a member's value) and still waits for its
- * follower (-1: none), and its bracket. */
+/* An open container while checking: its last element or member name (-1:
+ * none yet; a ',' after it sets its TOK_FOLLOWED), the link of its last
+ * child that is a container (an element, or a member's value) and still
+ * waits for its follower (-1: none), and its bracket. */
 typedef struct {
+    int last;
     int pending;
     char open;
 } open_container;
@@ -358,21 +367,24 @@ static bool grow(void **array, int *cap, size_t size)
     return true;
 }
 
-/* Appends a token for the value or name starting at `start`; returns its
- * index, or -1 when memory runs out. `follows` is true for an array's
- * element and a member name: the parent's pending container link (its
- * previous element, or the previous member's value) is pointed at it. A
- * container (`container`) gets a link of its own, pending in its parent. */
+/* Appends a token for the value or name starting at `start` (`flags`:
+ * TOK_MEMBER_NAME or 0); returns its index, or -1 when memory runs out.
+ * `follows` is true for an array's element and a member name: it becomes
+ * the parent's last, and the parent's pending container link (its previous
+ * element, or the previous member's value) is pointed at it. A container
+ * (`container`) gets a link of its own, pending in its parent. */
 static int add_token(sn_json *d, int *cap, int *link_cap, open_container *top, bool follows, bool container,
-                     size_t start)
+                     size_t start, uint32_t flags)
 {
     if ((d->ntok == *cap && !grow((void **)&d->tok, cap, sizeof *d->tok)) ||
         (container && d->nlink == *link_cap && !grow((void **)&d->link, link_cap, sizeof *d->link)))
         return -1;
     int i = d->ntok++;
-    d->tok[i] = (uint32_t)start;
-    if (top != NULL && follows && top->pending >= 0) {
-        d->link[top->pending].next = i;
+    d->tok[i] = (uint32_t)start | flags;
+    if (top != NULL && follows) {
+        top->last = i;
+        if (top->pending >= 0)
+            d->link[top->pending].next = i;
         top->pending = -1;
     }
     if (container) {
@@ -423,6 +435,7 @@ static sn_status validate(sn_json *d, sn_error *e)
             break;
         case EXPECT_COMMA_OR_CLOSE:
             if (c == ',') {
+                d->tok[top->last] |= TOK_FOLLOWED;
                 i++;
                 state = open == '{' ? EXPECT_KEY : EXPECT_VALUE;
             } else if (c == (open == '{' ? '}' : ']')) {
@@ -438,7 +451,7 @@ static sn_status validate(sn_json *d, sn_error *e)
                 closed = true;
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
-                if (st == SN_OK && add_token(d, &cap, &link_cap, top, true, false, start) < 0)
+                if (st == SN_OK && add_token(d, &cap, &link_cap, top, true, false, start, TOK_MEMBER_NAME) < 0)
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                 state = EXPECT_COLON;
             } else {
@@ -454,11 +467,11 @@ static sn_status validate(sn_json *d, sn_error *e)
             } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
                 st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
             } else if (c == '{' || c == '[') {
-                if (add_token(d, &cap, &link_cap, top, open == '[', true, i) < 0) {
+                if (add_token(d, &cap, &link_cap, top, open == '[', true, i, 0) < 0) {
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                     break;
                 }
-                stack[depth++] = (open_container){-1, c};
+                stack[depth++] = (open_container){-1, -1, c};
                 i++;
                 state = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
             } else if (depth == 0) {
@@ -477,7 +490,7 @@ static sn_status validate(sn_json *d, sn_error *e)
                 st = fail_at(name, s, i, e, "expected a value, found %s",
                              describe((unsigned char)c, c_desc));
             }
-            if (st == SN_OK && value_done && add_token(d, &cap, &link_cap, top, open == '[', false, start) < 0)
+            if (st == SN_OK && value_done && add_token(d, &cap, &link_cap, top, open == '[', false, start, 0) < 0)
                 st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
             break;
         default:
@@ -513,10 +526,10 @@ static sn_status validate(sn_json *d, sn_error *e)
 static sn_status parse_owned(const char *name, char *text, size_t len, sn_json **out, sn_error *e)
 {
     *out = NULL;
-    if (len > (size_t)INT_MAX - 1) {
+    if (len > SN_FILE_MAX_BYTES) {
         free(text);
-        return sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes is too large for a JSON document (limit %d)", name,
-                            len, INT_MAX - 1);
+        return sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes is too large for a JSON document (limit %llu)", name,
+                            len, (unsigned long long)SN_FILE_MAX_BYTES);
     }
     sn_json *d = calloc(1, sizeof *d);
     if (d == NULL) {
@@ -588,7 +601,7 @@ int sn_json_root(const sn_json *doc)
 
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v)
 {
-    switch (doc->text[doc->tok[v]]) { /* the checked text's first byte says */
+    switch (doc->text[doc->tok[v] & TOK_OFFSET]) { /* the checked text's first byte says */
     case '{':
         return SN_JSON_OBJECT;
     case '[':
@@ -629,7 +642,7 @@ static const char *kind_name(sn_json_kind k)
  * whitespace does not close it. */
 static bool has_children(const sn_json *doc, int v)
 {
-    size_t i = doc->tok[v] + 1;
+    size_t i = (doc->tok[v] & TOK_OFFSET) + 1;
     while (is_ws(doc->text[i]))
         i++;
     return doc->text[i] != '}' && doc->text[i] != ']';
@@ -649,28 +662,6 @@ size_t sn_json_count(const sn_json *doc, int v)
     return n;
 }
 
-/* The last byte before offset `at` that is not whitespace, or -1. */
-static long byte_before(const sn_json *doc, size_t at)
-{
-    while (at > 0 && is_ws(doc->text[at - 1]))
-        at--;
-    return at > 0 ? (long)at - 1 : -1;
-}
-
-/* True when token t (a scalar's follower candidate) is the next element or
- * member name in the scalar's container: a ',' comes before it with no
- * bracket closing before that (a scalar's text never ends in one). */
-static bool follows_scalar(const sn_json *doc, int t)
-{
-    if (t >= doc->ntok)
-        return false;
-    long comma = byte_before(doc, doc->tok[t]);
-    if (comma < 0 || doc->text[comma] != ',')
-        return false;
-    long last = byte_before(doc, (size_t)comma);
-    return last >= 0 && doc->text[last] != ']' && doc->text[last] != '}';
-}
-
 /* The link of container token v (the links are in token order). */
 static const json_link *link_of(const sn_json *doc, int v)
 {
@@ -687,24 +678,17 @@ static const json_link *link_of(const sn_json *doc, int v)
 
 static bool is_container(const sn_json *doc, int v)
 {
-    char c = doc->text[doc->tok[v]];
+    char c = doc->text[doc->tok[v] & TOK_OFFSET];
     return c == '{' || c == '[';
 }
 
 int sn_json_next(const sn_json *doc, int v)
 {
-    long before = byte_before(doc, doc->tok[v]);
-    if (before >= 0 && doc->text[before] == ':')
-        return -1; /* a member's value: its name is what has a next */
-    if (is_container(doc, v))
-        return link_of(doc, v)->next;
-    long after = v + 1 < doc->ntok ? byte_before(doc, doc->tok[v + 1]) : -1;
-    if (after >= 0 && doc->text[after] == ':') { /* v is a member name; v + 1 its value */
-        if (is_container(doc, v + 1))
-            return link_of(doc, v + 1)->next;
-        return follows_scalar(doc, v + 2) ? v + 2 : -1;
-    }
-    return follows_scalar(doc, v + 1) ? v + 1 : -1;
+    uint32_t t = doc->tok[v];
+    if (!(t & TOK_FOLLOWED))
+        return -1;
+    int last = t & TOK_MEMBER_NAME ? v + 1 : v; /* a member ends with its value */
+    return is_container(doc, last) ? link_of(doc, last)->next : last + 1;
 }
 
 int sn_json_value(const sn_json *doc, int key)
@@ -716,7 +700,7 @@ int sn_json_value(const sn_json *doc, int key)
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 {
     const char *s = doc->text;
-    size_t start = doc->tok[v], end;
+    size_t start = doc->tok[v] & TOK_OFFSET, end;
     switch (sn_json_kind_of(doc, v)) {
     case SN_JSON_STRING: /* the checked string ends at its first unescaped quote */
         for (end = ++start; s[end] != '"'; end += s[end] == '\\' ? 2 : 1)
@@ -736,7 +720,7 @@ const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e, const char *fmt,
                        ...)
 {
-    size_t off = doc->tok[v];
+    size_t off = doc->tok[v] & TOK_OFFSET;
     va_list ap;
     va_start(ap, fmt);
     sn_status s = vfail_at(doc->name, doc->text, off, code, e, fmt, ap);

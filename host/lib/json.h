@@ -47,8 +47,8 @@ sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_e
  * every message. The root must be an object or an array, nested at most
  * SN_JSON_MAX_DEPTH deep. SN_ERR_INPUT on invalid JSON (message:
  * "name:line:col (byte N): reason", N counted from 0) and on a document over
- * INT_MAX bytes (token indexes are int); SN_ERR_INTERNAL when memory runs
- * out. */
+ * SN_FILE_MAX_BYTES (2^30: a token keeps two flags beside the offset);
+ * SN_ERR_INTERNAL when memory runs out. */
 sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json **out,
                         sn_error *e);
 
@@ -77,7 +77,8 @@ size_t sn_json_count(const sn_json *doc, int v);
  * or v is not a container. */
 int sn_json_first(const sn_json *doc, int v);
 
-/* The element or member name after v in the same container; -1 at the end. */
+/* The element or member name after v in the same container; -1 at the end
+ * and for a member's value (its name is what has a next). */
 int sn_json_next(const sn_json *doc, int v);
 
 /* The value of the object member whose name token is `key`. */

@@ -62,6 +62,11 @@ sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_e
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return sn_error_set(e, SN_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    return sn_file_read_fd(fd, path, data, len, e);
+}
+
+sn_status sn_file_read_fd(int fd, const char *path, unsigned char **data, size_t *len, sn_error *e)
+{
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
@@ -570,6 +575,17 @@ sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
     size_t len;
     *out = NULL;
     sn_status st = sn_file_read(path, &data, &len, e);
+    if (st != SN_OK)
+        return st;
+    return parse_owned(path, (char *)data, len, out, e);
+}
+
+sn_status sn_json_load_fd(int fd, const char *path, sn_json **out, sn_error *e)
+{
+    unsigned char *data;
+    size_t len;
+    *out = NULL;
+    sn_status st = sn_file_read_fd(fd, path, &data, &len, e);
     if (st != SN_OK)
         return st;
     return parse_owned(path, (char *)data, len, out, e);

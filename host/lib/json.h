@@ -42,6 +42,10 @@ typedef enum {
  * SN_ERR_INPUT for a file over SN_FILE_MAX_BYTES. */
 sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_error *e);
 
+/* sn_file_read of the file already open as `fd` (O_NONBLOCK), labelled
+ * `path`: one fstat, one buffer. Closes fd in every case. */
+sn_status sn_file_read_fd(int fd, const char *path, unsigned char **data, size_t *len, sn_error *e);
+
 /* Validates and tokenizes `len` bytes of `text` (a copy is kept) into a new
  * document *out (NULL on failure; free with sn_json_free); `name` labels
  * every message. The root must be an object or an array, nested at most
@@ -56,6 +60,10 @@ sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json 
  * the file's buffer (no copy), so peak memory is the file plus 4 bytes per
  * value and member name and 8 more per object or array. */
 sn_status sn_json_load(const char *path, sn_json **out, sn_error *e);
+
+/* sn_json_load of the file already open as `fd`, labelled `path` (see
+ * sn_file_read_fd); closes fd. */
+sn_status sn_json_load_fd(int fd, const char *path, sn_json **out, sn_error *e);
 
 /* Frees a document; NULL is allowed. */
 void sn_json_free(sn_json *doc);

@@ -51,8 +51,16 @@ void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
 {
     if (clear)
         memset(d->written, 0, d->dram_bytes / 8 + 1);
-    for (uint64_t a = addr; a < addr + n && a < d->dram_bytes; a++)
-        d->written[a / 8] |= (uint8_t)(1u << (a % 8));
+    uint64_t end = addr < d->dram_bytes && n < d->dram_bytes - addr ? addr + n : d->dram_bytes;
+    for (uint64_t a = addr; a < end;) {
+        if (a % 8 == 0 && end - a >= 8) { /* whole bytes of the map at once */
+            memset(&d->written[a / 8], 0xFF, (end - a) / 8);
+            a += (end - a) / 8 * 8;
+        } else {
+            d->written[a / 8] |= (uint8_t)(1u << (a % 8));
+            a++;
+        }
+    }
 }
 
 sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t n, sn_error *e)
@@ -83,9 +91,12 @@ sn_status sn_device_read(sn_device *d, uint64_t addr, void *dst, uint64_t n, sn_
 /* The first byte of [addr, addr+n) the host never wrote, or addr+n. */
 static uint64_t first_unwritten(const sn_device *d, uint64_t addr, uint64_t n)
 {
-    for (uint64_t a = addr; a < addr + n; a++)
-        if (!(d->written[a / 8] & (1u << (a % 8))))
+    for (uint64_t a = addr; a < addr + n; a++) {
+        while (a % 8 == 0 && addr + n - a >= 8 && d->written[a / 8] == 0xFF)
+            a += 8; /* a whole byte of the map at once */
+        if (a < addr + n && !(d->written[a / 8] & (1u << (a % 8))))
             return a;
+    }
     return addr + n;
 }
 

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,16 +30,20 @@ static void remove_pending_and_die(int sig)
     raise(sig); /* die of the signal, as without the handler */
 }
 
-/* Adds (tmp != NULL) or removes a temporary from the list with the signals
- * blocked, so the handler never sees a half-updated slot. */
+/* Adds (tmp != NULL) or removes a temporary from the list. A slot changes
+ * by one pointer store, so a handler on any thread sees a whole name or
+ * none; the lock keeps two threads (--jobs workers) off one slot. The
+ * first call installs the handler for the whole process. */
 static int track(char *tmp, const char *untrack)
 {
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
     static int installed;
     sigset_t block, old;
     sigemptyset(&block);
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGTERM);
     sigprocmask(SIG_BLOCK, &block, &old);
+    pthread_mutex_lock(&lock);
     if (!installed) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
@@ -59,6 +64,7 @@ static int track(char *tmp, const char *untrack)
             pending[i] = NULL;
         }
     }
+    pthread_mutex_unlock(&lock);
     sigprocmask(SIG_SETMASK, &old, NULL);
     return ok ? 0 : -1;
 }
@@ -99,25 +105,31 @@ sn_status sn_out_open(sn_out *o, const char *path, sn_error *e)
     int fd = -1, err = 0;
     sigset_t old;
     hold_signals(&old);
-    /* O_EXCL: never reuse a name someone else holds; 0666 lets umask decide. */
-    for (unsigned k = 0; fd < 0 && err == 0 && k < 100; k++) {
+    /* Each name is tracked before it is created: the held signals are this
+     * thread's only, and another thread (the simulator's, a --jobs worker)
+     * may take one while the file exists. O_EXCL: never reuse a name
+     * someone else holds (a name found taken is untracked at once); 0666
+     * lets umask decide. */
+    int full = 0;
+    for (unsigned k = 0; fd < 0 && err == 0 && !full && k < 100; k++) {
         snprintf(o->tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
+        if (track(o->tmp, NULL) != 0) {
+            full = 1;
+            break;
+        }
         fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST)
-            err = errno;
-    }
-    /* Tracked once it is ours: a signal never removes a name another holds. */
-    int tracked = fd >= 0 && track(o->tmp, NULL) == 0;
-    if (fd >= 0 && !tracked) {
-        close(fd);
-        unlink(o->tmp);
+        if (fd < 0) {
+            track(NULL, o->tmp);
+            if (errno != EEXIST)
+                err = errno;
+        }
     }
     sigprocmask(SIG_SETMASK, &old, NULL);
-    if (!tracked) {
+    if (fd < 0) {
         release(o);
-        return err ? sn_error_set(e, SN_ERR_IO, "%s: cannot create a file there: %s", path, strerror(err))
-               : fd < 0 ? sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path)
-                        : sn_error_set(e, SN_ERR_INTERNAL, "%s: more than %d outputs open at once", path, MAX_PENDING);
+        return err    ? sn_error_set(e, SN_ERR_IO, "%s: cannot create a file there: %s", path, strerror(err))
+               : full ? sn_error_set(e, SN_ERR_INTERNAL, "%s: more than %d outputs open at once", path, MAX_PENDING)
+                      : sn_error_set(e, SN_ERR_IO, "%s: no free temporary name beside it", path);
     }
     o->f = fdopen(fd, "wb");
     if (o->f == NULL) {
@@ -135,8 +147,8 @@ void sn_out_abort(sn_out *o)
     if (o->tmp != NULL) {
         sigset_t old;
         hold_signals(&old);
+        unlink(o->tmp); /* before untracking: a signal on another thread in between removes nothing */
         track(NULL, o->tmp);
-        unlink(o->tmp);
         sigprocmask(SIG_SETMASK, &old, NULL);
     }
     release(o);

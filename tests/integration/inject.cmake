@@ -9,3 +9,8 @@ endforeach()
 set_tests_properties(integration.inject.table-flip integration.inject.unit-fault-slot PROPERTIES
   FIXTURES_REQUIRED synthetic)
 set_tests_properties(integration.inject.mailbox-gen-a PROPERTIES FIXTURES_REQUIRED flood)
+# The same naming for a fault no injection caused: a payload that makes the
+# kernel fault (fault_payload.py).
+add_test(NAME integration.fault_names_payload
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fault_payload.py $<TARGET_FILE:sysnode> ${SN_CASES_DIR}
+                 ${CMAKE_CURRENT_BINARY_DIR}/fault_names_payload)

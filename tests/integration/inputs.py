@@ -60,6 +60,22 @@ def check_upload_past_dram():
     assert peak_rss_mib() < 512, f"peak RSS {peak_rss_mib():.0f} MiB"
 
 
+def check_region_refused_before_image():
+    """A region past DRAM is refused when the manifest is read, before the
+    image is read or anything reaches the SysNode: with an --image that is
+    not an ELF at all, the region's error is the one given, naming the
+    upload, and no trace is left."""
+    case = copy_case()
+    edit_manifest(case, lambda m: m["uploads_before_round0"][1].update(addr=DRAM - 128))
+    not_elf = os.path.join(work, "not_an_elf.bin")
+    open(not_elf, "wb").write(b"not an ELF file\n")
+    trace = os.path.join(work, "trace.txt")
+    out = failed(run(sysnode, "run", case, "--image", not_elf, "--trace", trace), 1,
+                 "upload upload_01_00002000.bin at 0xffff80 (256 bytes) passes the end of DRAM (16777216 bytes")
+    assert "ELF" not in out, out
+    assert not os.path.exists(trace)
+
+
 def check_sparse_upload_not_read():
     """A 1 GiB (sparse) upload is refused by its region before a byte of it
     is read: the peak memory stays far below the file's size."""
@@ -152,11 +168,15 @@ def check_dump_json_utf8():
 
 
 def check_sim_usage():
-    """Malformed sysnode-sim arguments exit 2 (usage), numbers are decimal
-    or 0x hex: "010000" is ten thousand, never octal (4096)."""
+    """Malformed sysnode-sim arguments exit 2 (usage)."""
     for args in (["--load", "0x1000"], ["--load", "zz=file"], ["--load", "0x1000="], ["--max-cycles", "ten"],
                  ["--max-cycles", "0"], ["--table", "0x10"], ["--bogus"]):
         failed(run(sysnode_sim, runner, *args), 2, "usage: sysnode-sim")
+
+
+def check_max_cycles_decimal():
+    """Numbers are decimal or 0x hex: --max-cycles "010000" is ten thousand,
+    never octal (4096), for sysnode-sim and sysnode run."""
     embedded = os.path.join(os.path.dirname(runner), "runner-vadd128.elf")  # about 14 K cycles to run
     for tool, code in (([sysnode_sim, embedded], 124), ([sysnode, "run", os.path.join(cases, "vadd128")], 1)):
         r = run(*tool, "--max-cycles", "010000")

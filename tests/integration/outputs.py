@@ -118,6 +118,39 @@ def check_signal_removes_temporary():
         assert open(trace, "rb").read() == OLD, f"signal {sig} left a changed trace"
 
 
+def check_signal_during_pack_and_header():
+    """SIGINT and SIGTERM while pack -o or header -o holds its whole
+    temporary (raised at its fsync, before the rename, by the
+    signal shim named in SN_SIGNAL_SHIM): the process dies of the signal,
+    no *.tmp.PID.N is left and the old file stays."""
+    case = os.path.join(cases, "vadd128")
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        for cmd, name in (("pack", "table.bin"), ("header", "table.h")):
+            out = os.path.join(work, name)
+            open(out, "wb").write(OLD)
+            env = dict(os.environ, LD_PRELOAD=os.environ["SN_SIGNAL_SHIM"], SN_SIGNAL_AT=f"fsync:{int(sig)}")
+            r = run(sysnode, cmd, case, "-o", out, env=env)
+            assert r.returncode == -sig, f"{cmd}: exit {r.returncode} after signal {sig}: {r.stderr}"
+            assert not leftovers(work), f"{cmd}: {leftovers(work)} left after signal {sig}"
+            assert open(out, "rb").read() == OLD, f"{cmd}: signal {sig} changed {name}"
+
+
+def check_signal_on_another_thread():
+    """A signal sent to the process right after run --trace creates its
+    temporary (the signal shim, tmp_open): the writer holds the signal, so
+    another thread of the run takes it. The process dies of the signal, no
+    *.tmp.PID.N is left and the old trace stays."""
+    case = os.path.join(cases, "vadd128")
+    trace = os.path.join(work, "trace.txt")
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        open(trace, "wb").write(OLD)
+        env = dict(os.environ, LD_PRELOAD=os.environ["SN_SIGNAL_SHIM"], SN_SIGNAL_AT=f"tmp_open:{int(sig)}")
+        r = run(sysnode, "run", case, "--trace", trace, env=env)
+        assert r.returncode == -sig, f"run --trace: exit {r.returncode} after signal {sig}: {r.stderr}"
+        assert not leftovers(work), f"run --trace: {leftovers(work)} left after signal {sig}"
+        assert open(trace, "rb").read() == OLD, f"run --trace: signal {sig} changed the trace"
+
+
 def check_stdout_full():
     """dump, dump --json, run and sysnode-sim into a full device fail."""
     case = os.path.join(cases, "vadd128")

@@ -24,31 +24,25 @@
  * byte (a string's opening quote; documents are at most 2^30 bytes) and two
  * flags, FOLLOWED (a ',' and another element or member come after it in its
  * container; never set on a member's value) and MEMBER_NAME. Tokens are in
- * document order, so a container's children follow it and a member's value
- * follows its name: a followed scalar element's next is the next token, a
- * followed name's the token after its scalar value. Only a container also
- * gets a link (8 bytes more): the token that follows it in its parent (its
- * next element, or the member name after the member it is the value of; -1
- * at the end). Kind, end and element count are read off the checked text,
- * which keeps a small step's ["kick",1,0,0,26] at 32 bytes of index. */
+ * document order, so a member's value follows its name. An object or array
+ * takes one slot more, right after its token and before its children: the
+ * token that follows it in its parent (its next element, or the member name
+ * after the member it is the value of; -1 at the end), which its children
+ * cannot give. A followed scalar element's next is the next token, a
+ * followed name's the token after its scalar value. Kind, end and element
+ * count are read off the checked text, which keeps a small step's
+ * ["kick",1,0,0,26] at 28 bytes of index. */
 #define TOK_FOLLOWED (1u << 31)
 #define TOK_MEMBER_NAME (1u << 30)
 #define TOK_OFFSET (TOK_MEMBER_NAME - 1)
 _Static_assert(SN_FILE_MAX_BYTES <= (unsigned long long)TOK_OFFSET + 1, "every offset of a document fits a token");
 
-typedef struct {
-    int32_t tok;  /* the container's token */
-    int32_t next; /* the token that follows it in its parent, or -1 */
-} json_link;
-
 struct sn_json {
     char *name;
     char *text; /* NUL-terminated, owned */
     size_t len;
-    uint32_t *tok; /* start offsets and flags, by token */
+    uint32_t *tok; /* start offsets and flags, and each container's follower slot */
     int ntok;
-    json_link *link; /* by container, in token order */
-    int nlink;
 };
 
 /* Longest piece of offending text quoted in a message. */
@@ -350,9 +344,9 @@ enum {
 };
 
 /* An open container while checking: its last element or member name (-1:
- * none yet; a ',' after it sets its TOK_FOLLOWED), the link of its last
- * child that is a container (an element, or a member's value) and still
- * waits for its follower (-1: none), and its bracket. */
+ * none yet; a ',' after it sets its TOK_FOLLOWED), the follower slot of its
+ * last child that is a container (an element, or a member's value) and
+ * still waits for its follower (-1: none), and its bracket. */
 typedef struct {
     int last;
     int pending;
@@ -375,28 +369,30 @@ static bool grow(void **array, int *cap, size_t size)
 /* Appends a token for the value or name starting at `start` (`flags`:
  * TOK_MEMBER_NAME or 0); returns its index, or -1 when memory runs out.
  * `follows` is true for an array's element and a member name: it becomes
- * the parent's last, and the parent's pending container link (its previous
- * element, or the previous member's value) is pointed at it. A container
- * (`container`) gets a link of its own, pending in its parent. */
-static int add_token(sn_json *d, int *cap, int *link_cap, open_container *top, bool follows, bool container,
-                     size_t start, uint32_t flags)
+ * the parent's last, and the parent's pending follower slot (its previous
+ * element's, or the previous member's value's) is pointed at it. A
+ * container (`container`) gets its follower slot (-1 until then), pending
+ * in its parent. */
+static int add_token(sn_json *d, int *cap, open_container *top, bool follows, bool container, size_t start,
+                     uint32_t flags)
 {
-    if ((d->ntok == *cap && !grow((void **)&d->tok, cap, sizeof *d->tok)) ||
-        (container && d->nlink == *link_cap && !grow((void **)&d->link, link_cap, sizeof *d->link)))
-        return -1;
-    int i = d->ntok++;
+    int slots = container ? 2 : 1;
+    while (d->ntok > *cap - slots)
+        if (!grow((void **)&d->tok, cap, sizeof *d->tok))
+            return -1;
+    int i = d->ntok;
+    d->ntok += slots;
     d->tok[i] = (uint32_t)start | flags;
     if (top != NULL && follows) {
         top->last = i;
         if (top->pending >= 0)
-            d->link[top->pending].next = i;
+            d->tok[top->pending] = (uint32_t)i;
         top->pending = -1;
     }
     if (container) {
-        d->link[d->nlink] = (json_link){i, -1};
+        d->tok[i + 1] = UINT32_MAX; /* -1: nothing follows yet */
         if (top != NULL)
-            top->pending = d->nlink;
-        d->nlink++;
+            top->pending = i + 1;
     }
     return i;
 }
@@ -410,7 +406,7 @@ static sn_status validate(sn_json *d, sn_error *e)
     size_t n = d->len;
     open_container stack[SN_JSON_MAX_DEPTH];
     size_t depth = 0;
-    int state = EXPECT_VALUE, cap = 0, link_cap = 0;
+    int state = EXPECT_VALUE, cap = 0;
     size_t i = 0;
     char c_desc[16];
     sn_status st = SN_OK;
@@ -456,7 +452,7 @@ static sn_status validate(sn_json *d, sn_error *e)
                 closed = true;
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
-                if (st == SN_OK && add_token(d, &cap, &link_cap, top, true, false, start, TOK_MEMBER_NAME) < 0)
+                if (st == SN_OK && add_token(d, &cap, top, true, false, start, TOK_MEMBER_NAME) < 0)
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                 state = EXPECT_COLON;
             } else {
@@ -472,7 +468,7 @@ static sn_status validate(sn_json *d, sn_error *e)
             } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
                 st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
             } else if (c == '{' || c == '[') {
-                if (add_token(d, &cap, &link_cap, top, open == '[', true, i, 0) < 0) {
+                if (add_token(d, &cap, top, open == '[', true, i, 0) < 0) {
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                     break;
                 }
@@ -495,7 +491,7 @@ static sn_status validate(sn_json *d, sn_error *e)
                 st = fail_at(name, s, i, e, "expected a value, found %s",
                              describe((unsigned char)c, c_desc));
             }
-            if (st == SN_OK && value_done && add_token(d, &cap, &link_cap, top, open == '[', false, start, 0) < 0)
+            if (st == SN_OK && value_done && add_token(d, &cap, top, open == '[', false, start, 0) < 0)
                 st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
             break;
         default:
@@ -518,11 +514,7 @@ static sn_status validate(sn_json *d, sn_error *e)
         if (fit != NULL)
             d->tok = fit;
     }
-    if (st == SN_OK && d->nlink < link_cap && d->nlink > 0) {
-        json_link *fit = realloc(d->link, (size_t)d->nlink * sizeof *fit);
-        if (fit != NULL)
-            d->link = fit;
-    }
+
     return st;
 }
 
@@ -598,7 +590,6 @@ void sn_json_free(sn_json *doc)
     free(doc->name);
     free(doc->text);
     free(doc->tok);
-    free(doc->link);
     free(doc);
 }
 
@@ -667,7 +658,7 @@ static bool has_children(const sn_json *doc, int v)
 int sn_json_first(const sn_json *doc, int v)
 {
     sn_json_kind k = sn_json_kind_of(doc, v);
-    return (k == SN_JSON_OBJECT || k == SN_JSON_ARRAY) && has_children(doc, v) ? v + 1 : -1;
+    return (k == SN_JSON_OBJECT || k == SN_JSON_ARRAY) && has_children(doc, v) ? v + 2 : -1; /* past the follower slot */
 }
 
 size_t sn_json_count(const sn_json *doc, int v)
@@ -676,20 +667,6 @@ size_t sn_json_count(const sn_json *doc, int v)
     for (int c = sn_json_first(doc, v); c >= 0; c = sn_json_next(doc, c))
         n++;
     return n;
-}
-
-/* The link of container token v (the links are in token order). */
-static const json_link *link_of(const sn_json *doc, int v)
-{
-    int lo = 0, hi = doc->nlink - 1;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (doc->link[mid].tok < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return &doc->link[lo];
 }
 
 static bool is_container(const sn_json *doc, int v)
@@ -704,7 +681,7 @@ int sn_json_next(const sn_json *doc, int v)
     if (!(t & TOK_FOLLOWED))
         return -1;
     int last = t & TOK_MEMBER_NAME ? v + 1 : v; /* a member ends with its value */
-    return is_container(doc, last) ? link_of(doc, last)->next : last + 1;
+    return is_container(doc, last) ? (int32_t)doc->tok[last + 1] : last + 1;
 }
 
 int sn_json_value(const sn_json *doc, int key)

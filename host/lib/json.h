@@ -58,7 +58,7 @@ sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json 
 
 /* sn_file_read + sn_json_parse, labelled with `path`; the document keeps
  * the file's buffer (no copy), so peak memory is the file plus 4 bytes per
- * value and member name and 8 more per object or array. */
+ * value and member name and 4 more per object or array. */
 sn_status sn_json_load(const char *path, sn_json **out, sn_error *e);
 
 /* sn_json_load of the file already open as `fd`, labelled `path` (see

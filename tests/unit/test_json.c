@@ -231,14 +231,17 @@ static void raw_text(void **state)
     (void)state;
     sn_json *d = parse("[\"x\\\\\", \"q\\\"\\\\\\\"\", -1.5e+3, 1234567890123456789012345, [ \n ], { }, {\"k\\\"\": 0}]");
     const char *want[] = {"x\\\\", "q\\\"\\\\\\\"", "-1.5e+3", "1234567890123456789012345", "[", "{", "{"};
+    int element[7];
     size_t i = 0, len;
     for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
+        assert_true(i < 7);
+        element[i] = v;
         const char *raw = sn_json_raw(d, v, &len);
         assert_int_equal(len, strlen(want[i]));
         assert_memory_equal(raw, want[i], len);
     }
     assert_int_equal(i, 7);
-    int empty_array = sn_json_first(d, 0) + 4, empty_object = empty_array + 1, obj = empty_object + 1;
+    int empty_array = element[4], empty_object = element[5], obj = element[6];
     assert_int_equal(sn_json_count(d, empty_array), 0);
     assert_int_equal(sn_json_first(d, empty_array), -1);
     assert_int_equal(sn_json_count(d, empty_object), 0);
@@ -247,40 +250,54 @@ static void raw_text(void **state)
     sn_json_free(d);
 }
 
-/* Walking siblings across nesting: a scalar's follower is read off the
- * text (a ',' with no bracket closing before it), a container's is linked.
- * Token indexes are counted by hand in document order. */
+/* Walking siblings across nesting, by the values' own text: every element
+ * and member is reached once, in order, and a member's value has no next. */
 static void siblings_across_nesting(void **state)
 {
     (void)state;
-    /* tokens: 0 [  1 [  2 1  3 [  4 2  5 3  6 [  7 [  8 4  9 5  10 { 11 "a" 12 { 13 "b" 14 6
-     *         15 "c" 16 [  17 "d" 18 7  19 "e" 20 8 */
     sn_json *d = parse("[[1, [2]], 3, [[4]], 5, {\"a\": {\"b\": 6}, \"c\" : [ ], \"d\":7, \"e\":8}]");
-    const int root_children[] = {1, 5, 6, 9, 10}, first_of[] = {2, -1, 7, -1, 11};
-    size_t i = 0;
+    const char *root_children = "[3[5{", *first_of[] = {"1", NULL, "[", NULL, "a"}; /* a string's raw text is inside its quotes */
+    int child[5];
+    size_t i = 0, len;
     for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
         assert_true(i < 5);
-        assert_int_equal(v, root_children[i]);
-        assert_int_equal(sn_json_first(d, v), first_of[i]);
+        child[i] = v;
+        assert_int_equal(*sn_json_raw(d, v, &len), root_children[i]);
+        int f = sn_json_first(d, v);
+        if (first_of[i] == NULL)
+            assert_int_equal(f, -1);
+        else
+            assert_int_equal(*sn_json_raw(d, f, &len), first_of[i][0]);
     }
     assert_int_equal(i, 5);
-    assert_int_equal(sn_json_next(d, 2), 3);  /* 1 -> [2] */
-    assert_int_equal(sn_json_next(d, 3), -1); /* [2] ends [1, [2]] */
-    assert_int_equal(sn_json_next(d, 4), -1); /* 2 ends [2], though a ',' follows two brackets later */
-    assert_int_equal(sn_json_next(d, 7), -1); /* [4] ends [[4]] */
-    assert_int_equal(sn_json_next(d, 8), -1);
-    const int names[] = {11, 15, 17, 19};
+    /* [1, [2]]: 1 -> [2] -> end; [2]'s 2 ends it, though a ',' follows two brackets later */
+    int one = sn_json_first(d, child[0]), two_array = sn_json_next(d, one);
+    assert_int_equal(*sn_json_raw(d, two_array, &len), '[');
+    assert_int_equal(sn_json_next(d, two_array), -1);
+    assert_int_equal(sn_json_next(d, sn_json_first(d, two_array)), -1);
+    /* [[4]]: [4] ends it, and 4 ends [4] */
+    int four_array = sn_json_first(d, child[2]);
+    assert_int_equal(sn_json_next(d, four_array), -1);
+    assert_int_equal(sn_json_next(d, sn_json_first(d, four_array)), -1);
+    /* the object: a, c, d, e in order, each value without a next */
+    const char *names[] = {"a", "c", "d", "e"};
+    const char values[] = "{[78";
     i = 0;
-    for (int k = sn_json_first(d, 10); k >= 0; k = sn_json_next(d, k), i++)
-        assert_int_equal(k, names[i]);
+    for (int k = sn_json_first(d, child[4]); k >= 0; k = sn_json_next(d, k), i++) {
+        assert_true(i < 4);
+        assert_true(sn_json_string_is(d, k, names[i]));
+        int v = sn_json_value(d, k);
+        assert_int_equal(*sn_json_raw(d, v, &len), values[i]);
+        assert_int_equal(sn_json_next(d, v), -1);
+    }
     assert_int_equal(i, 4);
-    assert_int_equal(sn_json_next(d, 12), -1); /* a member's value has no next */
-    assert_int_equal(sn_json_next(d, 14), -1);
-    assert_int_equal(sn_json_next(d, 13), -1); /* "b" is its object's only member */
-    assert_int_equal(sn_json_next(d, 18), -1);
+    int a_value = sn_json_value(d, sn_json_first(d, child[4]));
+    int b = sn_json_first(d, a_value);
+    assert_true(sn_json_string_is(d, b, "b"));
+    assert_int_equal(sn_json_next(d, b), -1); /* "b" is its object's only member */
     assert_int_equal(sn_json_count(d, 0), 5);
-    assert_int_equal(sn_json_count(d, 10), 4);
-    assert_int_equal(sn_json_count(d, 16), 0);
+    assert_int_equal(sn_json_count(d, child[4]), 4);
+    assert_int_equal(sn_json_count(d, a_value), 1);
     sn_json_free(d);
 }
 

@@ -77,7 +77,7 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
                             "step %zu must be an array starting with a tag string", idx);
     int tag = sn_json_first(d, v);
     const step_shape *shape = NULL;
-    for (size_t k = 0; k < sizeof SHAPES / sizeof SHAPES[0]; k++)
+    for (size_t k = 0; k < sizeof SHAPES / sizeof SHAPES[0] && shape == NULL; k++)
         if (sn_json_string_is(d, tag, SHAPES[k].tag))
             shape = &SHAPES[k];
     if (shape == NULL) {

@@ -839,8 +839,8 @@ sn_status sn_json_u64(const sn_json *doc, int v, uint64_t min, uint64_t max, con
     int shown = n > QUOTE_MAX ? QUOTE_MAX : (int)n;
     const char *more = n > QUOTE_MAX ? "..." : "";
     const char *quote = sn_json_kind_of(doc, v) == SN_JSON_STRING ? "\"" : "";
-    if (sn_json_kind_of(doc, v) != SN_JSON_NUMBER || s[0] == '-' || memchr(s, '.', n) != NULL ||
-        memchr(s, 'e', n) != NULL || memchr(s, 'E', n) != NULL)
+    /* a checked number of digits alone: no sign, fraction or exponent */
+    if (sn_json_kind_of(doc, v) != SN_JSON_NUMBER || sn_ascii_digits_end(s, n, 0) != n)
         return sn_json_fail(doc, v, SN_ERR_INPUT, e,
                             "%s must be an integer in %" PRIu64 "..%" PRIu64 ", found %s%.*s%s%s",
                             what, min, max, quote, shown, s, more, quote);

@@ -108,7 +108,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  *   SN_ERR_RX_FLIT     a flit other than a CU_CTRL reply waits in the RX queue at a round's end.
  * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2.
  * Every error is reported in r->status with the facts its message names
- * (FORMAT.md §7); the host words it (host/lib/messages.h). */
+ * (FORMAT.md §7); the host words it (common/messages.h). */
 sn_status sn_runner_run(sn_runner *r, const sn_table *table);
 
 #endif

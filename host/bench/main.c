@@ -150,6 +150,10 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
                 return 2;
+        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(USAGE, stdout);
+            free(dirs);
+            return 0;
         } else if (argv[i][0] != '-') {
             dirs[ndirs++] = argv[i];
         } else {

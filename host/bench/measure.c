@@ -10,6 +10,7 @@
 #include "artifact.h"
 #include "replay.h"
 #include "transport.h"
+#include "transport_sim.h"
 
 sn_status sn_bench_case_load(sn_bench_case *c, const char *case_dir, sn_error *e)
 {

@@ -1,9 +1,13 @@
-/* Argument parsing shared by the input-taking subcommands (see args.h). */
+/* Argument parsing and input loading shared by the input-taking subcommands (see args.h). */
 #include "args.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "cli_io.h"
+#include "file_out.h"
+#include "pack_inputs.h"
 
 static int usage_error(const sn_cli_args *a, const char *msg, const char *arg)
 {
@@ -57,4 +61,31 @@ void sn_cli_args_free(sn_cli_args *a)
 {
     free(a->inputs);
     a->inputs = NULL;
+}
+
+/* The program behind a's inputs, once -o is known to be none of them.
+ * *prog is zeroed first, so it can be freed whatever the result. */
+static sn_status load_program(const sn_cli_args *a, sn_program *prog, sn_mesh *mesh, sn_error *e)
+{
+    const sn_output_path out = {"-o", a->out};
+    memset(prog, 0, sizeof *prog);
+    sn_status st = sn_output_paths_check(&out, 1, a->inputs, (size_t)a->ninputs, NULL, 0, e);
+    return st == SN_OK ? sn_pack_load_inputs(a->inputs, (size_t)a->ninputs, prog, mesh, e) : st;
+}
+
+int sn_cli_program_command(sn_cli_args *a, int argc, char **argv, sn_cli_program_fn fn)
+{
+    int rc = sn_cli_args_parse(a, argc, argv);
+    if (rc < 0) {
+        sn_program prog;
+        sn_mesh mesh;
+        sn_error err = {0};
+        sn_status st = load_program(a, &prog, &mesh, &err);
+        if (st == SN_OK)
+            st = fn(a, &prog, &mesh, &err);
+        sn_program_free(&prog);
+        rc = st == SN_OK ? 0 : sn_cli_error(a->cmd, err.msg);
+    }
+    sn_cli_args_free(a);
+    return rc;
 }

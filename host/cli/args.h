@@ -4,6 +4,10 @@
 #ifndef SN_CLI_ARGS_H
 #define SN_CLI_ARGS_H
 
+#include "artifact.h"
+#include "error.h"
+#include "sysnode/mesh.h"
+
 typedef struct {
     const char *cmd;      /* the subcommand, for messages */
     const char *usage;    /* its usage text */
@@ -23,5 +27,23 @@ typedef struct {
 int sn_cli_args_parse(sn_cli_args *a, int argc, char **argv);
 
 void sn_cli_args_free(sn_cli_args *a);
+
+/* The first two usage lines of a command that takes artifacts or a case
+ * directory and writes -o OUT (header, pack). */
+#define SN_CLI_PROGRAM_USAGE(cmd, out)                                       \
+    "usage: sysnode " cmd " ARTIFACT.json [ARTIFACT.json ...] -o " out "\n" \
+    "       sysnode " cmd " CASE_DIR -o " out "\n"
+
+/* What such a command does with the program and mesh it loaded: SN_OK, or
+ * an error in e for the caller to print. */
+typedef sn_status (*sn_cli_program_fn)(const sn_cli_args *a, const sn_program *prog, const sn_mesh *mesh,
+                                       sn_error *e);
+
+/* The whole of such a command: parses argv into a (sn_cli_args_parse),
+ * refuses an -o that is one of the inputs (host/lib/file_out.h), loads the
+ * inputs as a program and its mesh (host/lib/pack_inputs.h), runs fn and
+ * prints any error as "sysnode CMD: ..." (cli_io.h). Returns the exit code:
+ * 0, 1 after an error, or sn_cli_args_parse's (0 for -h, 2 for bad usage). */
+int sn_cli_program_command(sn_cli_args *a, int argc, char **argv, sn_cli_program_fn fn);
 
 #endif

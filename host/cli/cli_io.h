@@ -8,7 +8,7 @@
 #include "error.h"
 
 /* Prints "sysnode CMD: MSG" on stderr with MSG's control characters escaped
- * and its later lines indented (host/lib/escape.h). Returns 1, the exit code
+ * and its later lines indented (common/escape.h). Returns 1, the exit code
  * of a failed command. */
 int sn_cli_error(const char *cmd, const char *msg);
 

@@ -17,7 +17,7 @@
 #include "json.h"
 #include "json_out.h"
 #include "messages.h"
-#include "pack.h"
+#include "pack_inputs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
 

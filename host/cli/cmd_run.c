@@ -27,8 +27,8 @@
 #include "replay.h"
 #include "file_out.h"
 #include "run_report.h"
-#include "sim.h"
 #include "timeline.h"
+#include "transport_sim.h"
 
 /* Cycle cap well above the runner's own hang detection (8 M cycles without a
  * completion), so the runner reports a hang itself with each node's debt. */
@@ -135,19 +135,11 @@ static volatile sig_atomic_t stop_signal = 0;
 
 /* SIGINT/SIGTERM while dumping or reporting: the simulation stops at its
  * next mesh cycle, and the dump is closed and the report written before
- * exit (sim.h sn_sim_interrupt). */
+ * exit (transport_sim.h sn_transport_sim_interrupt). */
 static void on_sigint(int sig)
 {
     stop_signal = sig;
-    sn_sim_interrupt(sig);
-}
-
-static sn_status fst_open(sn_sim *sim, const char *path, uint64_t from, uint64_t to, sn_error *e)
-{
-    char why[512];
-    if (sn_sim_fst_open(sim, path, from, to, why, sizeof why) != 0)
-        return sn_error_set(e, SN_ERR_IO, "--fst: %s", why);
-    return SN_OK;
+    sn_transport_sim_interrupt(sig);
 }
 
 static double now_seconds(void)
@@ -191,7 +183,7 @@ static void replay_one(run_plan *plan, case_run *c)
                                : sn_transport_sim_open(&c->t, &sim_opts, &c->err);
     if (c->status == SN_OK && plan->inject)
         c->status = sn_transport_sim_inject(&c->t, plan->inject, &c->err);
-    sn_sim *sim = sn_transport_sim_of(&c->t);
+    int sim = sn_transport_sim_of(&c->t) != NULL;
     if (c->status == SN_OK && plan->fst && !sim)
         c->status = sn_error_set(&c->err, SN_ERR_INPUT,
                                  "--fst: %s is a card; only a simulated SysNode has a mesh to dump", plan->device);
@@ -207,7 +199,7 @@ static void replay_one(run_plan *plan, case_run *c)
         sigaction(SIGTERM, &sa, NULL);
     }
     if (c->status == SN_OK && plan->fst)
-        c->status = fst_open(sim, plan->fst, plan->fst_from, plan->fst_to, &c->err);
+        c->status = sn_transport_sim_fst_open(&c->t, plan->fst, plan->fst_from, plan->fst_to, &c->err);
     if (c->status == SN_OK && plan->trace) {
         sn_transport inner = c->t;
         /* On failure t is left as it was: closed once, by the caller. */
@@ -285,10 +277,9 @@ static int print_verdict(const case_run *c, int several)
  * timeline asked for, closes the window. Returns the exit code. */
 static int finish_single(run_plan *plan, case_run *c, int rc)
 {
-    char why[512];
-    sn_sim *sim = sn_transport_sim_of(&c->t);
-    if (plan->fst && sim && sn_sim_fst_close(sim, why, sizeof why) != 0) {
-        fprintf(stderr, "sysnode run: --fst: %s\n", why);
+    sn_error fst_err = {0};
+    if (plan->fst && sn_transport_sim_fst_close(&c->t, &fst_err) != SN_OK) {
+        fprintf(stderr, "sysnode run: %s\n", fst_err.msg);
         rc = 1;
     } else if (plan->fst && c->res.cycles && plan->fst_from >= c->res.cycles) { /* the mesh keeps the CPU's cycles */
         fprintf(stderr, "sysnode run: --fst: the run ended at cycle %llu, before the window %s: %s holds no cycle\n",
@@ -401,11 +392,10 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--report") && has_value) {
             plan.report = argv[++i];
         } else if (!strcmp(argv[i], "--inject") && has_value && !plan.inject) {
-            char why[256];
-            sn_inject_spec spec;
+            sn_error why = {0};
             plan.inject = argv[++i];
-            if (sn_inject_parse(plan.inject, &spec, why, sizeof why) != 0) {
-                fprintf(stderr, "sysnode run: %s\n%s", why, USAGE);
+            if (sn_transport_sim_inject_check(plan.inject, &why) != SN_OK) {
+                fprintf(stderr, "sysnode run: %s\n%s", why.msg, USAGE);
                 goto out;
             }
         } else if (!strcmp(argv[i], "--device") && has_value) {
@@ -425,6 +415,10 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--jobs") && has_value) {
             if (parse_u64("--jobs", argv[++i], 1, MAX_JOBS, &jobs) != 0)
                 goto out;
+        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(USAGE, stdout);
+            rc = 0;
+            goto out;
         } else if (argv[i][0] != '-') {
             dirs[ndirs++] = argv[i];
         } else {

@@ -5,9 +5,10 @@
 #include "cli_io.h"
 #include "commands.h"
 
-static int usage(void)
+/* The usage on `out`: stdout for -h/--help (exit 0), stderr after a usage error (exit 2). */
+static void usage(FILE *out)
 {
-    fprintf(stderr,
+    fprintf(out,
             "usage: sysnode <command> [args]\n"
             "  header ARTIFACT.json... | CASE_DIR -o FILE.h   emit the embedded C table\n"
             "  run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
@@ -18,14 +19,20 @@ static int usage(void)
             "  flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
             "               [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]   load, boot, stream the console\n"
             "  pack ARTIFACT.json... | CASE_DIR -o TABLE.bin   pack the DRAM-resident table\n"
-            "  dump TABLE.bin | CASE_DIR | ARTIFACT.json... [--json]   list rounds, steps, decoded payloads\n");
-    return 2;
+            "  dump TABLE.bin | CASE_DIR | ARTIFACT.json... [--json]   list rounds, steps, decoded payloads\n"
+            "  COMMAND -h | --help                            that command's usage\n");
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2)
-        return usage();
+    if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
     /* Every command's output reaches stdout or the command fails (sn_cli_exit). */
     if (!strcmp(argv[1], "header"))
         return sn_cli_exit("header", sn_cmd_header(argc - 1, argv + 1));
@@ -37,5 +44,6 @@ int main(int argc, char **argv)
         return sn_cli_exit("pack", sn_cmd_pack(argc - 1, argv + 1));
     if (!strcmp(argv[1], "dump"))
         return sn_cli_exit("dump", sn_cmd_dump(argc - 1, argv + 1));
-    return usage();
+    usage(stderr);
+    return 2;
 }

@@ -24,7 +24,7 @@ typedef struct sn_round {
 /* Parses the artifact at `path` into *r (zeroed first; free with
  * sn_round_free, also after a failure). It parses only; the table rules
  * (staging window, kicks and awaits, nodes) are sn_table_check's alone
- * (firmware/runner/table_check.h, run by sn_program_check). Errors, each
+ * (common/table_check.h, run by sn_program_check). Errors, each
  * naming the file and the step index or byte offset:
  *  - top level: an object with "flits" and "steps" arrays, optional
  *    "machine" (string) and "meta" (object), nothing else (§1.1).

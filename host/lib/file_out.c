@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "manifest.h"
-#include "pack.h"
+#include "pack_inputs.h"
 
 /* Temporaries a signal must remove. A command writes one output at a time;
  * a few slots leave room. */

@@ -101,18 +101,32 @@ static sn_status parse_sha256(const sn_json *d, int obj, sn_region *r, sn_error 
     return SN_OK;
 }
 
+/* Checks that arr is an array (named `what` in the error) and allocates
+ * one zeroed element per entry plus one, of elem_size bytes each, in *out.
+ * SN_ERR_INPUT for a non-array, SN_ERR_INTERNAL when out of memory. */
+static sn_status array_alloc(const sn_json *d, int arr, const char *what, size_t elem_size, void **out,
+                             sn_error *e)
+{
+    sn_status st = sn_json_expect(d, arr, SN_JSON_ARRAY, what, e);
+    if (st != SN_OK)
+        return st;
+    *out = calloc(sn_json_count(d, arr) + 1, elem_size);
+    if (*out == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+    return SN_OK;
+}
+
 /* Parses an array of {file, addr, nbytes, ...} objects. */
 static sn_status parse_regions(const sn_json *d, int arr, const char *key, sn_region **out,
                                size_t *count, sn_error *e)
 {
     char what[96];
     snprintf(what, sizeof what, "\"%s\"", key);
-    sn_status st = sn_json_expect(d, arr, SN_JSON_ARRAY, what, e);
+    void *entries = NULL;
+    sn_status st = array_alloc(d, arr, what, sizeof **out, &entries, e);
     if (st != SN_OK)
         return st;
-    *out = calloc(sn_json_count(d, arr) + 1, sizeof **out);
-    if (*out == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+    *out = entries;
     for (int v = sn_json_first(d, arr); v >= 0 && st == SN_OK; v = sn_json_next(d, v)) {
         sn_region *r = &(*out)[*count];
         int file = -1, addr = -1, nbytes = -1;
@@ -145,12 +159,11 @@ static sn_status parse_coords(const sn_json *d, int arr, const char *key, sn_coo
 {
     char what[64];
     snprintf(what, sizeof what, "mesh \"%s\"", key);
-    sn_status st = sn_json_expect(d, arr, SN_JSON_ARRAY, what, e);
+    void *entries = NULL;
+    sn_status st = array_alloc(d, arr, what, sizeof **out, &entries, e);
     if (st != SN_OK)
         return st;
-    *out = calloc(sn_json_count(d, arr) + 1, sizeof **out);
-    if (*out == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+    *out = entries;
     for (int v = sn_json_first(d, arr); v >= 0 && st == SN_OK; v = sn_json_next(d, v)) {
         if (sn_json_kind_of(d, v) != SN_JSON_ARRAY || sn_json_count(d, v) != 2)
             return sn_json_fail(d, v, SN_ERR_INPUT, e, "mesh \"%s\" entries must be [x, y]", key);

@@ -1,7 +1,6 @@
 /* The table packer (see pack.h): table rules first, then the FORMAT.md
  * image, written little-endian byte by byte so it does not depend on the
  * host's struct layout. */
-#define _POSIX_C_SOURCE 200809L /* stat */
 #include "pack.h"
 #include "file_out.h"
 
@@ -11,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "crc32.h"
@@ -127,73 +125,4 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
 sn_status sn_pack_write_file(const char *path, const uint8_t *bytes, uint64_t n, sn_error *e)
 {
     return sn_file_write_atomic(path, bytes, n, e);
-}
-
-static void add_units(const sn_coord *c, size_t n, uint16_t type, sn_mesh *out)
-{
-    for (size_t i = 0; i < n && out->unit_count < SN_MESH_MAX_UNITS; i++)
-        if (sn_mesh_find(out, c[i].x, c[i].y) == NULL)
-            out->units[out->unit_count++] = (sn_mesh_unit){c[i].x, c[i].y, type};
-}
-
-sn_mesh sn_mesh_from_manifest(const sn_manifest *m)
-{
-    static const sn_mesh default_mesh = SN_MESH_2P2_INIT;
-    if (!m->has_mesh)
-        return default_mesh;
-    sn_mesh out;
-    memset(&out, 0, sizeof out);
-    add_units(m->mg, m->mg_count, SN_CU_TYPE_MG, &out);
-    add_units(m->vc, m->vc_count, SN_CU_TYPE_VC, &out);
-    return out;
-}
-
-sn_status sn_mesh_check_manifest(const sn_manifest *m, sn_error *e)
-{
-    size_t n = m->mg_count + m->vc_count;
-    if (!m->has_mesh)
-        return SN_OK;
-    if (n > SN_MESH_MAX_UNITS)
-        return sn_error_set(e, SN_ERR_INPUT, "%s: mesh lists %zu units, more than %d", m->path, n,
-                            SN_MESH_MAX_UNITS);
-    for (size_t i = 0; i < n; i++) {
-        const sn_coord *a = i < m->mg_count ? &m->mg[i] : &m->vc[i - m->mg_count];
-        for (size_t j = 0; j < i; j++) {
-            const sn_coord *b = j < m->mg_count ? &m->mg[j] : &m->vc[j - m->mg_count];
-            if (a->x == b->x && a->y == b->y)
-                return sn_error_set(e, SN_ERR_INPUT, "%s: mesh lists (%u,%u) twice", m->path, a->x, a->y);
-        }
-    }
-    return SN_OK;
-}
-
-int sn_path_is_dir(const char *path)
-{
-    struct stat sb;
-    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
-
-sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p, sn_mesh *mesh, sn_error *e)
-{
-    static const sn_mesh default_mesh = SN_MESH_2P2_INIT;
-    memset(p, 0, sizeof *p);
-    *mesh = default_mesh;
-    if (n == 0)
-        return sn_error_set(e, SN_ERR_INPUT, "no artifacts or case directory given");
-    if (n == 1 && sn_path_is_dir(inputs[0])) {
-        sn_manifest m;
-        sn_status st = sn_manifest_load(&m, inputs[0], e);
-        if (st == SN_OK)
-            st = sn_mesh_check_manifest(&m, e);
-        if (st == SN_OK)
-            *mesh = sn_mesh_from_manifest(&m);
-        if (st == SN_OK && (st = sn_program_load_case(p, inputs[0], e)) == SN_OK)
-            sn_settle_plan(p, mesh, &m); /* the case's outputs make the settle proof possible */
-        sn_manifest_free(&m);
-        return st;
-    }
-    for (size_t i = 0; i < n; i++)
-        if (sn_path_is_dir(inputs[i]))
-            return sn_error_set(e, SN_ERR_INPUT, "%s: a case directory must be the only input", inputs[i]);
-    return sn_program_load(p, inputs, n, e);
 }

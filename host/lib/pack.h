@@ -1,6 +1,6 @@
 /* Packing a program into the DRAM-resident table image the firmware walks
  * (artifacts/FORMAT.md; firmware/include/sysnode/table_image.h), after the
- * one set of table rules (firmware/runner/table_check.h) has passed, and
+ * one set of table rules (common/table_check.h) has passed, and
  * the mesh a case describes (its manifest's "mesh", else rv64_mesh_2p2). */
 #ifndef SN_HOST_PACK_H
 #define SN_HOST_PACK_H
@@ -14,7 +14,7 @@
 #include "sysnode/mesh.h"
 
 /* Checks p's table against mesh with sn_table_check, the one judge of the
- * table rules (firmware/runner/table_check.h; FORMAT.md §4). Errors: the
+ * table rules (common/table_check.h; FORMAT.md §4). Errors: the
  * rule's status (SN_ERR_TABLE_STEP, _SLOT or _NODE) with "FILE: round R step
  * S: <rule>", FILE being that round's artifact and the words those of
  * sn_table_fault_describe, which the firmware prints too. */
@@ -35,27 +35,5 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
  * it, flushed and fsync'ed, then renamed over it (the temporary is removed
  * on failure). SN_ERR_IO names the file and the system's reason. */
 sn_status sn_pack_write_file(const char *path, const uint8_t *bytes, uint64_t n, sn_error *e);
-
-/* The mesh m describes: its "mesh" MG then VC coordinates when present,
- * else SN_MESH_2P2_INIT (DESIGN.md §6). A coordinate listed again and units
- * past SN_MESH_MAX_UNITS are left out: call sn_mesh_check_manifest first to
- * refuse such a manifest. */
-sn_mesh sn_mesh_from_manifest(const sn_manifest *m);
-
-/* SN_OK when m's "mesh" (if any) fits an sn_mesh: at most
- * SN_MESH_MAX_UNITS units, no coordinate listed twice (in MG and VC
- * together). Else SN_ERR_INPUT naming the manifest and the coordinate. */
-sn_status sn_mesh_check_manifest(const sn_manifest *m, sn_error *e);
-
-/* 1 when path names a directory (a case directory among the inputs). */
-int sn_path_is_dir(const char *path);
-
-/* Loads the inputs the pack and dump commands take: one case directory
- * (its manifest's rounds and mesh), or artifact files in round order (mesh
- * rv64_mesh_2p2). *p is zeroed first; free it with sn_program_free, also
- * after a failure. Errors: those of sn_program_load(_case) and
- * sn_mesh_check_manifest; SN_ERR_INPUT for no inputs or a directory given
- * with other inputs. */
-sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p, sn_mesh *mesh, sn_error *e);
 
 #endif

@@ -12,6 +12,7 @@
 #include "mxfp7.h"
 #include "crc32.h"
 #include "messages.h"
+#include "manifest_mesh.h"
 #include "pack.h"
 #include "settle.h"
 #include "sysnode/status_block.h"

@@ -106,37 +106,8 @@ typedef struct sn_transport {
     void *ctx;
 } sn_transport;
 
-/* How the in-process simulator is built and watched. */
-typedef struct {
-    unsigned cu_version; /* every unit's CU_VERSION, 4 or 5; 0 = default 4 (DESIGN.md §6) */
-    int lockstep;        /* nonzero: clock the mesh every cycle (sim/README.md, Clocking) */
-    /* called about every 2^20 simulated cycles while the image runs, with the
-     * cycles since BOOT and the rounds the runner has finished; may be NULL */
-    void (*progress)(void *ctx, uint64_t cycles, uint32_t rounds_done);
-    void *progress_ctx;
-} sn_sim_transport_opts;
-
-/* The in-process simulator (sim/harness/sim.h) with the default mesh behind
- * the window, built as o says (NULL: the defaults). SN_ERR_INTERNAL when the
- * simulator cannot be created. */
-sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e);
-
-/* Requests one injected fault for the runs of t, a transport from
- * sn_transport_sim_open: spec is "KIND[@ROUND:STEP|@CYCLE]"
- * (sim/harness/inject.h). SN_ERR_INPUT naming the spec and the kinds when it
- * is malformed. */
-sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e);
-
-/* The same, with the image run under GDB (sim/gdb/gdb_sim.h): every wait
- * serves GDB's remote protocol on 127.0.0.1:gdb_port (0: a free port,
- * printed on stderr) before the image runs. */
-sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts *o, int gdb_port, sn_error *e);
-
-/* The simulator behind an in-process window or a card window over the
- * simulated card (for its FST dump, sim.h), or NULL for another window (a
- * card). Owned by t. */
-struct sn_sim;
-struct sn_sim *sn_transport_sim_of(const sn_transport *t);
+/* The simulated SysNode's windows (sn_transport_sim_open and the "sim"
+ * device) are the simulator's: sim/transport/transport_sim.h. */
 
 /* A transport that forwards every access to inner and records one line per
  * host-window access for trace_path: the operation, its address and every

@@ -167,15 +167,27 @@ static sn_status check_range(card *c, const char *what, uint64_t addr, uint64_t 
     return SN_OK;
 }
 
+/* Checks [addr, addr + n) against the card's DRAM (check_range) and widens
+ * it to whole beats [*lo, *hi); an empty range (n == 0) passes as is. */
+static sn_status beat_range(card *c, const char *what, uint64_t addr, uint64_t n, uint64_t *lo, uint64_t *hi,
+                            sn_error *e)
+{
+    *lo = *hi = addr;
+    if (n == 0)
+        return SN_OK;
+    sn_status st = check_range(c, what, addr, n, e);
+    *lo = addr / BEAT * BEAT;
+    *hi = (addr + n + BEAT - 1) / BEAT * BEAT;
+    return st;
+}
+
 static sn_status card_dram_write(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e)
 {
     card *c = ctx;
-    sn_status st;
-    if (n == 0)
-        return SN_OK;
-    if ((st = check_range(c, "write", addr, n, e)) != SN_OK)
+    uint64_t lo, hi;
+    sn_status st = beat_range(c, "write", addr, n, &lo, &hi, e);
+    if (st != SN_OK || n == 0)
         return st;
-    uint64_t lo = addr / BEAT * BEAT, hi = (addr + n + BEAT - 1) / BEAT * BEAT;
     if (lo == addr && hi == addr + n) {
         st = c->bus.ops->dma_write(c->bus.ctx, addr, src, n, e);
     } else {
@@ -200,12 +212,10 @@ static sn_status card_dram_write(void *ctx, uint64_t addr, const void *src, uint
 static sn_status card_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n, sn_error *e)
 {
     card *c = ctx;
-    sn_status st;
-    if (n == 0)
-        return SN_OK;
-    if ((st = check_range(c, "read", addr, n, e)) != SN_OK)
+    uint64_t lo, hi;
+    sn_status st = beat_range(c, "read", addr, n, &lo, &hi, e);
+    if (st != SN_OK || n == 0)
         return st;
-    uint64_t lo = addr / BEAT * BEAT, hi = (addr + n + BEAT - 1) / BEAT * BEAT;
     uint64_t gap = first_unwritten(c, lo, hi);
     if (gap != hi)
         return sn_error_set(e, SN_ERR_INPUT,

@@ -10,6 +10,7 @@
 #include "artifact.h"
 #include "device.h"
 #include "replay.h"
+#include "transport_sim.h"
 #include "transport.h"
 
 #define DEFAULT_MAX_CYCLES 400000000ull /* as `sysnode run` */

@@ -9,7 +9,7 @@
  * 0x8000_0000 | addr; sysnode-facts §6); sizes are bytes; cycles are
  * simulated CPU cycles counted from BOOT. Artifacts are the compiler's JSON
  * (artifacts-facts §1.1), checked by the rules `sysnode pack` applies
- * (artifacts/FORMAT.md §4, firmware/runner/table_check.h). */
+ * (artifacts/FORMAT.md §4, common/table_check.h). */
 #ifndef SYSNODE_H
 #define SYSNODE_H
 

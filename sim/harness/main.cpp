@@ -1,6 +1,6 @@
 // sysnode-sim: boots a runner image on the simulated SysNode, prints its
 // console, how it stopped and the runner's error worded from its status
-// block (host/lib/messages.h, as `sysnode run` words it), and exits with
+// block (common/messages.h, as `sysnode run` words it), and exits with
 // the image's exit code (or 124 for a hang, 125 for a halt or simulation error, 2 for bad usage: a
 // malformed argument, or an image or file that cannot be placed as asked).
 //   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--gdb PORT]
@@ -33,7 +33,7 @@ extern "C" {
 #include "sysnode/boot_args.h"
 
 /* Prints "sysnode-sim: MESSAGE" on stderr with the control characters of
- * what it quotes (paths, arguments) escaped (host/lib/escape.h). */
+ * what it quotes (paths, arguments) escaped (common/escape.h). */
 static void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void complain(const char *fmt, ...)
 {
@@ -60,9 +60,10 @@ static void print_console(sn_sim *s)
         fwrite(sn_sim_console(s), 1, sn_sim_console_length(s), stdout);
 }
 
-static int usage()
+// The usage on `out`: stdout for -h/--help (exit 0), stderr after a usage error (exit 2).
+static int usage(FILE *out = stderr)
 {
-    fprintf(stderr, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] "
+    fprintf(out, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] "
                     "[--gdb PORT]\n"
                     "                   [--lockstep] [--inject KIND[@ROUND:STEP|@CYCLE]]\n  kinds: %s\n", SN_INJECT_KINDS);
     return 2;
@@ -164,6 +165,11 @@ static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullp
 
 int main(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            usage(stdout);
+            return 0;
+        }
     if (argc < 2 || argv[1][0] == '-')
         return usage();
     const char *image = argv[1];

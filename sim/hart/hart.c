@@ -247,6 +247,21 @@ static void lone_half(sn_hart *h)
               h->half.write ? "write" : "read", h->half.offset, h->half.pc);
 }
 
+/* Whether a Unicorn hook serves this call: not once the hart is stopping,
+ * and not while a 4-byte half of a control-register access waits for its
+ * other half (an interrupt or a site in between leaves it alone: lone_half
+ * stops the run). */
+static bool hook_serves(sn_hart *h)
+{
+    if (h->stopping)
+        return false;
+    if (h->half.active) {
+        lone_half(h);
+        return false;
+    }
+    return true;
+}
+
 /* Unicorn reads and writes CSRs through its own privilege check, and below
  * a CSR's level it returns garbage or drops the write (measured;
  * tool-pitfalls 18), so the hart serves the card's CSRs with Unicorn in M
@@ -702,12 +717,8 @@ static void on_intr(uc_engine *uc, uint32_t intno, void *ud)
 {
     (void)uc;
     sn_hart *h = ud;
-    if (h->stopping)
+    if (!hook_serves(h))
         return;
-    if (h->half.active) {
-        lone_half(h);
-        return;
-    }
     uint64_t pc = reg_read(h, UC_RISCV_REG_PC) - 4;
     csr_window_open(h);
     unicorn_exception(h, intno, pc);
@@ -970,12 +981,8 @@ static void on_site(uc_engine *uc, uint64_t addr, uint32_t size, void *ud)
     (void)uc;
     (void)size;
     sn_hart *h = ud;
-    if (h->stopping)
+    if (!hook_serves(h))
         return;
-    if (h->half.active) {
-        lone_half(h);
-        return;
-    }
     uint32_t w = imem_word(h, addr), idx = (uint32_t)((addr - h->block_addr) / 4);
     if ((h->stepping || h->resume_armed || h->mem->breakpoint[addr / 4] != 0) && debug_stop(h, addr))
         return;

@@ -4,35 +4,20 @@
  * `to_bits`); see fp_formats.h. */
 #include "fp_formats.h"
 
-#include <string.h>
-
-static uint64_t dbits(double x)
-{
+/* IEEE bit patterns and back, through unions (defined behaviour in C11). */
+typedef union {
+    double d;
     uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-static double dval(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
-static uint32_t fbits(float x)
-{
+} double_bits;
+typedef union {
+    float f;
     uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
+} float_bits;
 
-static float fval(uint32_t u)
-{
-    float x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
+static uint64_t dbits(double x) { return ((double_bits){.d = x}).u; }
+static double dval(uint64_t u) { return ((double_bits){.u = u}).d; }
+static uint32_t fbits(float x) { return ((float_bits){.f = x}).u; }
+static float fval(uint32_t u) { return ((float_bits){.u = u}).f; }
 
 #define D_EXP_SHIFT 52
 #define D_EXP_MASK 0x7FFull

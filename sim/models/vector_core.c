@@ -310,21 +310,44 @@ static void put_le32(uint8_t *p, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* The L1 walk of a VLD or VST word: its dtype, descriptor A[ad], offset and
+ * 128-bit word count (two words a chunk for FP32). */
+typedef struct {
+    unsigned dt, nwords;
+    const sn_vc_desc *d;
+    int64_t total, off;
+} mem_walk;
+
+/* false when the word's dtype is neither FP16 nor FP32 (a dtype fault). */
+static bool mem_walk_of(const sn_vector_core *vc, uint32_t w, mem_walk *m)
+{
+    m->dt = (unsigned)sn_kword_mem_dtype(w);
+    if (m->dt != DT_FP16 && m->dt != DT_FP32)
+        return false;
+    m->d = &vc->desc[(unsigned)sn_kword_mem_ad(w)];
+    m->total = walk_total(m->d);
+    m->off = word_offset(w);
+    m->nwords = nchunk(vc) * (m->dt == DT_FP32 ? 2 : 1);
+    return true;
+}
+
+/* The k-th L1 word of the walk (index mod 512). */
+static uint8_t *mem_walk_word(sn_vector_core *vc, const mem_walk *m, unsigned k)
+{
+    return vc->l1[walk_addr(m->d, m->total, m->off, k) % SN_VC_L1_WORDS];
+}
+
 /* VLD: ceil(VL/16) words (twice that for FP32) along A[ad]+off, L1 index
  * taken mod 512; whole chunks land, no tail mask. */
 static bool exec_vld(run *r, uint32_t w)
 {
-    sn_vector_core *vc = r->vc;
-    unsigned dt = (unsigned)sn_kword_mem_dtype(w);
-    if (dt != DT_FP16 && dt != DT_FP32)
+    mem_walk m;
+    if (!mem_walk_of(r->vc, w, &m))
         return stop_fault(r, SN_VC_F_DTYPE);
-    const sn_vc_desc *d = &vc->desc[(unsigned)sn_kword_mem_ad(w)];
-    int64_t total = walk_total(d), off = word_offset(w);
-    unsigned nwords = nchunk(vc) * (dt == DT_FP32 ? 2 : 1);
-    double *v = vc->vreg[(unsigned)sn_kword_alu_vd(w)];
-    for (unsigned k = 0; k < nwords; k++) {
-        const uint8_t *word = vc->l1[walk_addr(d, total, off, k) % SN_VC_L1_WORDS];
-        if (dt == DT_FP16)
+    double *v = r->vc->vreg[(unsigned)sn_kword_alu_vd(w)];
+    for (unsigned k = 0; k < m.nwords; k++) {
+        const uint8_t *word = mem_walk_word(r->vc, &m, k);
+        if (m.dt == DT_FP16)
             for (unsigned e = 0; e < 16; e++)
                 v[16 * k + e] = sn_fp16_to_double(le16(word + 2 * e));
         else
@@ -338,17 +361,13 @@ static bool exec_vld(run *r, uint32_t w)
  * walk that repeats its last address overwrite earlier ones. */
 static bool exec_vst(run *r, uint32_t w)
 {
-    sn_vector_core *vc = r->vc;
-    unsigned dt = (unsigned)sn_kword_mem_dtype(w);
-    if (dt != DT_FP16 && dt != DT_FP32)
+    mem_walk m;
+    if (!mem_walk_of(r->vc, w, &m))
         return stop_fault(r, SN_VC_F_DTYPE);
-    const sn_vc_desc *d = &vc->desc[(unsigned)sn_kword_mem_ad(w)];
-    int64_t total = walk_total(d), off = word_offset(w);
-    unsigned nwords = nchunk(vc) * (dt == DT_FP32 ? 2 : 1);
-    const double *v = vc->vreg[(unsigned)sn_kword_alu_vd(w)];
-    for (unsigned k = 0; k < nwords; k++) {
-        uint8_t *word = vc->l1[walk_addr(d, total, off, k) % SN_VC_L1_WORDS];
-        if (dt == DT_FP16) {
+    const double *v = r->vc->vreg[(unsigned)sn_kword_alu_vd(w)];
+    for (unsigned k = 0; k < m.nwords; k++) {
+        uint8_t *word = mem_walk_word(r->vc, &m, k);
+        if (m.dt == DT_FP16) {
             for (unsigned e = 0; e < 16; e++) {
                 int sat;
                 put_le16(word + 2 * e, sn_double_to_fp16_sat(v[16 * k + e], &sat));

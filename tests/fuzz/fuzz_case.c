@@ -16,6 +16,7 @@
 
 #include "artifact.h"
 #include "manifest.h"
+#include "manifest_mesh.h"
 #include "pack.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"

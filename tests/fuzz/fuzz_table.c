@@ -1,5 +1,5 @@
 /* libFuzzer target: `sysnode dump` of a packed table, text and --json: the
- * table image check (firmware/table/table_image.c), the table rules
+ * table image check (common/table_image.c), the table rules
  * (sn_table_check) and the decode of every payload. An input of even length
  * is the table file as it is, so mutations meet the header CRC and the body
  * hash; one of odd length is its first size-1 bytes with both repaired

@@ -13,6 +13,7 @@
 #include "json.h"
 #include "manifest.h"
 #include "pack.h"
+#include "pack_inputs.h"
 
 static void append_file(FILE *out, const char *dir, const char *name)
 {

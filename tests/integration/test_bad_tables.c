@@ -5,7 +5,7 @@
  * documented exit status and words (its status block as the host words it),
  * and no GO may reach the
  * mailbox. Offsets are artifacts/FORMAT.md's, written out here; statuses and
- * words are firmware/runner/table_check.h's and sysnode/status.h's. */
+ * words are common/table_check.h's and sysnode/status.h's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include "cmocka_main.h"
 
 #include "artifact.h"
 #include "crc32.h"
@@ -191,12 +193,6 @@ static void every_flipped_byte_refused_before_any_go(void **state)
     free(img);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(intact_table_runs),
-        cmocka_unit_test(every_rule_refused_before_any_go),
-        cmocka_unit_test(every_flipped_byte_refused_before_any_go),
-    };
-    return cmocka_run_group_tests(tests, setup, teardown);
-}
+SN_TEST_MAIN(setup, teardown, cmocka_unit_test(intact_table_runs),
+             cmocka_unit_test(every_rule_refused_before_any_go),
+             cmocka_unit_test(every_flipped_byte_refused_before_any_go))

@@ -20,6 +20,7 @@
 #include "replay.h"
 #include "sim.h"
 #include "transport.h"
+#include "transport_sim.h"
 
 #define DEFAULT_MAX_CYCLES 400000000ull
 

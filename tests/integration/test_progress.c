@@ -11,6 +11,7 @@
 #include "replay.h"
 #include "sim.h"
 #include "transport.h"
+#include "transport_sim.h"
 
 #define MAX_REPORTS 64
 

@@ -16,6 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "sim.h"
 
 #define CYCLE_LIMIT 20000000ull
@@ -61,10 +63,4 @@ static void counts_hold_what_the_protocol_forces(void **state)
     sn_sim_destroy(sim);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(counts_hold_what_the_protocol_forces),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(counts_hold_what_the_protocol_forces))

@@ -94,7 +94,7 @@ set_tests_properties(card.flash_console_keeps_nul PROPERTIES PASS_REGULAR_EXPRES
 # An exit word that is nonzero with its low 8 bits 0 must not read as
 # success: sysnode flash exits 1 for it, as sysnode-sim does.
 add_test(NAME card.flash_exit_256_is_not_success
-  COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/expect_fail.sh "sysnode flash: exit 0x100 after"
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/expect.sh fail "sysnode flash: exit 0x100 after"
           $<TARGET_FILE:sysnode> flash ${sn_hart_prog_dir}/exit256.elf --device sim)
 
 # wfi in sysnode-sim is woken by a reply entering the mesh's RX queue.

@@ -6,12 +6,12 @@ function(sn_runner_model_test name)
             ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/runner_fixture.c
             ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mbox_model.c
             ${CMAKE_SOURCE_DIR}/firmware/runner/runner.c
-            ${CMAKE_SOURCE_DIR}/firmware/runner/table_check.c
-            ${CMAKE_SOURCE_DIR}/host/lib/messages.c
+            ${CMAKE_SOURCE_DIR}/common/table_check.c
+            ${CMAKE_SOURCE_DIR}/common/messages.c
     LIBS "")
-  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/firmware/runner
-                                             ${CMAKE_SOURCE_DIR}/firmware/port
-                                             ${CMAKE_SOURCE_DIR}/host/lib)
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/common
+                                             ${CMAKE_SOURCE_DIR}/firmware/runner
+                                             ${CMAKE_SOURCE_DIR}/firmware/port)
 endfunction()
 
 sn_runner_model_test(test_runner ${CMAKE_CURRENT_LIST_DIR}/test_runner.c

@@ -26,12 +26,14 @@ typedef struct {
     sn_status_block status;
     sn_runner r;
     prog p;
-    char msg[1024];          /* the status block worded (host/lib/messages.h) */
+    char msg[1024];          /* the status block worded (common/messages.h) */
 } fx;
 
 /* cmocka setup/teardown: a default-config model, an empty program. */
 int fx_setup(void **state);
 int fx_teardown(void **state);
+/* A cmocka test between fx_setup and fx_teardown. */
+#define SN_FX_TEST(fn) cmocka_unit_test_setup_teardown(fn, fx_setup, fx_teardown)
 
 /* Resets the model with f->cfg, its cycle limit failing the test, and
  * initialises the runner over it; a test may then adjust f->r (hang_cycles,

@@ -7,6 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,7 +219,7 @@ static void expect_fail(const char *path, sn_status code, const char *msg)
 }
 
 /* The artifact at path parses, and the one judge of the table rules
- * (sn_program_check, firmware/runner/table_check.c) refuses it with code and
+ * (sn_program_check, common/table_check.c) refuses it with code and
  * the firmware's own words msg, naming the file. */
 static void expect_rule(const char *path, sn_status code, const char *msg)
 {
@@ -361,19 +363,8 @@ static int remove_tmpdir(void **state)
     return rmdir(tmpdir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(vadd128),
-        cmocka_unit_test(vadd128_api_masked),
-        cmocka_unit_test(mm4x32_cluster_fields),
-        cmocka_unit_test(matmul_512_case),
-        cmocka_unit_test(mm_silu_case),
-        cmocka_unit_test(two_files),
-        cmocka_unit_test(kick_past_window),
-        cmocka_unit_test(bad_steps),
-        cmocka_unit_test(bad_flits_and_shape),
-        cmocka_unit_test(program_names_failing_round),
-    };
-    return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
-}
+SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(vadd128), cmocka_unit_test(vadd128_api_masked),
+             cmocka_unit_test(mm4x32_cluster_fields), cmocka_unit_test(matmul_512_case),
+             cmocka_unit_test(mm_silu_case), cmocka_unit_test(two_files), cmocka_unit_test(kick_past_window),
+             cmocka_unit_test(bad_steps), cmocka_unit_test(bad_flits_and_shape),
+             cmocka_unit_test(program_names_failing_round))

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "measure.h"
 
 static sn_bench_figures figures(uint64_t *round_payloads, uint32_t rounds, const sn_go_record *gos, uint64_t n,
@@ -80,13 +82,7 @@ static void other_payload_count_is_refused(void **state)
     figures(rounds, 3, gos, 6, 60, 30, SN_ERR_PROTOCOL);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(steady_round_is_go_to_go),
-        cmocka_unit_test(one_round_case_is_its_own_steady_round),
-        cmocka_unit_test(no_steady_round_leaves_the_figures_unset),
-        cmocka_unit_test(other_payload_count_is_refused),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(steady_round_is_go_to_go),
+             cmocka_unit_test(one_round_case_is_its_own_steady_round),
+             cmocka_unit_test(no_steady_round_leaves_the_figures_unset),
+             cmocka_unit_test(other_payload_count_is_refused))

@@ -16,6 +16,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "card_bus.h"
 #include "sysnode/host_window.h"
 
@@ -279,16 +281,8 @@ static void errno_is_reported(void **state)
     remove_device(&d);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(register_words_at_their_offsets),
-        cmocka_unit_test(register_offsets_outside_the_window_are_refused),
-        cmocka_unit_test(dma_splits_at_8_mb),
-        cmocka_unit_test(dma_round_trip_through_files),
-        cmocka_unit_test(dma_below_64_bytes_or_off_a_beat_moves_nothing),
-        cmocka_unit_test(short_dma_read_names_file_and_address),
-        cmocka_unit_test(errno_is_reported),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(register_words_at_their_offsets),
+             cmocka_unit_test(register_offsets_outside_the_window_are_refused),
+             cmocka_unit_test(dma_splits_at_8_mb), cmocka_unit_test(dma_round_trip_through_files),
+             cmocka_unit_test(dma_below_64_bytes_or_off_a_beat_moves_nothing),
+             cmocka_unit_test(short_dma_read_names_file_and_address), cmocka_unit_test(errno_is_reported))

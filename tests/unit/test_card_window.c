@@ -13,6 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "card_window.h"
 #include "elf_image.h"
 #include "sysnode/host_window.h"
@@ -112,12 +114,6 @@ static void registers_outside_the_window_are_refused(void **state)
     sn_card_window_destroy(w);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(console_fifo_overwrites_when_full),
-        cmocka_unit_test(dma_limits_and_slverr),
-        cmocka_unit_test(registers_outside_the_window_are_refused),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(console_fifo_overwrites_when_full),
+             cmocka_unit_test(dma_limits_and_slverr),
+             cmocka_unit_test(registers_outside_the_window_are_refused))

@@ -1,4 +1,4 @@
-/* CRC-32 (firmware/table/crc32.c): the IEEE 802.3 check value, the empty
+/* CRC-32 (common/crc32.c): the IEEE 802.3 check value, the empty
  * input, incremental use across unaligned splits, and random buffers at
  * every start alignment against zlib's crc32 (an independent implementation
  * of the same CRC). */
@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+
+#include "cmocka_main.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -56,12 +58,5 @@ static void against_zlib(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(check_value),
-        cmocka_unit_test(incremental),
-        cmocka_unit_test(against_zlib),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(check_value), cmocka_unit_test(incremental),
+             cmocka_unit_test(against_zlib))

@@ -8,6 +8,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -295,14 +297,6 @@ static int remove_tmpdir(void **state)
     return rmdir(tmpdir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(vadd_rows),
-        cmocka_unit_test(compiles_and_reads_back),
-        cmocka_unit_test(empty_lists_compile),
-        cmocka_unit_test(atomic_write),
-        cmocka_unit_test(command),
-    };
-    return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
-}
+SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(vadd_rows),
+             cmocka_unit_test(compiles_and_reads_back), cmocka_unit_test(empty_lists_compile),
+             cmocka_unit_test(atomic_write), cmocka_unit_test(command))

@@ -7,13 +7,15 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "disasm.h"
-#include "pack.h"
+#include "pack_inputs.h"
 #include "sysnode/words.h"
 
 #define CASES SN_ARTIFACTS_DIR "/compiler/"
@@ -286,13 +288,5 @@ static void other_words(void **state)
                         "DRAIN addr=0x8400000000 n=64 dnode=1 dst_x=1 dst_y=0 dbuf=0 dflags=1 dack_y=0 dack_x=0");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(vadd_kernel),
-        cmocka_unit_test(mm4x32_cluster),
-        cmocka_unit_test(agrees_with_compiler_disasm),
-        cmocka_unit_test(other_words),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(vadd_kernel), cmocka_unit_test(mm4x32_cluster),
+             cmocka_unit_test(agrees_with_compiler_disasm), cmocka_unit_test(other_words))

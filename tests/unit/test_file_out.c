@@ -7,6 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
@@ -159,13 +161,6 @@ static int remove_tmpdir(void **state)
     return rmdir(tmpdir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sigint_removes_temporary),
-        cmocka_unit_test(sigterm_removes_temporary),
-        cmocka_unit_test(whole_or_nothing),
-        cmocka_unit_test(output_that_is_an_input),
-    };
-    return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
-}
+SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(sigint_removes_temporary),
+             cmocka_unit_test(sigterm_removes_temporary), cmocka_unit_test(whole_or_nothing),
+             cmocka_unit_test(output_that_is_an_input))

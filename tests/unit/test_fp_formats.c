@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "fp16_ref.h"
 #include "fp_formats.h"
 
@@ -223,18 +225,10 @@ static void test_fp32(void **state)
     assert_int_equal(sn_double_to_fp32(0x1p128), 0x7F800000);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fp16_pitfall_vectors),
-        cmocka_unit_test(test_fp16_to_double_values),
-        cmocka_unit_test(test_fp16_exhaustive_vs_reference),
-        cmocka_unit_test(test_double_to_fp16_sweep_vs_reference),
-        cmocka_unit_test(test_e8m15_round_vectors),
-        cmocka_unit_test(test_acc24_vs_reference),
-        cmocka_unit_test(test_e8m15_words),
-        cmocka_unit_test(test_double_rounding),
-        cmocka_unit_test(test_fp32),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_fp16_pitfall_vectors),
+             cmocka_unit_test(test_fp16_to_double_values),
+             cmocka_unit_test(test_fp16_exhaustive_vs_reference),
+             cmocka_unit_test(test_double_to_fp16_sweep_vs_reference),
+             cmocka_unit_test(test_e8m15_round_vectors), cmocka_unit_test(test_acc24_vs_reference),
+             cmocka_unit_test(test_e8m15_words), cmocka_unit_test(test_double_rounding),
+             cmocka_unit_test(test_fp32))

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include "cmocka_main.h"
 #include <elf.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1406,64 +1408,30 @@ static void test_create_checks(void **state)
     assert_contains(err, "advance");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_control_accesses),
-        cmocka_unit_test(test_reload),
-        cmocka_unit_test(test_bus_stops_on_access),
-        cmocka_unit_test(test_bus_stops_on_advance),
-        cmocka_unit_test(test_counter_csrs),
-        cmocka_unit_test(test_ecall_halts),
-        cmocka_unit_test(test_ebreak_halts),
-        cmocka_unit_test(test_illegal_halts),
-        cmocka_unit_test(test_trap_handler),
-        cmocka_unit_test(test_imem_read_stops),
-        cmocka_unit_test(test_imem_write_stops),
-        cmocka_unit_test(test_unmapped_stops),
-        cmocka_unit_test(test_wfi_stops),
-        cmocka_unit_test(test_ctrl_word_store_stops),
-        cmocka_unit_test(test_ctrl_word_load_stops),
-        cmocka_unit_test(test_ctrl_misaligned_halts),
-        cmocka_unit_test(test_ctrl_outside_stops),
-        cmocka_unit_test(test_dram_fetch_stops),
-        cmocka_unit_test(test_misaligned_jump_halts),
-        cmocka_unit_test(test_isa_decode),
-        cmocka_unit_test(test_isa_rule),
-        cmocka_unit_test(test_imem_write_between_runs),
-        cmocka_unit_test(test_csr_file),
-        cmocka_unit_test(test_mpp_warl),
-        cmocka_unit_test(test_timer_not_delegated),
-        cmocka_unit_test(test_privilege_traps),
-        cmocka_unit_test(test_amo_rules),
-        cmocka_unit_test(test_ctrl_misaligned_traps),
-        cmocka_unit_test(test_timer_interrupt),
-        cmocka_unit_test(test_sv39),
-        cmocka_unit_test(test_wfi_woken_by_line),
-        cmocka_unit_test(test_breakpoint_and_step),
-        cmocka_unit_test(test_cycle_limit),
-        cmocka_unit_test(test_dram_and_alias),
-        cmocka_unit_test(test_image_contents),
-        cmocka_unit_test(test_refuses_rvc),
-        cmocka_unit_test(test_refuses_float_abi),
-        cmocka_unit_test(test_refuses_fp_instruction),
-        cmocka_unit_test(test_refuses_compressed_word),
-        cmocka_unit_test(test_refuses_rodata_in_imem),
-        cmocka_unit_test(test_refuses_dram_code),
-        cmocka_unit_test(test_refuses_bad_segments),
-        cmocka_unit_test(test_refuses_entry_not_zero),
-        cmocka_unit_test(test_refuses_truncated),
-        cmocka_unit_test(test_refuses_c_outside_text),
-        cmocka_unit_test(test_refuses_not_a_file),
-        cmocka_unit_test(test_refuses_entry_sizes),
-        cmocka_unit_test(test_create_checks),
-        cmocka_unit_test(test_window_writes),
-        cmocka_unit_test(test_push),
-        cmocka_unit_test(test_boot),
-        cmocka_unit_test(test_l1_model),
-        cmocka_unit_test(test_l1_stale_until_invalidate),
-        cmocka_unit_test(test_l1_write_back),
-        cmocka_unit_test(test_l1_alias_bypasses),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_control_accesses), cmocka_unit_test(test_reload),
+             cmocka_unit_test(test_bus_stops_on_access), cmocka_unit_test(test_bus_stops_on_advance),
+             cmocka_unit_test(test_counter_csrs), cmocka_unit_test(test_ecall_halts),
+             cmocka_unit_test(test_ebreak_halts), cmocka_unit_test(test_illegal_halts),
+             cmocka_unit_test(test_trap_handler), cmocka_unit_test(test_imem_read_stops),
+             cmocka_unit_test(test_imem_write_stops), cmocka_unit_test(test_unmapped_stops),
+             cmocka_unit_test(test_wfi_stops), cmocka_unit_test(test_ctrl_word_store_stops),
+             cmocka_unit_test(test_ctrl_word_load_stops), cmocka_unit_test(test_ctrl_misaligned_halts),
+             cmocka_unit_test(test_ctrl_outside_stops), cmocka_unit_test(test_dram_fetch_stops),
+             cmocka_unit_test(test_misaligned_jump_halts), cmocka_unit_test(test_isa_decode),
+             cmocka_unit_test(test_isa_rule), cmocka_unit_test(test_imem_write_between_runs),
+             cmocka_unit_test(test_csr_file), cmocka_unit_test(test_mpp_warl),
+             cmocka_unit_test(test_timer_not_delegated), cmocka_unit_test(test_privilege_traps),
+             cmocka_unit_test(test_amo_rules), cmocka_unit_test(test_ctrl_misaligned_traps),
+             cmocka_unit_test(test_timer_interrupt), cmocka_unit_test(test_sv39),
+             cmocka_unit_test(test_wfi_woken_by_line), cmocka_unit_test(test_breakpoint_and_step),
+             cmocka_unit_test(test_cycle_limit), cmocka_unit_test(test_dram_and_alias),
+             cmocka_unit_test(test_image_contents), cmocka_unit_test(test_refuses_rvc),
+             cmocka_unit_test(test_refuses_float_abi), cmocka_unit_test(test_refuses_fp_instruction),
+             cmocka_unit_test(test_refuses_compressed_word), cmocka_unit_test(test_refuses_rodata_in_imem),
+             cmocka_unit_test(test_refuses_dram_code), cmocka_unit_test(test_refuses_bad_segments),
+             cmocka_unit_test(test_refuses_entry_not_zero), cmocka_unit_test(test_refuses_truncated),
+             cmocka_unit_test(test_refuses_c_outside_text), cmocka_unit_test(test_refuses_not_a_file),
+             cmocka_unit_test(test_refuses_entry_sizes), cmocka_unit_test(test_create_checks),
+             cmocka_unit_test(test_window_writes), cmocka_unit_test(test_push), cmocka_unit_test(test_boot),
+             cmocka_unit_test(test_l1_model), cmocka_unit_test(test_l1_stale_until_invalidate),
+             cmocka_unit_test(test_l1_write_back), cmocka_unit_test(test_l1_alias_bypasses))

@@ -9,6 +9,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <string.h>
 
 #include "runner_fixture.h"
@@ -99,13 +101,6 @@ static void sync_must_end_its_round(void **state)
     assert_int_equal(f->status.error_step, 2);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(released_sync_point_goes_on, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(unreleased_sync_point_is_a_hang, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(no_host_refuses_sync, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(sync_must_end_its_round, fx_setup, fx_teardown),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, SN_FX_TEST(released_sync_point_goes_on),
+             SN_FX_TEST(unreleased_sync_point_is_a_hang), SN_FX_TEST(no_host_refuses_sync),
+             SN_FX_TEST(sync_must_end_its_round))

@@ -7,6 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,15 +377,8 @@ static void files(void **state)
     rmdir(dir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test(rejects_bad_structure),
-        cmocka_unit_test(rejects_truncation),  cmocka_unit_test(rejects_bad_strings),
-        cmocka_unit_test(line_and_column),     cmocka_unit_test(lookups),
-        cmocka_unit_test(lookup_errors),       cmocka_unit_test(raw_text),
-        cmocka_unit_test(strings),             cmocka_unit_test(siblings_across_nesting),
-        cmocka_unit_test(big_documents),       cmocka_unit_test(files),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test(rejects_bad_structure),
+             cmocka_unit_test(rejects_truncation), cmocka_unit_test(rejects_bad_strings),
+             cmocka_unit_test(line_and_column), cmocka_unit_test(lookups), cmocka_unit_test(lookup_errors),
+             cmocka_unit_test(raw_text), cmocka_unit_test(strings), cmocka_unit_test(siblings_across_nesting),
+             cmocka_unit_test(big_documents), cmocka_unit_test(files))

@@ -7,6 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,13 +152,5 @@ static void run_case(void **state)
     sysnode_close(d);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(options),
-        cmocka_unit_test(dram),
-        cmocka_unit_test(execute_vadd),
-        cmocka_unit_test(run_case),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(options), cmocka_unit_test(dram), cmocka_unit_test(execute_vadd),
+             cmocka_unit_test(run_case))

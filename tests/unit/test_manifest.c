@@ -6,6 +6,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,14 +269,5 @@ static int remove_tmpdir(void **state)
     return rmdir(tmpdir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_case_loads),
-        cmocka_unit_test(vadd128_values),
-        cmocka_unit_test(size_mismatch),
-        cmocka_unit_test(bad_members),
-        cmocka_unit_test(host_steps),
-    };
-    return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
-}
+SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(every_case_loads), cmocka_unit_test(vadd128_values),
+             cmocka_unit_test(size_mismatch), cmocka_unit_test(bad_members), cmocka_unit_test(host_steps))

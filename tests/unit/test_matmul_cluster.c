@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "json.h"
 #include "test_files.h"
 
@@ -204,7 +206,9 @@ static void run_round(fix *f, const sn_program *p, size_t r, tally *t, sn_vector
     }
 }
 
-static void replay_matmul(void **state, const char *name, uint32_t want_payloads)
+/* Replays every round of the case on the clusters, checks its expected
+ * bytes, and returns the cycles and payloads of each cluster. */
+static tally replay_case(void **state, const char *name)
 {
     fix *f = *state;
     case_data c;
@@ -212,24 +216,24 @@ static void replay_matmul(void **state, const char *name, uint32_t want_payloads
     tally t = {{0}, {0}};
     for (size_t r = 0; r < c.p.round_count; r++)
         run_round(f, &c.p, r, &t, NULL, NULL);
-    assert_int_equal(t.payloads[0] + t.payloads[1], want_payloads);
     expect_outputs(f, &c);
     free_case(&c);
+    return t;
+}
+
+static void replay_matmul(void **state, const char *name, uint32_t want_payloads)
+{
+    tally t = replay_case(state, name);
+    assert_int_equal(t.payloads[0] + t.payloads[1], want_payloads);
 }
 
 /* mm4x32: FILL 1 entry = flits(128) = 8 cycles, twice; GEMM
  * ceil(4*32*4/512) = 1; DRAIN 1 sub-tile = flits(16) = 1 (§7). */
 static void test_replay_mm4x32(void **state)
 {
-    fix *f = *state;
-    case_data c;
-    load_case(f, &c, "mm4x32");
-    tally t = {{0}, {0}};
-    run_round(f, &c.p, 0, &t, NULL, NULL);
+    tally t = replay_case(state, "mm4x32"); /* one round */
     assert_int_equal(t.cycles[0], 8 + 8 + 1 + 1);
     assert_int_equal(t.payloads[1], 0);
-    expect_outputs(f, &c);
-    free_case(&c);
 }
 
 static void test_replay_matmul_8x64x8(void **state)
@@ -241,15 +245,9 @@ static void test_replay_matmul_8x64x8(void **state)
  * 2 GEMMs 8x8x2 = ceil(32*64*32/512) = 128 each, DRAIN of 64 = 64). */
 static void test_replay_matmul_64x128x64(void **state)
 {
-    fix *f = *state;
-    case_data c;
-    load_case(f, &c, "matmul_64x128x64");
-    tally t = {{0}, {0}};
-    run_round(f, &c.p, 0, &t, NULL, NULL);
+    tally t = replay_case(state, "matmul_64x128x64"); /* one round */
     assert_int_equal(t.cycles[0], 2 * (4 * 128 + 2 * 128 + 64));
     assert_int_equal(t.cycles[1], t.cycles[0]);
-    expect_outputs(f, &c);
-    free_case(&c);
 }
 
 static void test_replay_matmul_512x256x512(void **state)
@@ -431,17 +429,9 @@ static void test_faults(void **state)
     assert_int_equal(sn_mc_node_burst(f->mc[0], 0, &b), -1);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_replay_mm4x32, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_replay_matmul_8x64x8, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_replay_matmul_64x128x64, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_replay_matmul_512x256x512, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_mm_silu_node_drain, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_acc24_per_block, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_chain_and_saturate, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_faults, setup, teardown),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+/* Every test between its own setup and teardown. */
+#define FIXTURE_TEST(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+SN_TEST_MAIN(NULL, NULL, FIXTURE_TEST(test_replay_mm4x32), FIXTURE_TEST(test_replay_matmul_8x64x8),
+             FIXTURE_TEST(test_replay_matmul_64x128x64), FIXTURE_TEST(test_replay_matmul_512x256x512),
+             FIXTURE_TEST(test_mm_silu_node_drain), FIXTURE_TEST(test_acc24_per_block),
+             FIXTURE_TEST(test_chain_and_saturate), FIXTURE_TEST(test_faults))

@@ -1,4 +1,4 @@
-/* The host's words for every runner error code (host/lib/messages.c): a
+/* The host's words for every runner error code (common/messages.c): a
  * status block is filled by hand as FORMAT.md §7 lays it out, and the
  * message must read exactly as written here, with the round, step, node and
  * counts the block carries. The runner's side (which facts land in which
@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include "cmocka_main.h"
 
 #include "messages.h"
 #include "sysnode/mesh.h"
@@ -135,11 +137,6 @@ static void ok_and_cut_short(void **state)
     assert_string_equal(sn_runner_describe(&s, text, sizeof text), "round 3 step 5:");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(table_rules),    cmocka_unit_test(table_image_and_boot), cmocka_unit_test(protocol),
-        cmocka_unit_test(unit_fault),     cmocka_unit_test(hangs),                cmocka_unit_test(ok_and_cut_short),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(table_rules), cmocka_unit_test(table_image_and_boot),
+             cmocka_unit_test(protocol), cmocka_unit_test(unit_fault), cmocka_unit_test(hangs),
+             cmocka_unit_test(ok_and_cut_short))

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "json.h"
 #include "test_files.h"
 #include <nettle/sha2.h>
@@ -425,20 +427,9 @@ static void test_convert_rules(void **state)
     free(orig);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sha256_abc),
-        cmocka_unit_test(test_edge_peaks),
-        cmocka_unit_test(test_peak_sweep),
-        cmocka_unit_test(test_pack_slot_orders),
-        cmocka_unit_test(test_sha_witnesses),
-        cmocka_unit_test(test_convert_mm4x32),
-        cmocka_unit_test(test_convert_matmul_8x64x8),
-        cmocka_unit_test(test_convert_matmul_64x128x64),
-        cmocka_unit_test(test_convert_matmul_512x256x512),
-        cmocka_unit_test(test_convert_mm_silu),
-        cmocka_unit_test(test_convert_rules),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_sha256_abc), cmocka_unit_test(test_edge_peaks),
+             cmocka_unit_test(test_peak_sweep), cmocka_unit_test(test_pack_slot_orders),
+             cmocka_unit_test(test_sha_witnesses), cmocka_unit_test(test_convert_mm4x32),
+             cmocka_unit_test(test_convert_matmul_8x64x8), cmocka_unit_test(test_convert_matmul_64x128x64),
+             cmocka_unit_test(test_convert_matmul_512x256x512), cmocka_unit_test(test_convert_mm_silu),
+             cmocka_unit_test(test_convert_rules))

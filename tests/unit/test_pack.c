@@ -8,6 +8,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,7 +19,9 @@
 #include <unistd.h>
 
 #include "messages.h"
+#include "manifest_mesh.h"
 #include "pack.h"
+#include "pack_inputs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
 
@@ -270,14 +274,6 @@ static void inputs_and_file(void **state)
     sn_program_free(&p);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_case_packs),
-        cmocka_unit_test(mesh_from_manifest),
-        cmocka_unit_test(each_rule_refused),
-        cmocka_unit_test(kick_tally_cannot_wrap),
-        cmocka_unit_test(inputs_and_file),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(every_case_packs), cmocka_unit_test(mesh_from_manifest),
+             cmocka_unit_test(each_rule_refused), cmocka_unit_test(kick_tally_cannot_wrap),
+             cmocka_unit_test(inputs_and_file))

@@ -456,22 +456,12 @@ static void random_programs_deliver_everything_once(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(interleaved_nodes_get_their_payloads_in_order, fx_setup,
-                                        fx_teardown),
-        cmocka_unit_test_setup_teardown(repeated_kicks_awaited_once_per_round, fx_setup,
-                                        fx_teardown),
-        cmocka_unit_test_setup_teardown(slow_hub_drops_no_go, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(model_drops_back_to_back_go, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(long_kick_drains_while_waiting, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(naive_loop_deadlocks_without_draining, fx_setup,
-                                        fx_teardown),
-        cmocka_unit_test_setup_teardown(only_changed_registers_are_written, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(vadd128_mmio_per_payload, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(settle_only_for_unfenced_units, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(inst_depth_bounds_outstanding_flits, fx_setup,
-                                        fx_teardown),
-        cmocka_unit_test_setup_teardown(random_programs_deliver_everything_once, fx_setup,
-                                        fx_teardown),
+        SN_FX_TEST(interleaved_nodes_get_their_payloads_in_order),
+        SN_FX_TEST(repeated_kicks_awaited_once_per_round), SN_FX_TEST(slow_hub_drops_no_go),
+        SN_FX_TEST(model_drops_back_to_back_go), SN_FX_TEST(long_kick_drains_while_waiting),
+        SN_FX_TEST(naive_loop_deadlocks_without_draining), SN_FX_TEST(only_changed_registers_are_written),
+        SN_FX_TEST(vadd128_mmio_per_payload), SN_FX_TEST(settle_only_for_unfenced_units),
+        SN_FX_TEST(inst_depth_bounds_outstanding_flits), SN_FX_TEST(random_programs_deliver_everything_once),
     };
     int failed = cmocka_run_group_tests_name("runner dispatch", tests, NULL, NULL);
     return failed + run_fault_tests();

@@ -334,18 +334,12 @@ static void quick_step_test_agrees_with_the_rules(void **state)
 int run_fault_tests(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(unit_fault_stops_the_run, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(missing_completion_is_a_hang, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(peer_acks_credit_their_source, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(one_ack_too_many_is_reported, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(extra_batch_complete_is_reported, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(completion_from_unknown_coordinate, fx_setup,
-                                        fx_teardown),
-        cmocka_unit_test_setup_teardown(gen_a_overflow_is_lost_not_hang, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(bad_tables_send_no_go, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(awaits_short_of_kicks_send_no_go, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(quick_step_test_agrees_with_the_rules, fx_setup, fx_teardown),
-        cmocka_unit_test_setup_teardown(hang_inside_a_kick_reports_its_counts, fx_setup, fx_teardown),
+        SN_FX_TEST(unit_fault_stops_the_run), SN_FX_TEST(missing_completion_is_a_hang),
+        SN_FX_TEST(peer_acks_credit_their_source), SN_FX_TEST(one_ack_too_many_is_reported),
+        SN_FX_TEST(extra_batch_complete_is_reported), SN_FX_TEST(completion_from_unknown_coordinate),
+        SN_FX_TEST(gen_a_overflow_is_lost_not_hang), SN_FX_TEST(bad_tables_send_no_go),
+        SN_FX_TEST(awaits_short_of_kicks_send_no_go), SN_FX_TEST(quick_step_test_agrees_with_the_rules),
+        SN_FX_TEST(hang_inside_a_kick_reports_its_counts),
     };
     return cmocka_run_group_tests_name("runner faults", tests, NULL, NULL);
 }

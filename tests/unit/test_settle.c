@@ -13,7 +13,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "pack.h"
+#include "cmocka_main.h"
+
+#include "pack_inputs.h"
 #include "settle.h"
 #include "sysnode/words.h"
 
@@ -143,11 +145,4 @@ static void real_cases(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(hand_made_programs),
-        cmocka_unit_test(real_cases),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(hand_made_programs), cmocka_unit_test(real_cases))

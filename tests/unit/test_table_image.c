@@ -1,4 +1,4 @@
-/* The packed table image (artifacts/FORMAT.md, firmware/table/table_image.c):
+/* The packed table image (artifacts/FORMAT.md, common/table_image.c):
  * the schema text and hash agree with FORMAT.md; vadd128's image holds the
  * known values at the offsets FORMAT.md states (hard-coded here from the
  * document, not from the header struct); sn_table_image_open gives a view
@@ -10,6 +10,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include "word_hash.h"
 #include "messages.h"
 #include "pack.h"
+#include "pack_inputs.h"
 #include "sysnode/table_image.h"
 
 #define CASES SN_ARTIFACTS_DIR "/compiler/"
@@ -368,16 +371,7 @@ static void header_fields(void **state)
     sn_program_free(&p);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(schema_matches_document),
-        cmocka_unit_test(word_hash_check_value),
-        cmocka_unit_test(vadd_at_documented_offsets),
-        cmocka_unit_test(open_gives_a_view),
-        cmocka_unit_test(every_byte_flip),
-        cmocka_unit_test(short_truncated_misaligned),
-        cmocka_unit_test(header_fields),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(schema_matches_document), cmocka_unit_test(word_hash_check_value),
+             cmocka_unit_test(vadd_at_documented_offsets), cmocka_unit_test(open_gives_a_view),
+             cmocka_unit_test(every_byte_flip), cmocka_unit_test(short_truncated_misaligned),
+             cmocka_unit_test(header_fields))

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include "card_bus.h"
 #include "sysnode/host_window.h"
 
@@ -255,13 +257,6 @@ static void wait_polls_drains_and_reads_the_stop(void **state)
     sn_transport_close(&t);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(load_window_streams_words),
-        cmocka_unit_test(dram_write_widens_to_beats),
-        cmocka_unit_test(unwritten_dram_is_never_read),
-        cmocka_unit_test(wait_polls_drains_and_reads_the_stop),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(load_window_streams_words),
+             cmocka_unit_test(dram_write_widens_to_beats), cmocka_unit_test(unwritten_dram_is_never_read),
+             cmocka_unit_test(wait_polls_drains_and_reads_the_stop))

@@ -6,6 +6,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -192,13 +194,7 @@ static void null_error_allowed(void **state)
     assert_int_equal(sn_u256_parse("x", 1, &p, &masked, NULL), SN_ERR_INPUT);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(small_values),     cmocka_unit_test(word_order),
-        cmocka_unit_test(full_width),       cmocka_unit_test(header_bits_masked),
-        cmocka_unit_test(real_wide_flit),   cmocka_unit_test(rejects),
-        cmocka_unit_test(null_error_allowed), cmocka_unit_test(every_length_vs_digitwise),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(small_values), cmocka_unit_test(word_order),
+             cmocka_unit_test(full_width), cmocka_unit_test(header_bits_masked),
+             cmocka_unit_test(real_wide_flit), cmocka_unit_test(rejects),
+             cmocka_unit_test(null_error_allowed), cmocka_unit_test(every_length_vs_digitwise))

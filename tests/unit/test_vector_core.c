@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "cmocka_main.h"
+
 #define JSMN_STATIC
 #include <jsmn.h>
 
@@ -952,26 +954,19 @@ static void test_dram(void **state)
     assert_null(d.bytes);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_vadd128_artifact, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vadd128_api_artifact, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_mm_silu_epilogue_rounds, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_binary_ops_vs_reference, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vloop, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vl_tail, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_reductions_predicates_shuffle, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vred_signed_zero, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_walks, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_alu_battery, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vred_expsum, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_fp32_load_store, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_faults, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_stops_and_no_ops, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_peer_vdrain, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_descriptors, setup, teardown),
-        cmocka_unit_test(test_dram),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test_setup_teardown(test_vadd128_artifact, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_vadd128_api_artifact, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_mm_silu_epilogue_rounds, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_binary_ops_vs_reference, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_vloop, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_vl_tail, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_reductions_predicates_shuffle, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_vred_signed_zero, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_walks, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_alu_battery, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_vred_expsum, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_fp32_load_store, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_faults, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_stops_and_no_ops, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_peer_vdrain, setup, teardown),
+             cmocka_unit_test_setup_teardown(test_descriptors, setup, teardown), cmocka_unit_test(test_dram))

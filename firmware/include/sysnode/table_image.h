@@ -142,7 +142,7 @@ typedef struct {
  * the image (no copy; valid while the image is) and returns SN_OK. On
  * failure returns SN_ERR_TABLE_IMAGE with *fault naming the first failed
  * check, and leaves *out untouched. Whether the rounds obey the table rules
- * is sn_table_check's business (firmware/runner/table_check.h). */
+ * is sn_table_check's business (common/table_check.h). */
 sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table *out,
                               sn_table_image_fault *fault);
 

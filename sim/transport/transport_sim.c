@@ -1,11 +1,11 @@
-/* The host window onto the in-process simulator (see transport.h). */
+/* The host window onto the in-process simulator (see transport_sim.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "gdb_sim.h"
 #include "sim.h"
-#include "transport.h"
+#include "transport_sim.h"
 #include "card_bus.h"
 #include "transport_sim_stats.h"
 
@@ -155,16 +155,29 @@ sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o,
     return SN_OK;
 }
 
-sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e)
+static sn_status inject_parse(const char *spec, sn_inject_spec *j, sn_error *e)
 {
     char err[256];
+    if (sn_inject_parse(spec, j, err, sizeof err) != 0)
+        return sn_error_set(e, SN_ERR_INPUT, "%s", err);
+    return SN_OK;
+}
+
+sn_status sn_transport_sim_inject_check(const char *spec, sn_error *e)
+{
+    sn_inject_spec j;
+    return inject_parse(spec, &j, e);
+}
+
+sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e)
+{
     sn_inject_spec j;
     if (t->ops != &sim_ops)
         return sn_error_set(e, SN_ERR_INTERNAL, "--inject needs the simulator's own transport");
-    if (sn_inject_parse(spec, &j, err, sizeof err) != 0)
-        return sn_error_set(e, SN_ERR_INPUT, "%s", err);
-    sn_sim_set_inject(sim_of(t->ctx), &j);
-    return SN_OK;
+    sn_status st = inject_parse(spec, &j, e);
+    if (st == SN_OK)
+        sn_sim_set_inject(sim_of(t->ctx), &j);
+    return st;
 }
 
 sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts *o, int gdb_port, sn_error *e)
@@ -175,19 +188,35 @@ sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts
     return st;
 }
 
-void sn_transport_close(sn_transport *t)
-{
-    if (t && t->ops)
-        t->ops->close(t->ctx);
-    if (t) {
-        t->ops = NULL;
-        t->ctx = NULL;
-    }
-}
-
 sn_sim *sn_transport_sim_of(const sn_transport *t)
 {
     if (t && t->ops == &sim_ops)
         return ((sim_window *)t->ctx)->sim;
     return sn_transport_card_sim_of(t);
+}
+
+sn_status sn_transport_sim_fst_open(const sn_transport *t, const char *path, uint64_t from, uint64_t to,
+                                    sn_error *e)
+{
+    char why[512];
+    sn_sim *sim = sn_transport_sim_of(t);
+    if (!sim)
+        return sn_error_set(e, SN_ERR_INPUT, "--fst: a card has no simulated mesh to dump");
+    if (sn_sim_fst_open(sim, path, from, to, why, sizeof why) != 0)
+        return sn_error_set(e, SN_ERR_IO, "--fst: %s", why);
+    return SN_OK;
+}
+
+sn_status sn_transport_sim_fst_close(const sn_transport *t, sn_error *e)
+{
+    char why[512];
+    sn_sim *sim = sn_transport_sim_of(t);
+    if (sim && sn_sim_fst_close(sim, why, sizeof why) != 0)
+        return sn_error_set(e, SN_ERR_IO, "--fst: %s", why);
+    return SN_OK;
+}
+
+void sn_transport_sim_interrupt(int sig)
+{
+    sn_sim_interrupt(sig);
 }

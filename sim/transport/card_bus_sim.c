@@ -34,22 +34,24 @@ static sn_status sim_write64(void *ctx, uint64_t offset, uint64_t value, sn_erro
     return sn_card_window_write(c->card, offset, value, err, sizeof err) == 0 ? SN_OK : card_error(e, err);
 }
 
-static sn_status h2c_move(void *ctx, uint64_t card_addr, uint64_t offset, uint64_t len, sn_error *e)
+/* One piece of the transfer in progress: to the card from c->src + offset,
+ * or from the card into c->dst + offset. */
+static sn_status dma_move(sim_card *c, int to_card, uint64_t card_addr, uint64_t offset, uint64_t len, sn_error *e)
 {
     char err[256];
-    sim_card *c = ctx;
-    return sn_card_window_dma_write(c->card, card_addr, c->src + offset, len, err, sizeof err) == 0
-               ? SN_OK
-               : card_error(e, err);
+    int rc = to_card ? sn_card_window_dma_write(c->card, card_addr, c->src + offset, len, err, sizeof err)
+                     : sn_card_window_dma_read(c->card, card_addr, c->dst + offset, len, err, sizeof err);
+    return rc == 0 ? SN_OK : card_error(e, err);
+}
+
+static sn_status h2c_move(void *ctx, uint64_t card_addr, uint64_t offset, uint64_t len, sn_error *e)
+{
+    return dma_move(ctx, 1, card_addr, offset, len, e);
 }
 
 static sn_status c2h_move(void *ctx, uint64_t card_addr, uint64_t offset, uint64_t len, sn_error *e)
 {
-    char err[256];
-    sim_card *c = ctx;
-    return sn_card_window_dma_read(c->card, card_addr, c->dst + offset, len, err, sizeof err) == 0
-               ? SN_OK
-               : card_error(e, err);
+    return dma_move(ctx, 0, card_addr, offset, len, e);
 }
 
 static sn_status sim_dma_write(void *ctx, uint64_t addr, const void *src, uint64_t n, sn_error *e)

@@ -1,7 +1,7 @@
 /* The table rules: what a table must satisfy before the runner issues any GO.
  * One implementation, compiled into the firmware (checked before the first
  * GO) and into the host (checked when packing or emitting a table), so both
- * refuse the same tables; the host words a fault (host/lib/messages.h).
+ * refuse the same tables; the host words a fault (common/messages.h).
  * Rules: DESIGN.md §2, artifacts-facts §1.2 (kohakuaccel/runtime/loader.py, dispatch.py@7703ee8).
  * Freestanding. */
 #ifndef SN_TABLE_CHECK_H

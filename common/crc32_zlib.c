@@ -1,6 +1,6 @@
 /* sn_crc32 on the host (crc32.h): zlib's crc32, the same CRC-32 (IEEE
  * 802.3, reflected, init and final XOR 0xFFFFFFFF) the firmware computes a
- * byte per table step in firmware/table/crc32.c. zlib's is several times
+ * byte per table step in common/crc32.c. zlib's is several times
  * faster on the host, where packing and checking a large table is on the
  * replay's path; test_crc32 checks the firmware's against zlib. */
 #include "crc32.h"

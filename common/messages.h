@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 /* "round R step S: <rule in words>" for a broken table rule
- * (firmware/runner/table_check.h; DESIGN.md §2), e.g. "round 0 step 1: kick
+ * (common/table_check.h; DESIGN.md §2), e.g. "round 0 step 1: kick
  * passes the round's payloads: ends at slot 27, limit 26". */
 char *sn_table_fault_describe(const sn_table_fault *fault, char *buf, size_t size);
 

@@ -124,67 +124,54 @@ static void section_note(text *t, uint64_t count, const char *records, unsigned 
     put(t, ")");
 }
 
+/* The words of each header-field check: the field, whether its values are
+ * hex, the text after it (with the expected value when it has a %), and for
+ * the offset checks the section before the field (FORMAT.md §2). */
+typedef struct {
+    const char *name;
+    int hex;
+    const char *after;
+    const char *records; /* " rounds of " etc., or NULL: no section note */
+    unsigned record_bytes, align;
+} field_check_words;
+
+static const field_check_words field_checks[] = {
+    [SN_TI_MAGIC] = {"magic", 1, ", expected 0x%llx (\"SNTB\")", NULL, 0, 0},
+    [SN_TI_VERSION] = {"format version", 0, ", this build reads version %llu", NULL, 0, 0},
+    [SN_TI_HEADER_BYTES] = {"header size", 0, ", expected %llu", NULL, 0, 0},
+    [SN_TI_SCHEMA] = {"schema hash", 1, ", this build's schema hashes to 0x%llx", NULL, 0, 0},
+    [SN_TI_HEADER_CRC] = {"header CRC", 1, ", computed 0x%llx", NULL, 0, 0},
+    [SN_TI_RESERVED] = {"reserved field", 1, ", expected 0", NULL, 0, 0},
+    [SN_TI_ROUNDS_OFFSET] = {"rounds offset", 1, ", expected 0x%llx (the header's end)", NULL, 0, 0},
+    [SN_TI_STEPS_OFFSET] = {"steps offset", 1, ", expected 0x%llx", " rounds of ", sizeof(sn_table_round),
+                            SN_TABLE_IMAGE_STEPS_ALIGN},
+    [SN_TI_PAYLOADS_OFFSET] = {"payloads offset", 1, ", expected 0x%llx", " steps of ", sizeof(sn_table_step),
+                               SN_TABLE_IMAGE_PAYLOADS_ALIGN},
+    [SN_TI_TOTAL_BYTES] = {"total bytes", 1, ", expected 0x%llx", " payloads of ", sizeof(sn_table_payload), 0},
+    [SN_TI_TRUNCATED] = {"total bytes", 0, ", but the image holds %llu (truncated)", NULL, 0, 0},
+    [SN_TI_BODY_HASH] = {"body hash", 1, ", computed 0x%llx", NULL, 0, 0},
+};
+
 static void table_image(text *t, const sn_table_image_fault *f)
 {
     unsigned long long value = f->value, expected = f->expected;
+    const field_check_words *w =
+        (size_t)f->check < sizeof field_checks / sizeof field_checks[0] ? &field_checks[f->check] : NULL;
     put(t, "table: ");
-    switch (f->check) {
-    case SN_TI_OK: put(t, "no fault"); break;
-    case SN_TI_ALIGN: put(t, "image address 0x%llx is not a multiple of %llu", value, expected); break;
-    case SN_TI_SHORT: put(t, "image is %llu bytes, shorter than the %llu-byte header", value, expected); break;
-    case SN_TI_MAGIC:
-        field_at(t, "magic", value, f->field, 1);
-        put(t, ", expected 0x%llx (\"SNTB\")", expected);
-        break;
-    case SN_TI_VERSION:
-        field_at(t, "format version", value, f->field, 0);
-        put(t, ", this build reads version %llu", expected);
-        break;
-    case SN_TI_HEADER_BYTES:
-        field_at(t, "header size", value, f->field, 0);
-        put(t, ", expected %llu", expected);
-        break;
-    case SN_TI_SCHEMA:
-        field_at(t, "schema hash", value, f->field, 1);
-        put(t, ", this build's schema hashes to 0x%llx", expected);
-        break;
-    case SN_TI_HEADER_CRC:
-        field_at(t, "header CRC", value, f->field, 1);
-        put(t, ", computed 0x%llx", expected);
-        break;
-    case SN_TI_RESERVED:
-        field_at(t, f->field == offsetof(sn_table_image_header, flags) ? "flags" : "reserved field", value, f->field,
-                 1);
-        put(t, ", expected 0");
-        break;
-    case SN_TI_ROUNDS_OFFSET:
-        field_at(t, "rounds offset", value, f->field, 1);
-        put(t, ", expected 0x%llx (the header's end)", expected);
-        break;
-    case SN_TI_STEPS_OFFSET:
-        field_at(t, "steps offset", value, f->field, 1);
-        put(t, ", expected 0x%llx", expected);
-        section_note(t, f->count, " rounds of ", sizeof(sn_table_round), SN_TABLE_IMAGE_STEPS_ALIGN);
-        break;
-    case SN_TI_PAYLOADS_OFFSET:
-        field_at(t, "payloads offset", value, f->field, 1);
-        put(t, ", expected 0x%llx", expected);
-        section_note(t, f->count, " steps of ", sizeof(sn_table_step), SN_TABLE_IMAGE_PAYLOADS_ALIGN);
-        break;
-    case SN_TI_TOTAL_BYTES:
-        field_at(t, "total bytes", value, f->field, 1);
-        put(t, ", expected 0x%llx", expected);
-        section_note(t, f->count, " payloads of ", sizeof(sn_table_payload), 0);
-        break;
-    case SN_TI_TRUNCATED:
-        field_at(t, "total bytes", value, f->field, 0);
-        put(t, ", but the image holds %llu (truncated)", expected);
-        break;
-    case SN_TI_BODY_HASH:
-        field_at(t, "body hash", value, f->field, 1);
-        put(t, ", computed 0x%llx", expected);
-        break;
-    default: put(t, "unknown check %u", (unsigned)f->check); break;
+    if (f->check == SN_TI_OK) {
+        put(t, "no fault");
+    } else if (f->check == SN_TI_ALIGN) {
+        put(t, "image address 0x%llx is not a multiple of %llu", value, expected);
+    } else if (f->check == SN_TI_SHORT) {
+        put(t, "image is %llu bytes, shorter than the %llu-byte header", value, expected);
+    } else if (w && w->name) {
+        int flags = f->check == SN_TI_RESERVED && f->field == offsetof(sn_table_image_header, flags);
+        field_at(t, flags ? "flags" : w->name, value, f->field, w->hex);
+        put(t, w->after, expected);
+        if (w->records)
+            section_note(t, f->count, w->records, w->record_bytes, w->align);
+    } else {
+        put(t, "unknown check %u", (unsigned)f->check);
     }
 }
 

@@ -2,7 +2,7 @@
  * value and final XOR 0xFFFFFFFF; the zlib/PNG/Ethernet CRC): the packed
  * table's checksums and schema hash (artifacts/FORMAT.md §1, §5). The
  * firmware's implementation is crc32.c (freestanding: no libc); the host
- * links host/lib/crc32_zlib.c, zlib's, instead (test_crc32 checks the two
+ * links common/crc32_zlib.c, zlib's, instead (test_crc32 checks the two
  * agree). */
 #ifndef SN_CRC32_H
 #define SN_CRC32_H

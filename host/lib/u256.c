@@ -75,16 +75,21 @@ sn_status sn_u256_parse(const char *text, size_t len, sn_payload *out, bool *mas
         1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
         100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
         1000000000000000000ull, 10000000000000000000ull};
-    /* Five limbs, every one multiplied each chunk (a fixed count keeps them
-     * in registers; a count of limbs in use kept them on the stack), and
-     * what carries out of the fifth is the sixth limb: it must stay 0. */
+    /* Five limbs in registers (indexed by constants only: a count of limbs
+     * in use, stored to, kept them on the stack); what carries out of the
+     * fifth is the sixth limb and must stay 0. Before chunk n (0-based) at
+     * most limbs 0..n-1 are set, so limbs past n are skipped: limb n takes
+     * the carry. */
     uint64_t acc[ACC_LIMBS - 1] = {0}; /* acc[0] = bits 63:0 */
-    for (size_t at = 0; at < len;) {
+    int n = 0;
+    for (size_t at = 0; at < len; n++) {
         /* the first chunk takes the remainder, so every later one is whole */
         size_t k = at == 0 && len % CHUNK_DIGITS ? len % CHUNK_DIGITS : CHUNK_DIGITS;
         uint64_t carry = chunk_value(text + at, k);
         at += k;
         for (int l = 0; l < ACC_LIMBS - 1; l++) {
+            if (l > n)
+                break;
             unsigned __int128 t = (unsigned __int128)acc[l] * pow10[k] + carry;
             acc[l] = (uint64_t)t;
             carry = (uint64_t)(t >> 64);

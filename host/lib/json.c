@@ -1,6 +1,6 @@
 /* Strict JSON for the host: one pass over the text checks it against the
  * RFC 8259 grammar (exact byte offsets for every error) and records each
- * value as an 8-byte token as it goes; typed lookups then walk the tokens.
+ * value as a 4-byte token as it goes; typed lookups then walk the tokens.
  * The check has to see every value's bounds anyway (a tokenizer such as
  * jsmn is lenient, tool-pitfalls 14), so a second, tokenizing pass would
  * only cost time and memory. simdjson's On-Demand parser was measured against
@@ -353,15 +353,15 @@ typedef struct {
     char open;
 } open_container;
 
-/* Doubles an array of *cap elements of `size` bytes (at least 64); false
- * when memory or int indexes run out. */
-static bool grow(void **array, int *cap, size_t size)
+/* Doubles d's token array of *cap slots (at least 64); false when memory
+ * or int indexes run out. */
+static bool grow(sn_json *d, int *cap)
 {
     int grown_cap = *cap < 64 ? 64 : *cap > INT_MAX / 2 ? INT_MAX : *cap * 2;
-    void *grown = grown_cap > *cap ? realloc(*array, (size_t)grown_cap * size) : NULL;
+    uint32_t *grown = grown_cap > *cap ? realloc(d->tok, (size_t)grown_cap * sizeof *grown) : NULL;
     if (grown == NULL)
         return false;
-    *array = grown;
+    d->tok = grown;
     *cap = grown_cap;
     return true;
 }
@@ -378,7 +378,7 @@ static int add_token(sn_json *d, int *cap, open_container *top, bool follows, bo
 {
     int slots = container ? 2 : 1;
     while (d->ntok > *cap - slots)
-        if (!grow((void **)&d->tok, cap, sizeof *d->tok))
+        if (!grow(d, cap))
             return -1;
     int i = d->ntok;
     d->ntok += slots;
@@ -546,7 +546,6 @@ static sn_status validate(sn_json *d, sn_error *e)
         if (fit != NULL)
             d->tok = fit;
     }
-
     return st;
 }
 

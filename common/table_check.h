@@ -86,9 +86,9 @@ static inline uint32_t sn_step_word_node(uint32_t head)
 
 /* The step rules of sn_table_check_step for a kick checked alone, over the
  * step read as its three words (head, a = first slot, b = flits) and a node
- * table (is_unit[SN_NODE_ID] = 1 for a unit of the mesh, 0 for the SysNode
+ * table (is_unit[SN_NODE_ID] nonzero for a unit of the mesh, 0 for the SysNode
  * or no unit): 1 when the step is a kick that passes every one of them, 0
- * for any other step (the runner then copies it and calls
+ * for any other step (the runner then checks its copy with
  * sn_table_check_step). slot_count is the round's payload count, at most
  * SN_STAGE_SLOTS (sn_table_check_round's rule), so a window inside the
  * round's payloads is inside the staging slots. The runner re-checks every

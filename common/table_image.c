@@ -65,26 +65,30 @@ static sn_status check_fixed(const uint8_t *b, const fixed_field *c, unsigned n,
  * padding. Sums are 64-bit: a 32-bit count times a record size cannot wrap.
  * Section i's offset field is followed by section i+1's; the count before
  * it and the record size are FORMAT.md §3's. */
-static sn_status check_layout(const sn_table_image_header *h, uint64_t image_bytes, sn_table_image_fault *f)
+static sn_status check_layout(const uint8_t *b, uint64_t image_bytes, sn_table_image_fault *f)
 {
-    const uint32_t offsets[4] = {h->rounds_offset, h->steps_offset, h->payloads_offset, h->total_bytes};
-    const uint32_t counts[4] = {0, h->round_count, h->step_count, h->payload_count};
     static const uint8_t record[4] = {0, sizeof(sn_table_round), sizeof(sn_table_step), sizeof(sn_table_payload)};
     static const uint8_t align[4] = {1, SN_TABLE_IMAGE_STEPS_ALIGN, SN_TABLE_IMAGE_PAYLOADS_ALIGN, 1};
     uint64_t want = SN_TABLE_IMAGE_HEADER_BYTES;
+    uint32_t offset = 0;
     for (unsigned i = 0; i < 4; i++) {
-        want = (want + (uint64_t)counts[i] * record[i] + align[i] - 1) & ~(uint64_t)(align[i] - 1);
-        if (offsets[i] != want)
-            return fail(f, (sn_table_image_check)(SN_TI_ROUNDS_OFFSET + i), HDR_OFF(rounds_offset) + 4 * i,
-                        offsets[i], want, counts[i]);
+        uint32_t count = i == 0 ? 0 : field(b, HDR_OFF(round_count) + 4 * (i - 1), 4);
+        offset = field(b, HDR_OFF(rounds_offset) + 4 * i, 4);
+        want = (want + (uint64_t)count * record[i] + align[i] - 1) & ~(uint64_t)(align[i] - 1);
+        if (offset != want)
+            return fail(f, (sn_table_image_check)(SN_TI_ROUNDS_OFFSET + i), HDR_OFF(rounds_offset) + 4 * i, offset,
+                        want, count);
     }
-    if (h->total_bytes > image_bytes)
-        return fail(f, SN_TI_TRUNCATED, HDR_OFF(total_bytes), h->total_bytes, image_bytes, 0);
+    if (offset > image_bytes) /* the last offset is total_bytes */
+        return fail(f, SN_TI_TRUNCATED, HDR_OFF(total_bytes), offset, image_bytes, 0);
     return SN_OK;
 }
 SN_STATIC_ASSERT(SN_TI_STEPS_OFFSET == SN_TI_ROUNDS_OFFSET + 1 && SN_TI_TOTAL_BYTES == SN_TI_ROUNDS_OFFSET + 3 &&
                      offsetof(sn_table_image_header, total_bytes) == offsetof(sn_table_image_header, rounds_offset) + 12,
                  "check_layout walks the four offset checks and fields in order");
+SN_STATIC_ASSERT(offsetof(sn_table_image_header, step_count) == offsetof(sn_table_image_header, round_count) + 4 &&
+                     offsetof(sn_table_image_header, payload_count) == offsetof(sn_table_image_header, round_count) + 8,
+                 "check_layout reads the three counts in order");
 
 sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table *out, sn_table_image_fault *fault)
 {
@@ -102,7 +106,7 @@ sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table 
     if (h->header_crc32 != crc)
         return fail(fault, SN_TI_HEADER_CRC, HDR_OFF(header_crc32), h->header_crc32, crc, 0);
     if ((st = check_fixed(b, reserved, sizeof reserved / sizeof reserved[0], fault)) != SN_OK ||
-        (st = check_layout(h, image_bytes, fault)) != SN_OK)
+        (st = check_layout(b, image_bytes, fault)) != SN_OK)
         return st;
     uint64_t hash = sn_word_hash((const uint64_t *)(const void *)(b + SN_TABLE_IMAGE_HEADER_BYTES),
                                  (h->total_bytes - SN_TABLE_IMAGE_HEADER_BYTES) / 8);

@@ -17,9 +17,6 @@ __attribute__((section(".sn_status"))) static sn_status_block status_block;
 __attribute__((section(".sn_boot_args"))) static volatile sn_boot_args boot_args;
 static const sn_mesh mesh = SN_MESH_2P2_INIT;
 
-/* Unit DRAM addresses are 36-bit local offsets (sysnode-facts §6). */
-#define DRAM_LOCAL_LIMIT (1ull << 36)
-
 static const void *uncached(uint64_t unit_addr)
 {
     return (const void *)(uintptr_t)(SN_DRAM_CPU_BASE | (1ull << SN_UNCACHED_BIT) | unit_addr);
@@ -28,7 +25,8 @@ static const void *uncached(uint64_t unit_addr)
 /* Reads the result region back through the uncached alias, as the CPU sees
  * DRAM at that moment, and records its CRC-32 in the status block: the host
  * compares it with the expected bytes' CRC. What it shows is what a consumer
- * on the SysNode would read right after the runner's last round. */
+ * on the SysNode would read right after the runner's last round. sn_crc32
+ * reads it a 64-bit uncached load per aligned word (crc32.c). */
 static void digest_results(void)
 {
     status_block.digest_crc32 = sn_crc32(uncached(boot_args.result_addr), boot_args.result_bytes);
@@ -45,10 +43,8 @@ static int boot_args_refused(uint32_t which)
 /* The table and the result region lie inside DRAM (FORMAT.md §6). */
 static int args_inside_dram(void)
 {
-    uint64_t dram = boot_args.dram_bytes && boot_args.dram_bytes < DRAM_LOCAL_LIMIT ? boot_args.dram_bytes
-                                                                                       : DRAM_LOCAL_LIMIT;
-    return boot_args.table_addr < dram && boot_args.table_bytes <= dram - boot_args.table_addr &&
-           boot_args.result_addr < dram && boot_args.result_bytes <= dram - boot_args.result_addr;
+    return sn_app_inside_dram(&boot_args, boot_args.table_addr, boot_args.table_bytes) &&
+           sn_app_inside_dram(&boot_args, boot_args.result_addr, boot_args.result_bytes);
 }
 
 int main(void)

@@ -20,4 +20,9 @@ sn_status sn_app_report(sn_status_block *s, sn_status st);
  * the 36-bit local DRAM offset). */
 sn_status sn_app_report_copy_from(const volatile sn_boot_args *a);
 
+/* 1 when the bytes [addr, addr + bytes) of unit DRAM lie inside the DRAM the
+ * boot arguments a describe (dram_bytes; the 36-bit local offsets when it is
+ * 0 or larger), else 0 (FORMAT.md §6). */
+int sn_app_inside_dram(const volatile sn_boot_args *a, uint64_t addr, uint64_t bytes);
+
 #endif

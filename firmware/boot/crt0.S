@@ -1,7 +1,7 @@
 /* Reset entry of the runner image: set gp and sp, install the trap vector,
  * zero .bss (C reads no register it has not written, so none is cleared:
- * 124 bytes of the 6 KiB code budget), call main, store its result to R_EXIT (which halts
- * the core). Source: sysnode-facts §1.6-§1.7 (tests/rv64/crt0.S@065ec912,
+ * 124 bytes of the code budget), call main, store its result to R_EXIT
+ * (which halts the core). Source: sysnode-facts §1.6-§1.7 (tests/rv64/crt0.S@065ec912,
  * firmware/kohakuaccel/arch/rv64/crt0.S@a6121197). */
 #include "sysnode/regs.h"
 #include "reset.h"

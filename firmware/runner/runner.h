@@ -29,9 +29,24 @@
  * (SN_V4_WRITE_LANDING_CYCLES); a card's figure belongs here once measured. */
 #define SN_RUNNER_SETTLE_CYCLES 4096ull
 
+/* Count slots: mesh unit i is slot i + 1; slot 0 stands for every
+ * coordinate with no unit and is never counted. */
+#define SN_RUNNER_SLOTS (SN_MESH_MAX_UNITS + 1)
+
 typedef struct {
-    /* first, so the drain reaches it with an immediate offset */
-    uint32_t outstanding[SN_NODE_COUNT]; /* per node (SN_NODE_ID), this round: flits sent and not completed */
+    /* per node (SN_NODE_ID), this round: flits sent and not completed; by
+     * node, so the drain indexes it with HEAD's source bits; first, and the
+     * per-slot arrays after it, all within an immediate offset of r */
+    uint32_t outstanding[SN_NODE_COUNT];
+    /* per slot, per round; received = kicked - outstanding (by node) + other */
+    uint32_t expected[SN_RUNNER_SLOTS];  /* cumulative await count */
+    uint32_t kicked[SN_RUNNER_SLOTS];    /* flits sent */
+    uint32_t other[SN_RUNNER_SLOTS];     /* records that completed no flit: peer acks, extras */
+    uint16_t unit_depth[SN_RUNNER_SLOTS];  /* inst_depth from CU_CAPS; inst_depth for a unit not probed */
+    uint8_t unit_version[SN_RUNNER_SLOTS]; /* CU_VERSION from CU_CAPS; 0 = not probed */
+    uint8_t unit_slot[SN_NODE_COUNT]; /* by SN_NODE_ID: the unit's slot; 0 for the SysNode or no unit */
+    uint32_t in_flight;               /* sum of outstanding[] */
+
     sn_port *port;
     const sn_mesh *mesh;
     sn_status_block *status;   /* where progress and the first error are kept */
@@ -41,17 +56,9 @@ typedef struct {
     uint64_t settle_cycles;    /* SN_RUNNER_SETTLE_CYCLES; 0 disables the settle (a test image only) */
     uint32_t settles;          /* round ends that waited out write landing */
     uint8_t drain_while_kicking; /* 1; 0 only in a test image that shows the deadlock */
-    uint16_t unit_depth[SN_NODE_COUNT];  /* inst_depth from CU_CAPS; inst_depth for a unit not probed */
-    uint8_t unit_version[SN_NODE_COUNT]; /* CU_VERSION from CU_CAPS; 0 = not probed */
-
-    /* per node (SN_NODE_ID), per round; received = kicked - outstanding + other */
-    uint32_t expected[SN_NODE_COUNT];    /* cumulative await count */
-    uint32_t kicked[SN_NODE_COUNT];      /* flits sent */
-    uint32_t other[SN_NODE_COUNT];       /* records that completed no flit: peer acks, extras */
-    uint32_t in_flight;                  /* sum of outstanding[] */
 
     uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */
-    uint8_t shadow_valid;      /* bit i: shadow[i] is what the register holds */
+    uint8_t shadow_valid;      /* 1: shadow[] is what the registers hold */
 
     /* Host sync points (sysnode/host_sync.h): the words the image shares
      * with the host; NULL on an image without a host, where a sync step is
@@ -63,7 +70,8 @@ typedef struct {
 
     uint32_t total_completions;
     uint32_t total_flits;
-    uint8_t is_unit[SN_NODE_COUNT]; /* by SN_NODE_ID: 1 for a unit of the mesh, 0 for the SysNode or nothing */
+    /* the table check's per-node tallies (table_check.h): zero between checks */
+    uint32_t check_kicked[SN_NODE_COUNT], check_awaited[SN_NODE_COUNT];
 } sn_runner;
 
 /* Prepares r to drive the mailbox behind port for a mesh. status must point

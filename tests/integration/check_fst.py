@@ -50,7 +50,11 @@ run = subprocess.run([sysnode, "run", f"{cases}/mm4x32", "--fst", hang, "--max-c
                      capture_output=True, text=True)
 assert run.returncode == 1 and "hang: no exit after" in run.stderr, run.stderr
 start, end, _ = read(hang)
-assert 2 * (5000 - 64) <= end <= 2 * 5000 + 1, end
+# the mesh is brought to the hart's cycle at a block start once it trails by
+# more than 64 cycles (ADVANCE_QUANTUM, sim/hart/hart.c), and the limit stops
+# the hart at the start of the block after the one that crosses it: the mesh
+# may trail the limit by 64 cycles plus that block (a runner loop, under 64)
+assert 2 * (5000 - 128) <= end <= 2 * 5000 + 1, end
 
 # SIGINT once the dump is being written (its temporary exists and grows)
 stopped = os.path.join(work, "sigint.fst")

@@ -323,7 +323,7 @@ static void quick_step_test_agrees_with_the_rules(void **state)
                                 uint32_t head;
                                 memcpy(&head, &s, sizeof head); /* {reserved, y, x, op}, little-endian */
                                 full = full && op == SN_STEP_KICK;
-                                if (sn_table_kick_ok(head, s.a, s.b, round.payload_count, f->r.is_unit) != full)
+                                if (sn_table_kick_ok(head, s.a, s.b, round.payload_count, f->r.unit_slot) != full)
                                     fail_msg("op %u (%u,%u) reserved %u a %u b %u payloads %u: quick %d, full %d", op,
                                              s.x, s.y, reserved, s.a, s.b, round.payload_count, !full, full);
                                 checked++;

@@ -14,7 +14,7 @@
 #include "commands.h"
 #include "disasm.h"
 #include "escape.h"
-#include "json.h"
+#include "file_read.h"
 #include "json_out.h"
 #include "messages.h"
 #include "pack_inputs.h"

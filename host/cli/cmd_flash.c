@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "json.h"
+#include "file_read.h"
 #include "messages.h"
 #include "transport.h"
 #include "window_load.h"

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_read.h"
 #include "json.h"
 
 /* Unit DRAM addresses are 40 bits (sysnode-facts §6). */

@@ -22,13 +22,15 @@ typedef struct {
 } sn_table_row;
 SN_STATIC_ASSERT(sizeof(sn_table_row) == 32, "payload row is 32 bytes");
 
-/* The payload a row holds, in sysnode/field.h's word order. */
+/* The 256-bit payload a 32-byte row holds (FORMAT.md §3), as an sn_payload
+ * (w[i] = ARGi, sysnode/field.h). Cannot fail. */
 static inline sn_payload sn_table_row_payload(const sn_table_row *row)
 {
     return (sn_payload){{row->arg0, row->arg1, row->arg2, row->arg3}};
 }
 
-/* The row that holds payload p. */
+/* The 32-byte row that holds payload p (FORMAT.md §3: ARG3 first); the
+ * inverse of sn_table_row_payload. Cannot fail. */
 static inline sn_table_row sn_table_payload_row(const sn_payload *p)
 {
     return (sn_table_row){.arg3 = p->w[3], .arg2 = p->w[2], .arg1 = p->w[1], .arg0 = p->w[0]};

@@ -92,14 +92,17 @@ void prog_step(prog *p, uint8_t op, uint8_t x, uint8_t y, uint32_t a, uint32_t b
     p->rounds[t->round_count - 1].step_count++;
 }
 
-void prog_kick(prog *p, uint8_t x, uint8_t y, uint32_t base, uint32_t n)
+void prog_kick(prog *p, uint8_t x, uint8_t y, uint32_t first_slot, uint32_t flits)
 {
-    prog_step(p, SN_STEP_KICK, x, y, base, n);
+    prog_step(p, SN_STEP_KICK, x, y, 0, 0);
+    p->steps[p->table.step_count - 1].kick.first_slot = first_slot;
+    p->steps[p->table.step_count - 1].kick.flits = flits;
 }
 
-void prog_await(prog *p, uint8_t x, uint8_t y, uint32_t count)
+void prog_await(prog *p, uint8_t x, uint8_t y, uint32_t completions)
 {
-    prog_step(p, SN_STEP_AWAIT, x, y, count, 0);
+    prog_step(p, SN_STEP_AWAIT, x, y, 0, 0);
+    p->steps[p->table.step_count - 1].await.completions = completions;
 }
 
 void expect_flit(const sn_port *m, uint32_t i, uint8_t x, uint8_t y, uint32_t round,

@@ -180,7 +180,8 @@ int sn_cmd_flash(int argc, char **argv)
         } else if (argv[i][0] != '-' && !image) {
             image = argv[i];
         } else {
-            fputs(USAGE, stderr);
+            fprintf(stderr, "sysnode flash: '%s': %s\n%s", argv[i],
+                    argv[i][0] == '-' ? "unknown option, or no value after it" : "a second image", USAGE);
             return 2;
         }
     }

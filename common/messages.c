@@ -147,7 +147,7 @@ static const field_check_words field_checks[] = {
                             SN_TABLE_IMAGE_STEPS_ALIGN},
     [SN_TI_PAYLOADS_OFFSET] = {"payloads offset", 1, ", expected 0x%llx", " steps of ", sizeof(sn_table_step),
                                SN_TABLE_IMAGE_PAYLOADS_ALIGN},
-    [SN_TI_TOTAL_BYTES] = {"total bytes", 1, ", expected 0x%llx", " payloads of ", sizeof(sn_table_payload), 0},
+    [SN_TI_TOTAL_BYTES] = {"total bytes", 1, ", expected 0x%llx", " payloads of ", sizeof(sn_table_row), 0},
     [SN_TI_TRUNCATED] = {"total bytes", 0, ", but the image holds %llu (truncated)", NULL, 0, 0},
     [SN_TI_BODY_HASH] = {"body hash", 1, ", computed 0x%llx", NULL, 0, 0},
 };

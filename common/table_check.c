@@ -21,8 +21,8 @@ static sn_status found(sn_table_fault *f, sn_status status, sn_table_rule rule, 
 
 sn_status sn_table_check_await_total(const sn_table_step *s, uint32_t awaited, sn_table_fault *f)
 {
-    if (s->a > SN_AWAIT_TOTAL_MAX - awaited)
-        return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_TOTAL, SN_NODE_ID(s->x, s->y), s->a,
+    if (s->await.completions > SN_AWAIT_TOTAL_MAX - awaited)
+        return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_TOTAL, SN_NODE_ID(s->x, s->y), s->await.completions,
                      SN_AWAIT_TOTAL_MAX - awaited);
     return SN_OK;
 }
@@ -44,28 +44,30 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
     case SN_STEP_KICK:
         if (!is_unit(mesh, s->x, s->y))
             return found(f, SN_ERR_TABLE_NODE, SN_RULE_KICK_NODE, node, 0, 0);
-        if (s->b == 0)
+        if (s->kick.flits == 0)
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_EMPTY, node, 0, 0);
-        if (s->a > SN_STAGE_SLOTS || s->b > SN_STAGE_SLOTS - s->a)
-            return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_WINDOW, node, s->a + s->b, SN_STAGE_SLOTS);
-        if (s->a + s->b > round->payload_count)
-            return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_PAYLOADS, node, s->a + s->b, round->payload_count);
-        /* s->b <= 128 here: the subtraction cannot wrap. */
-        if (kicked && kicked[node] > SN_AWAIT_TOTAL_MAX - s->b)
-            return found(f, SN_ERR_TABLE_STEP, SN_RULE_KICK_TOTAL, node, s->b,
+        if (s->kick.first_slot > SN_STAGE_SLOTS || s->kick.flits > SN_STAGE_SLOTS - s->kick.first_slot)
+            return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_WINDOW, node, s->kick.first_slot + s->kick.flits,
+                         SN_STAGE_SLOTS);
+        if (s->kick.first_slot + s->kick.flits > round->payload_count)
+            return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_PAYLOADS, node, s->kick.first_slot + s->kick.flits,
+                         round->payload_count);
+        /* flits <= 128 here: the subtraction cannot wrap. */
+        if (kicked && kicked[node] > SN_AWAIT_TOTAL_MAX - s->kick.flits)
+            return found(f, SN_ERR_TABLE_STEP, SN_RULE_KICK_TOTAL, node, s->kick.flits,
                          kicked[node] < SN_AWAIT_TOTAL_MAX ? SN_AWAIT_TOTAL_MAX - kicked[node] : 0);
         if (kicked)
-            kicked[node] += s->b;
+            kicked[node] += s->kick.flits;
         return SN_OK;
     case SN_STEP_AWAIT:
         if (!is_unit(mesh, s->x, s->y))
             return found(f, SN_ERR_TABLE_NODE, SN_RULE_AWAIT_NODE, node, 0, 0);
-        if (s->a == 0)
+        if (s->await.completions == 0)
             return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_ZERO, node, 0, 0);
         if (awaited && sn_table_check_await_total(s, awaited[node], f) != SN_OK)
             return f->status;
         if (awaited)
-            awaited[node] += s->a;
+            awaited[node] += s->await.completions;
         return SN_OK;
     default:
         return found(f, SN_ERR_TABLE_STEP, SN_RULE_OPCODE, NO_NODE, s->op, 0);

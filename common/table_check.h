@@ -73,7 +73,7 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
 
 /* The AWAIT_TOTAL rule for await step s in a round whose earlier awaits for
  * s's node total `awaited` completions (at most SN_AWAIT_TOTAL_MAX): SN_OK,
- * or SN_ERR_TABLE_STEP with fault->rule, status, node, value (s->a) and
+ * or SN_ERR_TABLE_STEP with fault->rule, status, node, value (its count) and
  * limit (the room left) set. sn_table_check_step applies it with its
  * tallies; the runner with its own per-round count as it runs each await
  * (a unit may have written a larger count over the checked one). */
@@ -83,8 +83,9 @@ sn_status sn_table_check_await_total(const sn_table_step *s, uint32_t awaited, s
  * x and y below 16 and reserved 0 under one mask. */
 #define SN_KICK_WORD_MASK 0xFFF0F0FFu
 SN_STATIC_ASSERT(offsetof(sn_table_step, x) == 1 && offsetof(sn_table_step, y) == 2 &&
-                     offsetof(sn_table_step, a) == 4 && offsetof(sn_table_step, b) == 8 && SN_STEP_KICK < 256,
-                 "a step reads as three little-endian words {head, a, b}");
+                     offsetof(sn_table_step, kick.first_slot) == 4 && offsetof(sn_table_step, kick.flits) == 8 &&
+                     SN_STEP_KICK < 256,
+                 "a kick reads as three little-endian words {head, first_slot, flits}");
 
 /* The node a step's first word names: SN_NODE_ID(x, y) of {reserved, y, x, op}. */
 static inline uint32_t sn_step_word_node(uint32_t head)
@@ -93,7 +94,7 @@ static inline uint32_t sn_step_word_node(uint32_t head)
 }
 
 /* The step rules of sn_table_check_step for a kick checked alone, over the
- * step read as its three words (head, a = first slot, b = flits) and a node
+ * step read as its three words (head, kick.first_slot, kick.flits) and a node
  * table (is_unit[SN_NODE_ID] nonzero for a unit of the mesh, 0 for the SysNode
  * or no unit): 1 when the step is a kick that passes every one of them, 0
  * for any other step (the runner then checks its copy with
@@ -102,11 +103,11 @@ static inline uint32_t sn_step_word_node(uint32_t head)
  * round's payloads is inside the staging slots. The runner re-checks every
  * kick with it just before acting on it; test_runner_faults checks that it
  * agrees with sn_table_check_step. */
-static inline int sn_table_kick_ok(uint32_t head, uint32_t a, uint32_t b, uint32_t slot_count,
+static inline int sn_table_kick_ok(uint32_t head, uint32_t first_slot, uint32_t flits, uint32_t slot_count,
                                    const uint8_t *is_unit)
 {
-    return (head & SN_KICK_WORD_MASK) == SN_STEP_KICK && is_unit[sn_step_word_node(head)] && b != 0 &&
-           (uint64_t)a + b <= slot_count;
+    return (head & SN_KICK_WORD_MASK) == SN_STEP_KICK && is_unit[sn_step_word_node(head)] && flits != 0 &&
+           (uint64_t)first_slot + flits <= slot_count;
 }
 
 #endif

@@ -67,7 +67,7 @@ static sn_status check_fixed(const uint8_t *b, const fixed_field *c, unsigned n,
  * it and the record size are FORMAT.md §3's. */
 static sn_status check_layout(const uint8_t *b, uint64_t image_bytes, sn_table_image_fault *f)
 {
-    static const uint8_t record[4] = {0, sizeof(sn_table_round), sizeof(sn_table_step), sizeof(sn_table_payload)};
+    static const uint8_t record[4] = {0, sizeof(sn_table_round), sizeof(sn_table_step), sizeof(sn_table_row)};
     static const uint8_t align[4] = {1, SN_TABLE_IMAGE_STEPS_ALIGN, SN_TABLE_IMAGE_PAYLOADS_ALIGN, 1};
     uint64_t want = SN_TABLE_IMAGE_HEADER_BYTES;
     uint32_t offset = 0;
@@ -115,7 +115,7 @@ sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table 
 
     out->rounds = (const sn_table_round *)(const void *)(b + h->rounds_offset);
     out->steps = (const sn_table_step *)(const void *)(b + h->steps_offset);
-    out->payloads = (const sn_table_payload *)(const void *)(b + h->payloads_offset);
+    out->payloads = (const sn_table_row *)(const void *)(b + h->payloads_offset);
     out->round_count = h->round_count;
     out->step_count = h->step_count;
     out->payload_count = h->payload_count;

@@ -40,10 +40,10 @@ static void run_round(sn_bench_dispatch *d, const sn_table *t, const sn_table_ro
         uint32_t node = SN_NODE_ID(s->x, s->y);
         switch (s->op) {
         case SN_STEP_KICK:
-            kick(d, SN_DST_VALUE(s->x, s->y), &t->payloads[round->payload_first + s->a], s->b);
+            kick(d, SN_DST_VALUE(s->x, s->y), &t->payloads[round->payload_first + s->kick.first_slot], s->kick.flits);
             break;
         case SN_STEP_AWAIT:
-            d->expected[node] += s->a;
+            d->expected[node] += s->await.completions;
             while ((int32_t)(d->received[node] - d->expected[node]) < 0)
                 drain(d);
             break;
@@ -71,7 +71,7 @@ int sn_bench_run(sn_bench_kick_fn kick)
     const sn_table_image_header *h = (const sn_table_image_header *)image;
     sn_table t = {
         (const sn_table_round *)(image + h->rounds_offset), (const sn_table_step *)(image + h->steps_offset),
-        (const sn_table_payload *)(image + h->payloads_offset), h->round_count, h->step_count, h->payload_count,
+        (const sn_table_row *)(image + h->payloads_offset), h->round_count, h->step_count, h->payload_count,
     };
     sn_bench_dispatch *d = &dispatch;
     for (unsigned i = 0; i < 5; i++) /* the shadow starts true */

@@ -51,7 +51,7 @@ static inline uint32_t sn_bench_in_flight(const sn_bench_dispatch *d)
 
 /* Sends payloads p[0..n) to the unit at DST value dst (a kick step, DESIGN
  * §2), one accepted GO each, updating d->reg, d->flits and the pop counts. */
-typedef void (*sn_bench_kick_fn)(sn_bench_dispatch *d, uint64_t dst, const sn_table_payload *p, uint32_t n);
+typedef void (*sn_bench_kick_fn)(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p, uint32_t n);
 
 /* Runs the table the boot arguments point at (read through the uncached
  * alias) with kick, then reports rounds, flits and completions in the status

@@ -10,7 +10,7 @@
 #include "bench_loop.h"
 #include "runner.h"
 
-static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_payload *p, uint32_t n)
+static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p, uint32_t n)
 {
     uint64_t a0 = d->reg[1], a1 = d->reg[2], a2 = d->reg[3], a3 = d->reg[4];
     uint32_t popped = d->popped, peer_acks = d->peer_acks; /* in registers for the loop */
@@ -18,22 +18,22 @@ static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_payloa
     const uint64_t busy = SN_MASK(stat, offered) | (SN_MASK(stat, queued) & ~7ull);
     if (dst != d->reg[0]) /* one destination per kick */
         sn_port_write(0, SN_MBOX_DST, d->reg[0] = dst);
-    for (const sn_table_payload *end = p + n; p != end; p++) {
+    for (const sn_table_row *end = p + n; p != end; p++) {
         uint64_t stat = sn_port_read(0, SN_MBOX_STAT);
         while (stat & busy) { /* pop what waits, as the runner does, until the offer is taken */
             for (uint64_t q = sn_stat_queued(stat); q != 0; q--)
                 sn_bench_pop(d->received, &popped, &peer_acks);
             stat = sn_port_read(0, SN_MBOX_STAT);
         }
-        /* row is {ARG3, ARG2, ARG1, ARG0} (artifacts/FORMAT.md §3) */
-        if (p->arg[3] != a0)
-            sn_port_write(0, SN_MBOX_ARG0, a0 = p->arg[3]);
-        if (p->arg[2] != a1)
-            sn_port_write(0, SN_MBOX_ARG1, a1 = p->arg[2]);
-        if (p->arg[1] != a2)
-            sn_port_write(0, SN_MBOX_ARG2, a2 = p->arg[1]);
-        if (p->arg[0] != a3)
-            sn_port_write(0, SN_MBOX_ARG3, a3 = p->arg[0]);
+        /* each row field names its register (sysnode/table.h) */
+        if (p->arg0 != a0)
+            sn_port_write(0, SN_MBOX_ARG0, a0 = p->arg0);
+        if (p->arg1 != a1)
+            sn_port_write(0, SN_MBOX_ARG1, a1 = p->arg1);
+        if (p->arg2 != a2)
+            sn_port_write(0, SN_MBOX_ARG2, a2 = p->arg2);
+        if (p->arg3 != a3)
+            sn_port_write(0, SN_MBOX_ARG3, a3 = p->arg3);
         sn_port_write(0, SN_MBOX_GO, 1);
     }
     d->flits += n;

@@ -6,19 +6,19 @@
  * "Benchmark"); no checks: see bench_loop.h. */
 #include "bench_loop.h"
 
-static void sendwait_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_payload *p, uint32_t n)
+static void sendwait_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
-        const uint64_t *w = p[i].arg; /* {ARG3, ARG2, ARG1, ARG0} (artifacts/FORMAT.md §3) */
+        const sn_table_row *row = &p[i]; /* each field names its register (sysnode/table.h) */
         uint64_t stat;
         while (sn_stat_offered(stat = sn_port_read(0, SN_MBOX_STAT)))
             if (sn_stat_queued(stat))
                 sn_bench_pop(d->received, &d->popped, &d->peer_acks);
         sn_port_write(0, SN_MBOX_DST, dst);
-        sn_port_write(0, SN_MBOX_ARG0, w[3]);
-        sn_port_write(0, SN_MBOX_ARG1, w[2]);
-        sn_port_write(0, SN_MBOX_ARG2, w[1]);
-        sn_port_write(0, SN_MBOX_ARG3, w[0]);
+        sn_port_write(0, SN_MBOX_ARG0, row->arg0);
+        sn_port_write(0, SN_MBOX_ARG1, row->arg1);
+        sn_port_write(0, SN_MBOX_ARG2, row->arg2);
+        sn_port_write(0, SN_MBOX_ARG3, row->arg3);
         sn_port_write(0, SN_MBOX_GO, 1);
         d->flits++;
         while (sn_bench_in_flight(d) != 0)

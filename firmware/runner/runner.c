@@ -356,7 +356,7 @@ typedef struct {
     const sn_table_round *round; /* the runner's copy of the round record */
     uint32_t i;                  /* the current step */
     int unfenced;                /* a unit kicked or awaited may retire before its writes land */
-    union {                      /* the runner's copy of step i, as read: {head, a, b} (table_check.h) */
+    union {                      /* the runner's copy of step i, as read: {head, a, b} as stored (table_check.h) */
         sn_table_step step;
         uint32_t word[3];
     } copy;
@@ -376,7 +376,7 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
     const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_MASK(stat, queued) & ~7ull : 0);
     uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
     const sn_table_step *steps = &w->t->steps[w->round->step_first];
-    const sn_table_payload *slots = &w->t->payloads[w->round->payload_first];
+    const sn_table_row *slots = &w->t->payloads[w->round->payload_first];
     const uint32_t step_count = w->round->step_count, slot_count = w->round->payload_count;
     sn_status st = SN_OK;
     uint32_t i = w->i;
@@ -398,7 +398,7 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
         }
         const uint32_t depth = r->unit_depth[r->unit_slot[node]];
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
-        const sn_table_payload *p = &slots[first], *end = p + flits, *counted = p;
+        const sn_table_row *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
         w->unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
@@ -412,7 +412,7 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
         counted = p;                                                                                   \
     } while (0)
         /* GOs up to `room` need no inst_depth look: completions only free room. */
-        for (const sn_table_payload *room = p; p != end; p++) {
+        for (const sn_table_row *room = p; p != end; p++) {
             if (p == room) {
                 COUNT_SENT();
                 if (r->outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
@@ -428,15 +428,15 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
                 if (st != SN_OK)
                     break;
             }
-            /* row is {ARG3, ARG2, ARG1, ARG0} (FORMAT.md §3) */
-            if (p->arg[3] != a0)
-                wr(r, SN_MBOX_ARG0, a0 = p->arg[3]);
-            if (p->arg[2] != a1)
-                wr(r, SN_MBOX_ARG1, a1 = p->arg[2]);
-            if (p->arg[1] != a2)
-                wr(r, SN_MBOX_ARG2, a2 = p->arg[1]);
-            if (p->arg[0] != a3)
-                wr(r, SN_MBOX_ARG3, a3 = p->arg[0]);
+            /* each row field names its register (sysnode/table.h) */
+            if (p->arg0 != a0)
+                wr(r, SN_MBOX_ARG0, a0 = p->arg0);
+            if (p->arg1 != a1)
+                wr(r, SN_MBOX_ARG1, a1 = p->arg1);
+            if (p->arg2 != a2)
+                wr(r, SN_MBOX_ARG2, a2 = p->arg2);
+            if (p->arg3 != a3)
+                wr(r, SN_MBOX_ARG3, a3 = p->arg3);
             wr(r, SN_MBOX_GO, 0); /* any store offers (sysnode-facts §2.1): zero needs no register */
         }
         COUNT_SENT();
@@ -521,7 +521,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
 
-    round_walk w = {t, &round, 0, 0, {{0, 0, 0, 0, 0, 0}}};
+    round_walk w = {t, &round, 0, 0, {.word = {0, 0, 0}}};
     int sync = 0; /* the round ends at a host sync point */
     for (; w.i < round.step_count; w.i++) {
         const sn_table_step *s = &w.copy.step;
@@ -544,7 +544,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
                 return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
             r->status->phase = SN_PHASE_AWAIT;
             w.unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
-            r->expected[r->unit_slot[node]] += s->a;
+            r->expected[r->unit_slot[node]] += s->await.completions;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:

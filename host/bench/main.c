@@ -157,7 +157,8 @@ int main(int argc, char **argv)
         } else if (argv[i][0] != '-') {
             dirs[ndirs++] = argv[i];
         } else {
-            fputs(USAGE, stderr);
+            fprintf(stderr, "sysnode-bench: '%s': unknown option, or no value after it\n%s", argv[i], USAGE);
+            free(dirs);
             return 2;
         }
     }

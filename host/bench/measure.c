@@ -32,7 +32,7 @@ sn_status sn_bench_case_load(sn_bench_case *c, const char *case_dir, sn_error *e
         for (uint32_t i = 0; i < round->step_count; i++) {
             const sn_table_step *s = &p.steps[round->step_first + i];
             if (s->op == SN_STEP_KICK)
-                c->round_payloads[r] += s->b;
+                c->round_payloads[r] += s->kick.flits;
         }
         c->payloads += c->round_payloads[r];
     }

@@ -9,9 +9,10 @@
 #include "file_out.h"
 #include "pack_inputs.h"
 
-static int usage_error(const sn_cli_args *a, const char *msg, const char *arg)
+/* "sysnode CMD: " head tail, then the usage on stderr; exit status 2. */
+static int usage_error(const sn_cli_args *a, const char *head, const char *tail)
 {
-    fprintf(stderr, "sysnode %s: %s%s\n%s", a->cmd, msg, arg, a->usage);
+    fprintf(stderr, "sysnode %s: %s%s\n%s", a->cmd, head, tail, a->usage);
     return 2;
 }
 
@@ -42,7 +43,7 @@ int sn_cli_args_parse(sn_cli_args *a, int argc, char **argv)
         } else if (!options_done && a->takes_json && strcmp(arg, "--json") == 0) {
             a->json = 1;
         } else if (!options_done && arg[0] == '-' && arg[1] != '\0') {
-            return usage_error(a, "unknown option ", arg);
+            return usage_error(a, arg, ": unknown option, or no value after it");
         } else {
             a->inputs[a->ninputs++] = arg;
         }

@@ -14,7 +14,7 @@
 #include "commands.h"
 #include "disasm.h"
 #include "escape.h"
-#include "json.h"
+#include "file_read.h"
 #include "json_out.h"
 #include "messages.h"
 #include "pack_inputs.h"
@@ -41,7 +41,7 @@ typedef struct {
 } listing;
 
 static void dump_payload(const listing *l, sn_disasm_state *s, const sn_table_step *k, uint32_t slot,
-                         const sn_table_payload *row, bool first)
+                         const sn_table_row *row, bool first)
 {
     const sn_mesh_unit *u = sn_mesh_find(&l->mesh, k->x, k->y);
     sn_disasm d;
@@ -56,7 +56,7 @@ static void dump_payload(const listing *l, sn_disasm_state *s, const sn_table_st
         printf("\"insn\": \"%s\", ", d.insn);
     printf("\"words\": [\"0x%016" PRIx64 "\", \"0x%016" PRIx64 "\", \"0x%016" PRIx64 "\", \"0x%016" PRIx64
            "\"], \"fields\": {",
-           row->arg[0], row->arg[1], row->arg[2], row->arg[3]);
+           row->arg3, row->arg2, row->arg1, row->arg0);
     for (unsigned i = 0; i < d.field_count; i++)
         printf("%s\"%s\": %" PRIu64, i ? ", " : "", d.fields[i].name, d.fields[i].value);
     printf("}, \"text\": ");
@@ -75,18 +75,20 @@ static void dump_step(const listing *l, sn_disasm_state *s, const sn_table_round
         printf("  step %" PRIu32 ": %s", index, op);
     switch (k->op) {
     case SN_STEP_SEED:
-        printf(l->json ? ", \"n\": %" PRIu32 "}" : " %" PRIu32 "\n", k->a);
+        printf(l->json ? ", \"n\": %" PRIu32 "}" : " %" PRIu32 "\n", k->seed.n);
         return;
     case SN_STEP_AWAIT:
         printf(l->json ? ", \"x\": %u, \"y\": %u, \"count\": %" PRIu32 "}" : " (%u,%u) %" PRIu32 "\n", k->x, k->y,
-               k->a);
+               k->await.completions);
         return;
     case SN_STEP_KICK:
         printf(l->json ? ", \"x\": %u, \"y\": %u, \"base\": %" PRIu32 ", \"n\": %" PRIu32 ", \"payloads\": ["
                        : " (%u,%u) base %" PRIu32 " n %" PRIu32 "\n",
-               k->x, k->y, k->a, k->b);
-        for (uint32_t i = 0; i < k->b; i++)
-            dump_payload(l, s, k, k->a + i, &l->table.payloads[r->payload_first + k->a + i], i == 0);
+               k->x, k->y, k->kick.first_slot, k->kick.flits);
+        for (uint32_t i = 0; i < k->kick.flits; i++) {
+            uint32_t slot = k->kick.first_slot + i;
+            dump_payload(l, s, k, slot, &l->table.payloads[r->payload_first + slot], i == 0);
+        }
         if (l->json)
             printf("]}");
         return;

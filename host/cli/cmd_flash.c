@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "json.h"
+#include "file_read.h"
 #include "messages.h"
 #include "replay.h"
 #include "transport.h"
@@ -181,7 +181,8 @@ int sn_cmd_flash(int argc, char **argv)
         } else if (argv[i][0] != '-' && !image) {
             image = argv[i];
         } else {
-            fputs(USAGE, stderr);
+            fprintf(stderr, "sysnode flash: '%s': %s\n%s", argv[i],
+                    argv[i][0] == '-' ? "unknown option, or no value after it" : "a second image", USAGE);
             return 2;
         }
     }

@@ -421,12 +421,12 @@ int sn_cmd_run(int argc, char **argv)
         } else if (argv[i][0] != '-') {
             dirs[ndirs++] = argv[i];
         } else {
-            fputs(USAGE, stderr);
+            fprintf(stderr, "sysnode run: '%s': unknown option, or no value after it\n%s", argv[i], USAGE);
             goto out;
         }
     }
     if (ndirs == 0) {
-        fputs(USAGE, stderr);
+        fprintf(stderr, "sysnode run: no case directory given\n%s", USAGE);
         goto out;
     }
     const char *one_case = plan.trace ? "--trace" : plan.opts.table ? "--table" : plan.device ? "--device"

@@ -9,18 +9,12 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: sysnode <command> [args]\n"
-            "  header ARTIFACT.json... | CASE_DIR -o FILE.h   emit the embedded C table\n"
-            "  run CASE_DIR [--image ELF] [--max-cycles N] [--cu-version 4|5] [--trace FILE] [--digest]\n"
-            "               [--table TABLE.bin] [--device sim|xdma:PREFIX] [--report FILE.json] [--gdb PORT]\n"
-            "               [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
-            "               [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
-            "                                                  replay a case on the simulated SysNode or a card\n"
-            "  flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
-            "               [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]   load, boot, stream the console\n"
-            "  pack ARTIFACT.json... | CASE_DIR -o TABLE.bin   pack the DRAM-resident table\n"
-            "  dump TABLE.bin | CASE_DIR | ARTIFACT.json... [--json]   list rounds, steps, decoded payloads\n"
-            "  COMMAND -h | --help                            that command's usage\n");
+            "usage: sysnode <command> [args]   (sysnode COMMAND -h: that command's options)\n"
+            "  run CASE_DIR...                  replay cases on the simulated SysNode or a card\n"
+            "  flash IMAGE.elf --device ...     load an image, boot it, stream its console\n"
+            "  pack CASE_DIR | ARTIFACT.json... -o TABLE.bin   pack the DRAM-resident table\n"
+            "  header CASE_DIR | ARTIFACT.json... -o FILE.h    the table as C, for an embedded image\n"
+            "  dump TABLE.bin | CASE_DIR | ARTIFACT.json...    rounds, steps and decoded payloads\n");
 }
 
 int main(int argc, char **argv)
@@ -44,6 +38,7 @@ int main(int argc, char **argv)
         return sn_cli_exit("pack", sn_cmd_pack(argc - 1, argv + 1));
     if (!strcmp(argv[1], "dump"))
         return sn_cli_exit("dump", sn_cmd_dump(argc - 1, argv + 1));
+    fprintf(stderr, "sysnode: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;
 }

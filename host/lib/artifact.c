@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "json.h"
 #include "manifest.h"
@@ -40,9 +41,7 @@ static sn_status parse_flits(sn_round *r, const sn_json *d, int arr, sn_error *e
         sn_error why;
         if (sn_u256_parse(text, len, &p, &masked, &why) != SN_OK)
             return sn_json_fail(d, v, SN_ERR_INPUT, e, "flit %zu: %s", i, why.msg);
-        /* Mailbox order: ARG3 (bits 255:192) first (table.h). */
-        for (int w = 0; w < SN_PAYLOAD_WORDS; w++)
-            r->payloads[i].arg[w] = p.w[SN_PAYLOAD_WORDS - 1 - w];
+        r->payloads[i] = sn_table_payload_row(&p);
         r->masked_count += masked;
     }
     r->payload_count = n;
@@ -76,7 +75,7 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
                             "step %zu must be an array starting with a tag string", idx);
     int tag = sn_json_first(d, v);
     const step_shape *shape = NULL;
-    for (size_t k = 0; k < sizeof SHAPES / sizeof SHAPES[0]; k++)
+    for (size_t k = 0; k < sizeof SHAPES / sizeof SHAPES[0] && shape == NULL; k++)
         if (sn_json_string_is(d, tag, SHAPES[k].tag))
             shape = &SHAPES[k];
     if (shape == NULL) {
@@ -111,14 +110,17 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
     }
     /* Checked above: coordinates fit 4 bits and counts 32 bits. */
     *s = (sn_table_step){.op = shape->op};
-    if (shape->op == SN_STEP_SEED) {
-        s->a = (uint32_t)val[0];
-    } else if (shape->op != SN_STEP_BARRIER) {
+    if (has_node) {
         s->x = (uint8_t)val[0];
         s->y = (uint8_t)val[1];
-        s->a = (uint32_t)val[2];
-        s->b = (uint32_t)val[3];
     }
+    if (shape->op == SN_STEP_SEED)
+        s->seed.n = (uint32_t)val[0];
+    else if (shape->op == SN_STEP_KICK) {
+        s->kick.first_slot = (uint32_t)val[2];
+        s->kick.flits = (uint32_t)val[3];
+    } else if (shape->op == SN_STEP_AWAIT)
+        s->await.completions = (uint32_t)val[2];
     return SN_OK;
 }
 
@@ -178,16 +180,21 @@ static sn_status parse_round(sn_round *r, const sn_json *d, sn_error *e)
     return st;
 }
 
-sn_status sn_round_load(sn_round *r, const char *path, sn_error *e)
+/* Parses the document sn_json_load(_fd) gave (st its status) into *r. */
+static sn_status round_from(sn_round *r, sn_status st, sn_json *d, sn_error *e)
 {
     memset(r, 0, sizeof *r);
-    sn_json *d;
-    sn_status st = sn_json_load(path, &d, e);
-    if (st != SN_OK)
-        return st;
-    st = parse_round(r, d, e);
+    if (st == SN_OK)
+        st = parse_round(r, d, e);
     sn_json_free(d);
     return st;
+}
+
+sn_status sn_round_load(sn_round *r, const char *path, sn_error *e)
+{
+    sn_json *d;
+    sn_status st = sn_json_load(path, &d, e);
+    return round_from(r, st, d, e); /* d is set once st is */
 }
 
 void sn_round_free(sn_round *r)
@@ -211,7 +218,7 @@ static sn_status append_round(sn_program *p, const sn_round *r, const char *file
     if (steps == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", file);
     p->steps = steps;
-    sn_table_payload *pay =
+    sn_table_row *pay =
         realloc(p->payloads, (p->payload_count + r->payload_count + 1) * sizeof *pay);
     if (pay == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", file);
@@ -350,13 +357,31 @@ sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
     memset(p, 0, sizeof *p);
     sn_manifest m;
     sn_status st = sn_manifest_load(&m, case_dir, e);
-    char **paths = st == SN_OK ? calloc(m.artifact_count, sizeof *paths) : NULL;
-    if (st == SN_OK && paths == NULL)
-        st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m.path);
-    for (size_t i = 0; st == SN_OK && i < m.artifact_count; i++)
-        st = sn_manifest_file_path(&m, m.artifacts[i], &paths[i], e);
+    /* Every artifact opened relative to the case directory held open: no
+     * path walked or resolved per file (sn_manifest_open_file). */
+    int dir_fd = st == SN_OK ? sn_manifest_open_dir(case_dir, e) : -1;
+    if (st == SN_OK && dir_fd < 0)
+        st = SN_ERR_IO;
     if (st == SN_OK)
-        st = sn_program_load(p, (const char *const *)paths, m.artifact_count, e);
+        st = program_alloc(p, m.artifact_count, e);
+    for (size_t i = 0; st == SN_OK && i < m.artifact_count; i++) {
+        char *path;
+        int fd;
+        sn_round r;
+        memset(&r, 0, sizeof r);
+        st = sn_manifest_open_file(&m, dir_fd, m.artifacts[i], &path, &fd, e);
+        if (st == SN_OK) {
+            sn_json *d;
+            st = sn_json_load_fd(fd, path, &d, e);
+            st = round_from(&r, st, d, e);
+        }
+        if (st == SN_OK)
+            st = append_round(p, &r, path, e);
+        sn_round_free(&r);
+        free(path);
+    }
+    if (dir_fd >= 0)
+        close(dir_fd);
     if (st == SN_OK)
         st = check_declared(&m, "rounds", m.declared_rounds, p->round_count, e);
     if (st == SN_OK)
@@ -366,9 +391,6 @@ sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
                             p->masked_total, e);
     if (st == SN_OK && m.host_step_count > 0)
         st = add_host_syncs(p, &m, e);
-    for (size_t i = 0; paths != NULL && i < m.artifact_count; i++)
-        free(paths[i]);
-    free(paths);
     sn_manifest_free(&m);
     return st;
 }

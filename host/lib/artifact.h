@@ -11,10 +11,10 @@
 #include "error.h"
 #include "sysnode/table.h"
 
-/* One parsed artifact. Payload rows are in mailbox order (arg[0] = ARG3 =
- * bits 255:192 .. arg[3] = ARG0 = bits 63:0); kick bases index `payloads`. */
+/* One parsed artifact. Payloads are the table's rows (sysnode/table.h);
+ * a kick's first_slot indexes `payloads`. */
 typedef struct sn_round {
-    sn_table_payload *payloads;
+    sn_table_row *payloads;
     size_t payload_count; /* at most SN_STAGE_SLOTS */
     size_t masked_count;  /* payloads whose integer had bits above 255 */
     sn_table_step *steps;
@@ -51,7 +51,7 @@ typedef struct sn_program {
     sn_table_round *rounds;
     sn_table_step *steps;
     size_t step_count;
-    sn_table_payload *payloads;
+    sn_table_row *payloads;
     size_t payload_count;
 } sn_program;
 

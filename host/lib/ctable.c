@@ -25,19 +25,26 @@ static void put_comment_text(FILE *f, const char *s)
     }
 }
 
-static const char *op_name(uint8_t op)
+/* Step `s` as a C initializer of sn_table_step, its words by the names of
+ * its op (sysnode/table.h) into buf; 0 for an op an embedded table cannot
+ * hold or a word its op does not name (the loader never makes either). */
+static int step_initializer(const sn_table_step *s, char *buf, size_t size)
 {
-    switch (op) {
+    switch (s->op) {
     case SN_STEP_SEED:
-        return "SN_STEP_SEED";
+        return s->b == 0 && snprintf(buf, size, "SN_STEP_SEED, %u, %u, 0, .seed = {.n = %" PRIu32 "u}", s->x, s->y,
+                                     s->seed.n) > 0;
     case SN_STEP_KICK:
-        return "SN_STEP_KICK";
+        return snprintf(buf, size,
+                        "SN_STEP_KICK, %u, %u, 0, .kick = {.first_slot = %" PRIu32 "u, .flits = %" PRIu32 "u}", s->x,
+                        s->y, s->kick.first_slot, s->kick.flits) > 0;
     case SN_STEP_AWAIT:
-        return "SN_STEP_AWAIT";
+        return s->b == 0 && snprintf(buf, size, "SN_STEP_AWAIT, %u, %u, 0, .await = {.completions = %" PRIu32 "u}",
+                                     s->x, s->y, s->await.completions) > 0;
     case SN_STEP_BARRIER:
-        return "SN_STEP_BARRIER";
+        return (s->a | s->b) == 0 && snprintf(buf, size, "SN_STEP_BARRIER, %u, %u, 0", s->x, s->y) > 0;
     default:
-        return NULL;
+        return 0;
     }
 }
 
@@ -70,33 +77,33 @@ sn_status sn_ctable_write(FILE *out, const char *label, const sn_program *p, sn_
     fprintf(out, "};\n\n");
 
     if (p->step_count > 0) {
-        fprintf(out, "/* {op, x, y, reserved, a, b} */\n"
+        fprintf(out, "/* {op, x, y, reserved, the op's named words} */\n"
                      "static const sn_table_step sn_embedded_steps[%zu] = {\n",
                 p->step_count);
         for (size_t i = 0; i < p->round_count; i++) {
             for (uint32_t k = 0; k < p->rounds[i].step_count; k++) {
                 const sn_table_step *s = &p->steps[p->rounds[i].step_first + k];
-                const char *op = op_name(s->op);
-                if (op == NULL)
+                char init[128];
+                if (!step_initializer(s, init, sizeof init))
                     return sn_error_set(e, SN_ERR_INTERNAL, "%s: round %zu step %" PRIu32
-                                        ": unknown op %u in a loaded program", label, i, k, s->op);
-                fprintf(out, "    {%s, %u, %u, 0, %" PRIu32 "u, %" PRIu32 "u}, /* round %zu step %" PRIu32 " */\n",
-                        op, s->x, s->y, s->a, s->b, i, k);
+                                        ": op %u with words 0x%" PRIx32 " 0x%" PRIx32 " in a loaded program",
+                                        label, i, k, s->op, s->a, s->b);
+                fprintf(out, "    {%s}, /* round %zu step %" PRIu32 " */\n", init, i, k);
             }
         }
         fprintf(out, "};\n\n");
     }
 
     if (p->payload_count > 0) {
-        fprintf(out, "static const sn_table_payload sn_embedded_payloads[%zu] = {\n",
+        fprintf(out, "static const sn_table_row sn_embedded_payloads[%zu] = {\n",
                 p->payload_count);
         for (size_t i = 0; i < p->round_count; i++) {
             for (uint32_t k = 0; k < p->rounds[i].payload_count; k++) {
-                const uint64_t *a = p->payloads[p->rounds[i].payload_first + k].arg;
+                const sn_table_row *row = &p->payloads[p->rounds[i].payload_first + k];
                 fprintf(out,
-                        "    {{0x%016" PRIx64 "ull, 0x%016" PRIx64 "ull, 0x%016" PRIx64
-                        "ull, 0x%016" PRIx64 "ull}}, /* round %zu slot %" PRIu32 " */\n",
-                        a[0], a[1], a[2], a[3], i, k);
+                        "    {.arg3 = 0x%016" PRIx64 "ull, .arg2 = 0x%016" PRIx64 "ull, .arg1 = 0x%016" PRIx64
+                        "ull, .arg0 = 0x%016" PRIx64 "ull}, /* round %zu slot %" PRIu32 " */\n",
+                        row->arg3, row->arg2, row->arg1, row->arg0, i, k);
             }
         }
         fprintf(out, "};\n\n");
@@ -112,7 +119,7 @@ sn_status sn_ctable_write(FILE *out, const char *label, const sn_program *p, sn_
             "    .payload_count = %zuu,\n"
             "};\n\n#endif\n",
             p->step_count > 0 ? "sn_embedded_steps" : "(const sn_table_step *)0",
-            p->payload_count > 0 ? "sn_embedded_payloads" : "(const sn_table_payload *)0",
+            p->payload_count > 0 ? "sn_embedded_payloads" : "(const sn_table_row *)0",
             p->round_count, p->step_count, p->payload_count);
     if (ferror(out))
         return sn_error_set(e, SN_ERR_IO, "%s: write failed: %s", label, strerror(errno));

@@ -130,11 +130,9 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
             const sn_mesh_unit *u = sn_mesh_find(mesh, s->x, s->y);
             if (s->op != SN_STEP_KICK || !u || u->cu_type != SN_CU_TYPE_MG)
                 continue;
-            for (uint32_t k = 0; k < s->b; k++) {
-                const sn_table_payload *row = &t.payloads[round->payload_first + s->a + k];
+            for (uint32_t k = 0; k < s->kick.flits; k++) {
                 sn_payload *q = &(*rows)[(*n)++];
-                for (unsigned w = 0; w < 4; w++)
-                    q->w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
+                *q = sn_table_row_payload(&t.payloads[round->payload_first + s->kick.first_slot + k]);
                 uint64_t addr, bytes;
                 if (!sn_mx_fill_source(q, &addr, &bytes) || bytes == 0)
                     continue;
@@ -147,7 +145,7 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
                     return sn_error_set(e, SN_ERR_INPUT,
                                         "%s: round %u slot %u: FILL of %llu bytes at 0x%llx reads 0x%llx, which the "
                                         "host never wrote (a cluster reads the FP16 the host wrote, as MXFP7)",
-                                        p->files[r], first_round + r, s->a + k, (unsigned long long)bytes,
+                                        p->files[r], first_round + r, s->kick.first_slot + k, (unsigned long long)bytes,
                                         (unsigned long long)addr, (unsigned long long)gap);
                 }
                 *lo = addr < *lo ? addr : *lo;

@@ -322,12 +322,10 @@ void sn_disasm_init(sn_disasm_state *s)
         s->imm_addr[i] = -1;
 }
 
-void sn_disasm_payload(sn_disasm_state *s, unsigned x, unsigned y, uint16_t cu_type, const sn_table_payload *row,
+void sn_disasm_payload(sn_disasm_state *s, unsigned x, unsigned y, uint16_t cu_type, const sn_table_row *row,
                        sn_disasm *out)
 {
-    sn_payload p;
-    for (unsigned w = 0; w < SN_PAYLOAD_WORDS; w++) /* row is {ARG3..ARG0}; p.w[0] = bits 63:0 */
-        p.w[w] = row->arg[SN_PAYLOAD_WORDS - 1 - w];
+    sn_payload p = sn_table_row_payload(row);
     memset(out, 0, sizeof *out);
     if (cu_type == SN_CU_TYPE_VC) {
         out->unit = "VC";
@@ -341,6 +339,6 @@ void sn_disasm_payload(sn_disasm_state *s, unsigned x, unsigned y, uint16_t cu_t
         out->op = "?";
         take_fields(out, &p, OP_FIELD, 1);
         add(out->text, sizeof out->text, &len, "no unit at (%u,%u): %016" PRIx64 " %016" PRIx64 " %016" PRIx64
-            " %016" PRIx64, x, y, row->arg[0], row->arg[1], row->arg[2], row->arg[3]);
+            " %016" PRIx64, x, y, row->arg3, row->arg2, row->arg1, row->arg0);
     }
 }

@@ -49,7 +49,7 @@ void sn_disasm_init(sn_disasm_state *s);
  * unknown opcode decodes as "NOP" (vector core, which retires it as a
  * no-op) or as "op N" with its raw fields. */
 void sn_disasm_payload(sn_disasm_state *s, unsigned x, unsigned y, uint16_t cu_type,
-                       const sn_table_payload *row, sn_disasm *out);
+                       const sn_table_row *row, sn_disasm *out);
 
 /* The value of field `name` in *d, or -1 cast to uint64_t (all ones) when
  * the op has no such field; *found (may be NULL) says which. */

@@ -1,6 +1,6 @@
 /* Strict JSON for the host: one pass over the text checks it against the
  * RFC 8259 grammar (exact byte offsets for every error) and records each
- * value as an 8-byte token as it goes; typed lookups then walk the tokens.
+ * value as a 4-byte token as it goes; typed lookups then walk the tokens.
  * The check has to see every value's bounds anyway (a tokenizer such as
  * jsmn is lenient, tool-pitfalls 14), so a second, tokenizing pass would
  * only cost time and memory. simdjson's On-Demand parser was measured against
@@ -8,11 +8,8 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "json.h"
 #include "ascii_digits.h"
+#include "file_read.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -20,72 +17,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One value: where it starts (a string at its opening quote) and the next
- * element or member name of the same container (-1 at the end, and for a
- * member's value). Tokens are in document order, so a container's children
- * follow it and a member's value follows its name. Everything else (kind,
- * end, element count) is read off the checked text when asked, which keeps a
- * token at 8 bytes. */
-typedef struct {
-    uint32_t start;
-    int32_t next;
-} json_tok;
+/* A value or member name is a token of 4 bytes: the offset of its first
+ * byte (a string's opening quote; documents are at most 2^30 bytes) and two
+ * flags, FOLLOWED (a ',' and another element or member come after it in its
+ * container; never set on a member's value) and MEMBER_NAME. Tokens are in
+ * document order, so a member's value follows its name. An object or array
+ * takes one slot more, right after its token and before its children: the
+ * token that follows it in its parent (its next element, or the member name
+ * after the member it is the value of; -1 at the end), which its children
+ * cannot give. A followed scalar element's next is the next token, a
+ * followed name's the token after its scalar value. Kind, end and element
+ * count are read off the checked text, which keeps a small step's
+ * ["kick",1,0,0,26] at 28 bytes of index. */
+#define TOK_FOLLOWED (1u << 31)
+#define TOK_MEMBER_NAME (1u << 30)
+#define TOK_OFFSET (TOK_MEMBER_NAME - 1)
+_Static_assert(SN_FILE_MAX_BYTES <= (unsigned long long)TOK_OFFSET + 1, "every offset of a document fits a token");
 
 struct sn_json {
     char *name;
     char *text; /* NUL-terminated, owned */
     size_t len;
-    json_tok *tok;
+    uint32_t *tok; /* start offsets and flags, and each container's follower slot */
     int ntok;
 };
 
 /* Longest piece of offending text quoted in a message. */
 #define QUOTE_MAX 40
-
-/* ---- file input ---- */
-
-sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_error *e)
-{
-    /* O_NONBLOCK: opening a FIFO must not block before it can be refused. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return sn_error_set(e, SN_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return sn_error_set(e, SN_ERR_IO, "%s: not a regular file", path);
-    }
-    if ((uint64_t)st.st_size > SN_FILE_MAX_BYTES) {
-        close(fd);
-        return sn_error_set(e, SN_ERR_INPUT, "%s: %llu bytes, more than the %llu a case file may have", path,
-                            (unsigned long long)st.st_size, (unsigned long long)SN_FILE_MAX_BYTES);
-    }
-    size_t size = (size_t)st.st_size;
-    unsigned char *buf = malloc(size + 1);
-    if (buf == NULL) {
-        close(fd);
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory reading %zu bytes", path, size);
-    }
-    size_t n = 0;
-    while (n < size) {
-        ssize_t got = read(fd, buf + n, size - n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0) {
-            int err = got < 0 ? errno : 0;
-            free(buf);
-            close(fd);
-            return err ? sn_error_set(e, SN_ERR_IO, "%s: read failed: %s", path, strerror(err))
-                       : sn_error_set(e, SN_ERR_IO, "%s: shrank while being read (%zu of %zu bytes)", path, n, size);
-        }
-        n += (size_t)got;
-    }
-    close(fd);
-    buf[n] = '\0';
-    *data = buf;
-    *len = n;
-    return SN_OK;
-}
 
 /* ---- locating and reporting ---- */
 
@@ -332,34 +290,88 @@ enum {
     EXPECT_END,
 };
 
-/* An open container while checking: its last element or member name (to
- * link `next`) and its bracket. */
+/* An open container while checking: its last element or member name (-1:
+ * none yet; a ',' after it sets its TOK_FOLLOWED), the follower slot of its
+ * last child that is a container (an element, or a member's value) and
+ * still waits for its follower (-1: none), and its bracket. */
 typedef struct {
     int last;
+    int pending;
     char open;
 } open_container;
 
-/* Appends a token for the value or name starting at `start`; returns its
- * index, or -1 when memory runs out. An array's element or an object's
- * member name is linked after the container's previous one. */
-static int add_token(sn_json *d, int *cap, open_container *top, bool linked, size_t start)
+/* Doubles d's token array of *cap slots (at least 64); false when memory
+ * or int indexes run out. */
+static bool grow(sn_json *d, int *cap)
 {
-    if (d->ntok == *cap) {
-        int grown_cap = *cap < 64 ? 64 : *cap > INT_MAX / 2 ? INT_MAX : *cap * 2;
-        json_tok *grown = grown_cap > *cap ? realloc(d->tok, (size_t)grown_cap * sizeof *grown) : NULL;
-        if (grown == NULL)
+    int grown_cap = *cap < 64 ? 64 : *cap > INT_MAX / 2 ? INT_MAX : *cap * 2;
+    uint32_t *grown = grown_cap > *cap ? realloc(d->tok, (size_t)grown_cap * sizeof *grown) : NULL;
+    if (grown == NULL)
+        return false;
+    d->tok = grown;
+    *cap = grown_cap;
+    return true;
+}
+
+/* Appends a token for the value or name starting at `start` (`flags`:
+ * TOK_MEMBER_NAME or 0); returns its index, or -1 when memory runs out.
+ * `follows` is true for an array's element and a member name: it becomes
+ * the parent's last, and the parent's pending follower slot (its previous
+ * element's, or the previous member's value's) is pointed at it. A
+ * container (`container`) gets its follower slot (-1 until then), pending
+ * in its parent. */
+static int add_token(sn_json *d, int *cap, open_container *top, bool follows, bool container, size_t start,
+                     uint32_t flags)
+{
+    int slots = container ? 2 : 1;
+    while (d->ntok > *cap - slots)
+        if (!grow(d, cap))
             return -1;
-        d->tok = grown;
-        *cap = grown_cap;
-    }
-    int i = d->ntok++;
-    d->tok[i] = (json_tok){(uint32_t)start, -1};
-    if (top != NULL && linked) {
-        if (top->last >= 0)
-            d->tok[top->last].next = i;
+    int i = d->ntok;
+    d->ntok += slots;
+    d->tok[i] = (uint32_t)start | flags;
+    if (top != NULL && follows) {
         top->last = i;
+        if (top->pending >= 0)
+            d->tok[top->pending] = (uint32_t)i;
+        top->pending = -1;
+    }
+    if (container) {
+        d->tok[i + 1] = UINT32_MAX; /* -1: nothing follows yet */
+        if (top != NULL)
+            top->pending = i + 1;
     }
     return i;
+}
+
+/* After a number element of array `top` ending at *i: takes the numbers
+ * that follow it as ", number" straight away (a flit list is thousands of
+ * them), as the checker's states would: the same checks, tokens and flags.
+ * Returns at anything else, *i past the last number taken, for the states
+ * to go on from. */
+static sn_status number_run(sn_json *d, int *cap, open_container *top, size_t *i, sn_error *e)
+{
+    const char *s = d->text;
+    size_t n = d->len;
+    for (;;) {
+        size_t comma = *i, next;
+        while (comma < n && is_ws(s[comma]))
+            comma++;
+        if (comma == n || s[comma] != ',')
+            return SN_OK;
+        for (next = comma + 1; next < n && is_ws(s[next]);)
+            next++;
+        if (next == n || (s[next] != '-' && !is_digit(s[next])))
+            return SN_OK;
+        d->tok[top->last] |= TOK_FOLLOWED;
+        size_t end;
+        sn_status st = scan_number(d->name, s, n, next, &end, e);
+        if (st != SN_OK)
+            return st;
+        if (add_token(d, cap, top, true, false, next, 0) < 0)
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", d->name);
+        *i = end;
+    }
 }
 
 /* Checks the whole text against the JSON grammar and records its tokens in
@@ -401,6 +413,7 @@ static sn_status validate(sn_json *d, sn_error *e)
             break;
         case EXPECT_COMMA_OR_CLOSE:
             if (c == ',') {
+                d->tok[top->last] |= TOK_FOLLOWED;
                 i++;
                 state = open == '{' ? EXPECT_KEY : EXPECT_VALUE;
             } else if (c == (open == '{' ? '}' : ']')) {
@@ -416,7 +429,7 @@ static sn_status validate(sn_json *d, sn_error *e)
                 closed = true;
             } else if (c == '"') {
                 st = scan_string(name, s, n, i, &i, e);
-                if (st == SN_OK && add_token(d, &cap, top, true, start) < 0)
+                if (st == SN_OK && add_token(d, &cap, top, true, false, start, TOK_MEMBER_NAME) < 0)
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                 state = EXPECT_COLON;
             } else {
@@ -432,11 +445,11 @@ static sn_status validate(sn_json *d, sn_error *e)
             } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
                 st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
             } else if (c == '{' || c == '[') {
-                if (add_token(d, &cap, top, open == '[', i) < 0) {
+                if (add_token(d, &cap, top, open == '[', true, i, 0) < 0) {
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                     break;
                 }
-                stack[depth++] = (open_container){-1, c};
+                stack[depth++] = (open_container){-1, -1, c};
                 i++;
                 state = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
             } else if (depth == 0) {
@@ -455,8 +468,10 @@ static sn_status validate(sn_json *d, sn_error *e)
                 st = fail_at(name, s, i, e, "expected a value, found %s",
                              describe((unsigned char)c, c_desc));
             }
-            if (st == SN_OK && value_done && add_token(d, &cap, top, open == '[', start) < 0)
+            if (st == SN_OK && value_done && add_token(d, &cap, top, open == '[', false, start, 0) < 0)
                 st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
+            if (st == SN_OK && value_done && open == '[' && (c == '-' || is_digit(c)))
+                st = number_run(d, &cap, top, &i, e);
             break;
         default:
             st = sn_error_set(e, SN_ERR_INTERNAL, "%s: JSON check in unknown state %d", name, state);
@@ -474,7 +489,7 @@ static sn_status validate(sn_json *d, sn_error *e)
         st = fail_at(name, s, n, e, "unexpected end of input%s",
                      n == 0 ? " (the file is empty)" : " (truncated document)");
     if (st == SN_OK && d->ntok < cap) { /* give back the growth slack */
-        json_tok *fit = realloc(d->tok, (size_t)d->ntok * sizeof *fit);
+        uint32_t *fit = realloc(d->tok, (size_t)d->ntok * sizeof *fit);
         if (fit != NULL)
             d->tok = fit;
     }
@@ -486,10 +501,10 @@ static sn_status validate(sn_json *d, sn_error *e)
 static sn_status parse_owned(const char *name, char *text, size_t len, sn_json **out, sn_error *e)
 {
     *out = NULL;
-    if (len > (size_t)INT_MAX - 1) {
+    if (len > SN_FILE_MAX_BYTES) {
         free(text);
-        return sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes is too large for a JSON document (limit %d)", name,
-                            len, INT_MAX - 1);
+        return sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes is too large for a JSON document (limit %llu)", name,
+                            len, (unsigned long long)SN_FILE_MAX_BYTES);
     }
     sn_json *d = calloc(1, sizeof *d);
     if (d == NULL) {
@@ -535,6 +550,17 @@ sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
     return parse_owned(path, (char *)data, len, out, e);
 }
 
+sn_status sn_json_load_fd(int fd, const char *path, sn_json **out, sn_error *e)
+{
+    unsigned char *data;
+    size_t len;
+    *out = NULL;
+    sn_status st = sn_file_read_fd(fd, path, &data, &len, e);
+    if (st != SN_OK)
+        return st;
+    return parse_owned(path, (char *)data, len, out, e);
+}
+
 void sn_json_free(sn_json *doc)
 {
     if (doc == NULL)
@@ -560,7 +586,7 @@ int sn_json_root(const sn_json *doc)
 
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v)
 {
-    switch (doc->text[doc->tok[v].start]) { /* the checked text's first byte says */
+    switch (doc->text[doc->tok[v] & TOK_OFFSET]) { /* the checked text's first byte says */
     case '{':
         return SN_JSON_OBJECT;
     case '[':
@@ -601,7 +627,7 @@ static const char *kind_name(sn_json_kind k)
  * whitespace does not close it. */
 static bool has_children(const sn_json *doc, int v)
 {
-    size_t i = doc->tok[v].start + 1;
+    size_t i = (doc->tok[v] & TOK_OFFSET) + 1;
     while (is_ws(doc->text[i]))
         i++;
     return doc->text[i] != '}' && doc->text[i] != ']';
@@ -610,20 +636,30 @@ static bool has_children(const sn_json *doc, int v)
 int sn_json_first(const sn_json *doc, int v)
 {
     sn_json_kind k = sn_json_kind_of(doc, v);
-    return (k == SN_JSON_OBJECT || k == SN_JSON_ARRAY) && has_children(doc, v) ? v + 1 : -1;
+    return (k == SN_JSON_OBJECT || k == SN_JSON_ARRAY) && has_children(doc, v) ? v + 2 : -1; /* past the follower slot */
 }
 
 size_t sn_json_count(const sn_json *doc, int v)
 {
     size_t n = 0;
-    for (int c = sn_json_first(doc, v); c >= 0; c = doc->tok[c].next)
+    for (int c = sn_json_first(doc, v); c >= 0; c = sn_json_next(doc, c))
         n++;
     return n;
 }
 
+static bool is_container(const sn_json *doc, int v)
+{
+    char c = doc->text[doc->tok[v] & TOK_OFFSET];
+    return c == '{' || c == '[';
+}
+
 int sn_json_next(const sn_json *doc, int v)
 {
-    return doc->tok[v].next;
+    uint32_t t = doc->tok[v];
+    if (!(t & TOK_FOLLOWED))
+        return -1;
+    int last = t & TOK_MEMBER_NAME ? v + 1 : v; /* a member ends with its value */
+    return is_container(doc, last) ? (int32_t)doc->tok[last + 1] : last + 1;
 }
 
 int sn_json_value(const sn_json *doc, int key)
@@ -635,7 +671,7 @@ int sn_json_value(const sn_json *doc, int key)
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 {
     const char *s = doc->text;
-    size_t start = doc->tok[v].start, end;
+    size_t start = doc->tok[v] & TOK_OFFSET, end;
     switch (sn_json_kind_of(doc, v)) {
     case SN_JSON_STRING: /* the checked string ends at its first unescaped quote */
         for (end = ++start; s[end] != '"'; end += s[end] == '\\' ? 2 : 1)
@@ -655,7 +691,7 @@ const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e, const char *fmt,
                        ...)
 {
-    size_t off = doc->tok[v].start;
+    size_t off = doc->tok[v] & TOK_OFFSET;
     va_list ap;
     va_start(ap, fmt);
     sn_status s = vfail_at(doc->name, doc->text, off, code, e, fmt, ap);
@@ -781,8 +817,8 @@ sn_status sn_json_u64(const sn_json *doc, int v, uint64_t min, uint64_t max, con
     int shown = n > QUOTE_MAX ? QUOTE_MAX : (int)n;
     const char *more = n > QUOTE_MAX ? "..." : "";
     const char *quote = sn_json_kind_of(doc, v) == SN_JSON_STRING ? "\"" : "";
-    if (sn_json_kind_of(doc, v) != SN_JSON_NUMBER || s[0] == '-' || memchr(s, '.', n) != NULL ||
-        memchr(s, 'e', n) != NULL || memchr(s, 'E', n) != NULL)
+    /* a checked number of digits alone: no sign, fraction or exponent */
+    if (sn_json_kind_of(doc, v) != SN_JSON_NUMBER || sn_ascii_digits_end(s, n, 0) != n)
         return sn_json_fail(doc, v, SN_ERR_INPUT, e,
                             "%s must be an integer in %" PRIu64 "..%" PRIu64 ", found %s%.*s%s%s",
                             what, min, max, quote, shown, s, more, quote);

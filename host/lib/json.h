@@ -31,31 +31,24 @@ typedef enum {
     SN_JSON_NULL,
 } sn_json_kind;
 
-/* The largest file a case may hand the host (operands of the largest
- * compiler case are 256 KB; DRAM is 16 MiB by default). */
-#define SN_FILE_MAX_BYTES (1ull << 30)
-
-/* Reads the whole file at `path` into a fresh heap buffer (*data, *len
- * bytes, plus a NUL after the end that *len does not count). The caller
- * frees *data. Only a regular file is read (a FIFO or device is refused
- * without blocking); SN_ERR_IO names the path and the system's reason;
- * SN_ERR_INPUT for a file over SN_FILE_MAX_BYTES. */
-sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_error *e);
-
 /* Validates and tokenizes `len` bytes of `text` (a copy is kept) into a new
  * document *out (NULL on failure; free with sn_json_free); `name` labels
  * every message. The root must be an object or an array, nested at most
  * SN_JSON_MAX_DEPTH deep. SN_ERR_INPUT on invalid JSON (message:
  * "name:line:col (byte N): reason", N counted from 0) and on a document over
- * INT_MAX bytes (token indexes are int); SN_ERR_INTERNAL when memory runs
- * out. */
+ * SN_FILE_MAX_BYTES (file_read.h; 2^30: a token keeps two flags beside the offset);
+ * SN_ERR_INTERNAL when memory runs out. */
 sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json **out,
                         sn_error *e);
 
 /* sn_file_read + sn_json_parse, labelled with `path`; the document keeps
- * the file's buffer (no copy), so peak memory is the file plus 8 bytes per
- * value. */
+ * the file's buffer (no copy), so peak memory is the file plus 4 bytes per
+ * value and member name and 4 more per object or array. */
 sn_status sn_json_load(const char *path, sn_json **out, sn_error *e);
+
+/* sn_json_load of the file already open as `fd`, labelled `path` (see
+ * sn_file_read_fd, file_read.h); closes fd. */
+sn_status sn_json_load_fd(int fd, const char *path, sn_json **out, sn_error *e);
 
 /* Frees a document; NULL is allowed. */
 void sn_json_free(sn_json *doc);
@@ -77,7 +70,8 @@ size_t sn_json_count(const sn_json *doc, int v);
  * or v is not a container. */
 int sn_json_first(const sn_json *doc, int v);
 
-/* The element or member name after v in the same container; -1 at the end. */
+/* The element or member name after v in the same container; -1 at the end
+ * and for a member's value (its name is what has a next). */
 int sn_json_next(const sn_json *doc, int v);
 
 /* The value of the object member whose name token is `key`. */

@@ -11,8 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "file_read.h"
 #include "json.h"
 
 /* Unit DRAM addresses are 40 bits (sysnode-facts §6). */
@@ -325,6 +328,54 @@ static char *join(const char *dir, const char *file)
     return out;
 }
 
+int sn_manifest_open_dir(const char *case_dir, sn_error *e)
+{
+    int fd = open(case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        int err = errno;
+        char *path = join(case_dir, "manifest.json");
+        sn_error_set(e, SN_ERR_IO, "%s: cannot open: %s", path ? path : case_dir, strerror(err));
+        free(path);
+    }
+    return fd;
+}
+
+sn_status sn_manifest_open_file(const sn_manifest *m, int dir_fd, const char *file, char **path, int *fd,
+                                sn_error *e)
+{
+    *fd = -1;
+    *path = NULL;
+    if (strchr(file, '/') == NULL) {
+        char *p = join(m->dir, file);
+        if (p == NULL)
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->dir);
+        *fd = openat(dir_fd, file, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+        if (*fd >= 0) {
+            *path = p;
+            return SN_OK;
+        }
+        int err = errno;
+        if (err != ELOOP) { /* ELOOP: a symlink, checked below */
+            sn_status st = sn_error_set(e, SN_ERR_IO, "%s: cannot open: %s", p, strerror(err));
+            free(p);
+            return st;
+        }
+        free(p);
+    }
+    char *p;
+    sn_status st = sn_manifest_file_path(m, file, &p, e);
+    if (st != SN_OK)
+        return st;
+    *fd = openat(dir_fd, file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (*fd < 0) {
+        st = sn_error_set(e, SN_ERR_IO, "%s: cannot open: %s", p, strerror(errno));
+        free(p);
+        return st;
+    }
+    *path = p;
+    return SN_OK;
+}
+
 sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e)
 {
     memset(m, 0, sizeof *m);
@@ -333,13 +384,18 @@ sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e)
     m->path = join(case_dir, "manifest.json");
     if (m->dir == NULL || m->path == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", case_dir);
-    char *checked; /* the manifest is a case file too: inside the directory */
-    sn_status st = sn_manifest_file_path(m, "manifest.json", &checked, e);
-    free(checked);
+    /* the manifest is a case file too: inside the directory */
+    int dir_fd = sn_manifest_open_dir(case_dir, e), fd = -1;
+    if (dir_fd < 0)
+        return SN_ERR_IO;
+    char *path;
+    sn_status st = sn_manifest_open_file(m, dir_fd, "manifest.json", &path, &fd, e);
+    close(dir_fd);
     if (st != SN_OK)
         return st;
+    free(path);
     sn_json *d;
-    st = sn_json_load(m->path, &d, e);
+    st = sn_json_load_fd(fd, m->path, &d, e);
     if (st != SN_OK)
         return st;
     st = parse_manifest(m, d, e);

@@ -80,6 +80,22 @@ sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e);
  * symlinks) outside the case directory, naming both. */
 sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **out, sn_error *e);
 
+/* Opens case file `file` of m for reading (O_NONBLOCK: a FIFO is refused by
+ * the reader, never waited on) relative to dir_fd, m's case directory held
+ * open: *fd, and *path the fresh heap "dir/file" for messages (the caller
+ * frees it and closes *fd). A plain name opened without following a
+ * symlink is an entry of the directory itself, so no path is resolved; a
+ * symlink, or a name with '/', is held to sn_manifest_file_path's rule
+ * first. Errors: sn_manifest_file_path's; SN_ERR_IO naming the path and the
+ * system's reason when it cannot be opened (*fd -1, *path NULL). */
+sn_status sn_manifest_open_file(const sn_manifest *m, int dir_fd, const char *file, char **path, int *fd,
+                                sn_error *e);
+
+/* Opens case_dir for sn_manifest_open_file: the descriptor (the caller
+ * closes it), or -1 with SN_ERR_IO naming case_dir/manifest.json (the first
+ * file a case reads) and the system's reason. */
+int sn_manifest_open_dir(const char *case_dir, sn_error *e);
+
 /* SN_OK when every upload and expected output lies inside DRAM of
  * dram_bytes bytes; else SN_ERR_INPUT naming the manifest, the file, its
  * address and size and the DRAM size. Call it before reading or placing

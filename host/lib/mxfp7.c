@@ -83,9 +83,12 @@ void sn_mx_quantise_block(const uint16_t h[SN_MX_KBLOCK], int8_t q[SN_MX_KBLOCK]
  * word held in 32 bytes. */
 static void put_bits(uint8_t word[32], unsigned lo, unsigned width, unsigned v)
 {
-    for (unsigned b = 0; b < width; b++)
-        if ((v >> b) & 1u)
-            word[(lo + b) / 8] |= (uint8_t)(1u << ((lo + b) % 8));
+    /* width <= 8: the field touches at most two bytes, the second only when
+     * it crosses a byte boundary (and then lo + width <= 256 keeps it in). */
+    unsigned span = (v & ((1u << width) - 1u)) << (lo % 8);
+    word[lo / 8] |= (uint8_t)span;
+    if (span >> 8)
+        word[lo / 8 + 1] |= (uint8_t)(span >> 8);
 }
 
 void sn_mx_pack_entry(const int8_t q[SN_MX_LANES * SN_MX_KBLOCK], const uint8_t scale[SN_MX_LANES],
@@ -95,12 +98,11 @@ void sn_mx_pack_entry(const int8_t q[SN_MX_LANES * SN_MX_KBLOCK], const uint8_t 
     for (unsigned w = 0; w < 4; w++) {
         uint8_t *word = out + w * 32;
         for (unsigned oi = 0; oi < 32; oi++) {
-            unsigned lane = layout ? oi % 4 : oi / 8;
-            unsigned kk = layout ? oi / 4 : oi % 8;
-            put_bits(word, 249 - 7 * oi, 7, (unsigned)q[lane * SN_MX_KBLOCK + w * 8 + kk] & 0x7Fu);
+            unsigned lane = SN_MX_Q_LANE(layout, oi), kk = SN_MX_Q_K(layout, oi);
+            put_bits(word, SN_MX_Q_LO(oi), SN_MX_Q_BITS, (unsigned)q[lane * SN_MX_KBLOCK + w * 8 + kk]);
         }
         for (unsigned lane = 0; lane < SN_MX_LANES; lane++)
-            word[3 - lane] = scale[lane]; /* bits [31-8l : 24-8l] */
+            word[SN_MX_SCALE_BYTE(lane)] = scale[lane];
     }
 }
 

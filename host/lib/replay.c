@@ -25,7 +25,7 @@ static uint64_t kicked_flits(const sn_program *p)
     uint64_t n = 0;
     for (uint32_t i = 0; i < t.step_count; i++)
         if (t.steps[i].op == SN_STEP_KICK)
-            n += t.steps[i].b;
+            n += t.steps[i].kick.flits;
     return n;
 }
 
@@ -96,12 +96,12 @@ static int fault_payload(const sn_status_block *sb, const sn_program *p, uint32_
     uint64_t before = 0; /* flits the runner sent before the error step */
     for (uint32_t i = 0; i < r->step_first + sb->error_step; i++)
         if (t.steps[i].op == SN_STEP_KICK)
-            before += t.steps[i].b;
+            before += t.steps[i].kick.flits;
     uint64_t kicked = 0; /* flits sent to the node in the round */
     for (uint32_t i = 0; i <= sb->error_step; i++) {
         const sn_table_step *k = &t.steps[r->step_first + i];
         if (k->op == SN_STEP_KICK && SN_NODE_ID(k->x, k->y) == sb->error_node)
-            kicked += i < sb->error_step ? k->b : sb->flits_sent - before;
+            kicked += i < sb->error_step ? k->kick.flits : sb->flits_sent - before;
     }
     if (kicked < u->outstanding)
         return 0;
@@ -110,12 +110,12 @@ static int fault_payload(const sn_status_block *sb, const sn_program *p, uint32_
         const sn_table_step *k = &t.steps[r->step_first + i];
         if (k->op != SN_STEP_KICK || SN_NODE_ID(k->x, k->y) != sb->error_node)
             continue;
-        if (n < k->b) {
+        if (n < k->kick.flits) {
             *step = i;
-            *slot = k->a + (uint32_t)n;
+            *slot = k->kick.first_slot + (uint32_t)n;
             return 1;
         }
-        n -= k->b;
+        n -= k->kick.flits;
     }
     return 0;
 }

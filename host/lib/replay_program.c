@@ -9,7 +9,7 @@
 
 #include "device.h"
 #include "crc32.h"
-#include "json.h"
+#include "file_read.h"
 #include "pack.h"
 #include "replay.h"
 #include "window_load.h"

@@ -54,7 +54,7 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
     uint64_t payloads = 0;
     for (uint32_t i = 0; i < t.step_count; i++)
         if (t.steps[i].op == SN_STEP_KICK)
-            payloads += t.steps[i].b;
+            payloads += t.steps[i].kick.flits;
     ev->rounds = array(t.round_count, sizeof *ev->rounds);
     ev->gos = array(payloads, sizeof *ev->gos);
     ev->steps = array(t.step_count, sizeof *ev->steps);
@@ -75,7 +75,7 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
         const sn_table_round *round = &t.rounds[r];
         for (uint32_t i = 0; i < round->step_count; i++) {
             const sn_table_step *st = &t.steps[round->step_first + i];
-            for (uint32_t f = 0; st->op == SN_STEP_KICK && f < st->b; f++) {
+            for (uint32_t f = 0; st->op == SN_STEP_KICK && f < st->kick.flits; f++) {
                 while (g < s->go_count && s->gos[g].typed) {
                     if (first_typed)
                         ev->probe_start = s->gos[g].cycle;
@@ -85,7 +85,7 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
                 if (g == s->go_count)
                     return sn_error_set(e, SN_ERR_PROTOCOL, "the window logged %llu payload GOs; the program's kicks "
                                         "send %llu", (unsigned long long)k, (unsigned long long)payloads);
-                ev->gos[k++] = (sn_ev_go){s->gos[g].cycle, r, i, st->a + f, (uint8_t)g, st->x, st->y};
+                ev->gos[k++] = (sn_ev_go){s->gos[g].cycle, r, i, st->kick.first_slot + f, (uint8_t)g, st->x, st->y};
                 g++;
             }
         }
@@ -105,7 +105,7 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
         uint32_t n = 0;
         for (uint32_t i = 0; i < t.rounds[r].step_count; i++)
             if (t.steps[t.rounds[r].step_first + i].op == SN_STEP_KICK)
-                n += t.steps[t.rounds[r].step_first + i].b;
+                n += t.steps[t.rounds[r].step_first + i].kick.flits;
         ev->rounds[r].payloads = n;
         ev->rounds[r].start = n ? ev->gos[k].cycle : (r ? ev->rounds[r - 1].end : ev->first_payload_go);
         if (r)
@@ -152,13 +152,13 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
             *out = (sn_ev_step){at, at, r, i, st->op, st->x, st->y, 0};
             int node = SN_NODE_ID(st->x, st->y);
             if (st->op == SN_STEP_KICK) {
-                out->count = st->b;
-                if (st->b) {
+                out->count = st->kick.flits;
+                if (st->kick.flits) {
                     out->start = ev->gos[k].cycle;
-                    out->end = ev->gos[k + st->b - 1].cycle + 1;
+                    out->end = ev->gos[k + st->kick.flits - 1].cycle + 1;
                 }
-                k += st->b;
-                sent.v[node] += st->b;
+                k += st->kick.flits;
+                sent.v[node] += st->kick.flits;
                 /* completions popped while kicking count towards later awaits */
                 while (next_pop < s->completion_count && ev->completion_round[next_pop] == r &&
                        s->completions[next_pop].cycle < out->end) {
@@ -166,8 +166,8 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
                     received.v[SN_NODE_ID(c->x, c->y)]++;
                 }
             } else if (st->op == SN_STEP_AWAIT) {
-                out->count = st->a;
-                expected.v[node] += st->a;
+                out->count = st->await.completions;
+                expected.v[node] += st->await.completions;
                 out->end = pop_reaching(s, ev->completion_round, r, &next_pop, &received, node, expected.v[node], at,
                                         ev->rounds[r].end, &sent);
             } else if (st->op == SN_STEP_BARRIER) {

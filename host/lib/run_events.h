@@ -22,7 +22,7 @@
 
 typedef struct {
     uint64_t cycle;
-    uint32_t round, step, slot; /* slot: the kick's base slot + its index in the kick */
+    uint32_t round, step, slot; /* slot: the kick's first_slot + its index in the kick */
     uint8_t txn, x, y;
 } sn_ev_go;
 

@@ -57,7 +57,7 @@ static void write_nodes(FILE *f, const sn_program *p, const sn_run_stats *s)
         uint64_t payloads = 0, completions = 0;
         for (uint32_t k = 0; k < t.step_count; k++)
             if (t.steps[k].op == SN_STEP_KICK && t.steps[k].x == u->x && t.steps[k].y == u->y)
-                payloads += t.steps[k].b;
+                payloads += t.steps[k].kick.flits;
         fprintf(f, "%s\n    {\"x\": %u, \"y\": %u, \"cu_type\": \"%s\", \"payloads\": %llu, \"completions\": ",
                 i ? "," : "", u->x, u->y, cu_name(u->cu_type), (unsigned long long)payloads);
         if (s) {

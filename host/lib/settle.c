@@ -54,11 +54,8 @@ static int round_traffic(const sn_program *p, const sn_mesh *mesh, size_t r, ran
             continue;
         if (!u || u->cu_type != SN_CU_TYPE_MG)
             return 1;
-        for (uint32_t k = 0; k < s->b; k++) {
-            const sn_table_payload *row = &p->payloads[round->payload_first + s->a + k];
-            sn_payload q;
-            for (unsigned w = 0; w < 4; w++)
-                q.w[w] = row->arg[3 - w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
+        for (uint32_t k = 0; k < s->kick.flits; k++) {
+            sn_payload q = sn_table_row_payload(&p->payloads[round->payload_first + s->kick.first_slot + k]);
             uint64_t op = sn_mg_op(&q), n = sn_mg_n(&q);
             uint64_t addr = SN_MG_DRAM_ADDR(&q);
             if (op == SN_MG_OP_GEMM)

@@ -33,12 +33,14 @@ static uint64_t eight_digits(const char *p)
     return v;
 }
 
-/* k (1..19) checked digits at p -> their value. A whole chunk is two runs
- * of eight and its last three digits, read as the eight ending there. */
+/* k (1..19) checked digits at p -> their value. A whole chunk is its first
+ * three digits and two runs of eight. */
 static uint64_t chunk_value(const char *p, size_t k)
 {
     if (k == CHUNK_DIGITS)
-        return eight_digits(p) * 100000000000ull + eight_digits(p + 8) * 1000u + eight_digits(p + 11) % 1000u;
+        return ((uint64_t)(p[0] - '0') * 100u + (uint64_t)(p[1] - '0') * 10u + (uint64_t)(p[2] - '0')) *
+                   10000000000000000ull +
+               eight_digits(p + 3) * 100000000u + eight_digits(p + 11);
     uint64_t v = 0;
     for (; k >= 8; k -= 8, p += 8)
         v = v * 100000000u + eight_digits(p);
@@ -73,22 +75,26 @@ sn_status sn_u256_parse(const char *text, size_t len, sn_payload *out, bool *mas
         1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
         100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
         1000000000000000000ull, 10000000000000000000ull};
-    uint64_t acc[ACC_LIMBS] = {0}; /* acc[0] = bits 63:0 */
-    int used = 0;                  /* limbs below acc[used] hold the value; the rest are 0 */
-    for (size_t at = 0; at < len;) {
+    /* Five limbs in registers (indexed by constants only: a count of limbs
+     * in use, stored to, kept them on the stack); what carries out of the
+     * fifth is the sixth limb and must stay 0. Before chunk n (0-based) at
+     * most limbs 0..n-1 are set, so limbs past n are skipped: limb n takes
+     * the carry. */
+    uint64_t acc[ACC_LIMBS - 1] = {0}; /* acc[0] = bits 63:0 */
+    int n = 0;
+    for (size_t at = 0; at < len; n++) {
         /* the first chunk takes the remainder, so every later one is whole */
         size_t k = at == 0 && len % CHUNK_DIGITS ? len % CHUNK_DIGITS : CHUNK_DIGITS;
-        uint64_t chunk = chunk_value(text + at, k);
+        uint64_t carry = chunk_value(text + at, k);
         at += k;
-        uint64_t carry = chunk;
-        for (int l = 0; l < used; l++) {
+        for (int l = 0; l < ACC_LIMBS - 1; l++) {
+            if (l > n)
+                break;
             unsigned __int128 t = (unsigned __int128)acc[l] * pow10[k] + carry;
             acc[l] = (uint64_t)t;
             carry = (uint64_t)(t >> 64);
         }
-        if (carry != 0)
-            acc[used++] = carry;
-        if (used > 5 || (acc[4] >> 32) != 0)
+        if (carry != 0 || (acc[4] >> 32) != 0)
             return sn_error_set(e, SN_ERR_INPUT,
                                 "\"%.*s%s\" is 2^288 or more: wider than a 288-bit flit",
                                 shown, text, more);

@@ -12,7 +12,7 @@
 #include "sysnode/field.h"
 
 /* Parses `len` bytes of `text` as a non-negative decimal integer and stores
- * its value modulo 2^256 in *out (out->w[0] = bits 63:0). *masked is set
+ * its value modulo 2^256 in *out (sysnode/field.h's word order). *masked is set
  * when any of bits 287:256 was set (those bits are dropped, as the runner
  * must). Rejected with SN_ERR_INPUT and a message quoting the text: empty
  * text, a sign ('-' or '+'), a leading zero ("01"), a fraction, an exponent,

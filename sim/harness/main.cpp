@@ -170,8 +170,10 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         }
-    if (argc < 2 || argv[1][0] == '-')
+    if (argc < 2 || argv[1][0] == '-') {
+        complain(argc < 2 ? "no image given\n" : "the image comes first, before '%s'\n", argv[1]);
         return usage();
+    }
     const char *image = argv[1];
     uint64_t max_cycles = 200000000ull;
     std::vector<placement> loads;
@@ -213,8 +215,10 @@ int main(int argc, char **argv)
                 return 2;
             }
             gdb_port = static_cast<int>(port);
-        } else
+        } else {
+            complain("'%s': unknown option, or no value after it\n", argv[i]);
             return usage();
+        }
     }
     char err[512];
     sn_sim *s = sn_sim_create(&cfg, err, sizeof err);

@@ -5,4 +5,4 @@ add_library(sn_hart STATIC ${CMAKE_CURRENT_LIST_DIR}/hart.c
                            ${CMAKE_CURRENT_LIST_DIR}/uc_cpu_state.c
                            ${CMAKE_CURRENT_LIST_DIR}/l1_cache.c)
 target_include_directories(sn_hart PUBLIC ${CMAKE_CURRENT_LIST_DIR})
-target_link_libraries(sn_hart PUBLIC PkgConfig::UNICORN sn_include sn_common)
+target_link_libraries(sn_hart PUBLIC sn_unicorn sn_include sn_common)

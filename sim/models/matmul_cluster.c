@@ -33,26 +33,23 @@ static double pow2(int k)
     return x;
 }
 
-/* Decodes one 128-byte entry (artifacts-facts §3.3): word w holds K
- * 8w..8w+7; slot oi at bits [255-7oi : 249-7oi] is lane*8+kk (sel 0) or
- * kk*4+lane (sel 1), int7 two's complement; the scale bytes repeat in every
- * word's bits 31..0 and are taken from word 0, lane l at [31-8l : 24-8l]. */
+/* Decodes one 128-byte entry laid out as sysnode/mxfp7.h says
+ * (artifacts-facts §3.3); the scale bytes repeat in every word and are
+ * taken from word 0. */
 static void decode_entry(const uint8_t e[SN_MX_ENTRY_BYTES], unsigned sel, sn_mc_operand *op)
 {
     for (unsigned w = 0; w < 4; w++) {
         const uint8_t *word = e + w * 32;
         for (unsigned oi = 0; oi < 32; oi++) {
             /* bits lo..lo+6 span at most two bytes; the top slot ends in byte 31 */
-            unsigned lo = 249 - 7 * oi, at = lo / 8;
+            unsigned lo = SN_MX_Q_LO(oi), at = lo / 8;
             unsigned two = word[at] | (at < 31 ? (unsigned)word[at + 1] << 8 : 0u);
-            unsigned v = (two >> (lo % 8)) & 0x7Fu;
-            unsigned lane = sel ? oi % 4 : oi / 8;
-            unsigned kk = sel ? oi / 4 : oi % 8;
-            op->q[lane][w * 8 + kk] = (int8_t)(v >= 64 ? (int)v - 128 : (int)v);
+            unsigned v = (two >> (lo % 8)) & ((1u << SN_MX_Q_BITS) - 1u);
+            op->q[SN_MX_Q_LANE(sel, oi)][w * 8 + SN_MX_Q_K(sel, oi)] = (int8_t)(v >= 64 ? (int)v - 128 : (int)v);
         }
     }
     for (unsigned lane = 0; lane < SN_MX_LANES; lane++) {
-        uint8_t s = e[3 - lane];
+        uint8_t s = e[SN_MX_SCALE_BYTE(lane)];
         op->scale[lane] = (double)(8 + (s & 7)) * pow2((int)(s >> 3) - SN_MX_SBIAS);
     }
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "json.h"
+#include "file_read.h"
 #include "manifest.h"
 #include "pack.h"
 #include "pack_inputs.h"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # help_exits.sh SYSNODE SYSNODE_SIM SYSNODE_BENCH (and scripts/ beside tests/)
 # Every command answers -h and --help with its usage on stdout, nothing on
-# stderr and exit 0; an unknown option still gets the usage on stderr and
-# exit 2 (README "Quick start": one convention for every command).
+# stderr and exit 0; an unknown option or command gets the usage on stderr,
+# with a line naming the word it did not know, and exit 2 (README "Quick
+# start": one convention for every command).
 set -u
 sysnode=$1 sim=$2 bench=$3
 failed=0
@@ -23,6 +24,8 @@ check() {
         echo "FAIL: $name printed no usage on std$stream"; failed=1
     elif [ -s "$tmp/$other" ]; then
         echo "FAIL: $name wrote to std$other: $(head -c 200 "$tmp/$other")"; failed=1
+    elif [ "$want" -eq 2 ] && ! grep -qF -- "${!#}" "$tmp/err"; then
+        echo "FAIL: $name did not name '${!#}'"; failed=1
     else
         echo "ok: $name exit $rc, usage on std$stream"
     fi
@@ -37,6 +40,7 @@ for flag in -h --help; do
     check 0 out "sysnode-bench $flag" "$bench" $flag
 done
 check 2 err "sysnode --no-such-option" "$sysnode" --no-such-option
+check 2 err "sysnode no-such-command" "$sysnode" no-such-command
 for cmd in header run flash pack dump; do
     check 2 err "sysnode $cmd --no-such-option" "$sysnode" $cmd --no-such-option
 done

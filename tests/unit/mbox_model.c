@@ -216,8 +216,8 @@ static void go(sn_port *m)
     m->offer.x = (uint8_t)sn_dst_x(m->reg[0]);
     m->offer.y = (uint8_t)sn_dst_y(m->reg[0]);
     m->offer.txn = m->txn++;
-    for (unsigned i = 0; i < 4; i++)
-        m->offer.arg[i] = m->reg[1 + i];
+    for (unsigned i = 0; i < SN_PAYLOAD_WORDS; i++)
+        m->offer.payload.w[i] = m->reg[1 + i]; /* ARGi */
 }
 
 static void store(sn_port *m, unsigned offset, uint64_t value)

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 #include "mbox_port.h"
+#include "sysnode/field.h"
 
 #define MBOX_MAX_UNITS 8
 #define MBOX_NONE 0xFFFFFFFFu   /* "no flit" in a flit-index knob */
@@ -69,7 +70,7 @@ typedef struct {
     uint8_t x, y;       /* destination from DST */
     uint8_t txn;        /* the mailbox's 8-bit counter (facts §2.2) */
     uint32_t seq;       /* the flit's index at its unit (0 = the first it received) */
-    uint64_t arg[4];    /* payload words: arg[i] = ARGi = payload[64i+63:64i] */
+    sn_payload payload; /* ARG0..ARG3 at the GO, in sysnode/field.h's order */
     uint64_t cycle;     /* when the hub took it */
 } mbox_flit;
 

@@ -75,9 +75,10 @@ void prog_round(prog *p, uint32_t payload_count)
     r->payload_first = t->payload_count;
     r->payload_count = payload_count;
     for (uint32_t s = 0; s < payload_count; s++) {
-        sn_table_payload *row = &p->payloads[t->payload_count + s];
-        for (unsigned k = 0; k < 4; k++)
-            row->arg[3 - k] = prog_word(t->round_count, s, k); /* row = {ARG3..ARG0} */
+        sn_payload q;
+        for (unsigned k = 0; k < SN_PAYLOAD_WORDS; k++)
+            q.w[k] = prog_word(t->round_count, s, k);
+        p->payloads[t->payload_count + s] = sn_table_payload_row(&q);
     }
     t->payload_count += payload_count;
     t->round_count++;
@@ -87,18 +88,21 @@ void prog_step(prog *p, uint8_t op, uint8_t x, uint8_t y, uint32_t a, uint32_t b
 {
     sn_table *t = &p->table;
     assert_true(t->round_count > 0 && t->step_count < PROG_MAX_STEPS);
-    p->steps[t->step_count++] = (sn_table_step){op, x, y, 0, a, b};
+    p->steps[t->step_count++] = (sn_table_step){op, x, y, 0, .a = a, .b = b};
     p->rounds[t->round_count - 1].step_count++;
 }
 
-void prog_kick(prog *p, uint8_t x, uint8_t y, uint32_t base, uint32_t n)
+void prog_kick(prog *p, uint8_t x, uint8_t y, uint32_t first_slot, uint32_t flits)
 {
-    prog_step(p, SN_STEP_KICK, x, y, base, n);
+    prog_step(p, SN_STEP_KICK, x, y, 0, 0);
+    p->steps[p->table.step_count - 1].kick.first_slot = first_slot;
+    p->steps[p->table.step_count - 1].kick.flits = flits;
 }
 
-void prog_await(prog *p, uint8_t x, uint8_t y, uint32_t count)
+void prog_await(prog *p, uint8_t x, uint8_t y, uint32_t completions)
 {
-    prog_step(p, SN_STEP_AWAIT, x, y, count, 0);
+    prog_step(p, SN_STEP_AWAIT, x, y, 0, 0);
+    p->steps[p->table.step_count - 1].await.completions = completions;
 }
 
 void expect_flit(const sn_port *m, uint32_t i, uint8_t x, uint8_t y, uint32_t round,
@@ -109,6 +113,6 @@ void expect_flit(const sn_port *m, uint32_t i, uint8_t x, uint8_t y, uint32_t ro
     assert_int_equal(fl->x, x);
     assert_int_equal(fl->y, y);
     assert_int_equal(fl->txn, txn);
-    for (unsigned k = 0; k < 4; k++)
-        assert_int_equal(fl->arg[k], prog_word(round, slot, k));
+    for (unsigned k = 0; k < SN_PAYLOAD_WORDS; k++)
+        assert_int_equal(fl->payload.w[k], prog_word(round, slot, k));
 }

@@ -15,7 +15,7 @@
 typedef struct {
     sn_table_round rounds[PROG_MAX_ROUNDS];
     sn_table_step steps[PROG_MAX_STEPS];
-    sn_table_payload payloads[PROG_MAX_PAYLOADS];
+    sn_table_row payloads[PROG_MAX_PAYLOADS];
     sn_table table;
 } prog;
 
@@ -50,10 +50,11 @@ uint64_t prog_word(uint32_t round, uint32_t slot, unsigned k);
 void prog_reset(prog *p);
 /* Starts a round holding payload_count payload rows made of prog_word. */
 void prog_round(prog *p, uint32_t payload_count);
-/* Appends a step to the current round. */
+/* Appends a step to the current round: any op with its words as stored
+ * (a, b), or a kick or an await by their named words. */
 void prog_step(prog *p, uint8_t op, uint8_t x, uint8_t y, uint32_t a, uint32_t b);
-void prog_kick(prog *p, uint8_t x, uint8_t y, uint32_t base, uint32_t n);
-void prog_await(prog *p, uint8_t x, uint8_t y, uint32_t count);
+void prog_kick(prog *p, uint8_t x, uint8_t y, uint32_t first_slot, uint32_t flits);
+void prog_await(prog *p, uint8_t x, uint8_t y, uint32_t completions);
 
 /* Asserts that log entry i is round/slot's payload delivered to (x, y) with
  * the given txn: ARG<k> = prog_word(round, slot, k) for every k. */

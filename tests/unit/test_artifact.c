@@ -24,13 +24,13 @@
 #define VC_DESC(ad, fld, value) (2ull << 60 | (uint64_t)(ad) << 57 | (uint64_t)(fld) << 54 | (uint64_t)(value) << 20)
 #define VC_RUN(pc) (3ull << 60 | (uint64_t)(pc) << 51)
 
-static void expect_row(const sn_table_payload *p, uint64_t arg3, uint64_t arg2, uint64_t arg1,
+static void expect_row(const sn_table_row *p, uint64_t arg3, uint64_t arg2, uint64_t arg1,
                        uint64_t arg0)
 {
-    assert_int_equal(p->arg[0], arg3);
-    assert_int_equal(p->arg[1], arg2);
-    assert_int_equal(p->arg[2], arg1);
-    assert_int_equal(p->arg[3], arg0);
+    assert_int_equal(p->arg3, arg3);
+    assert_int_equal(p->arg2, arg2);
+    assert_int_equal(p->arg1, arg1);
+    assert_int_equal(p->arg0, arg0);
 }
 
 static void expect_step(const sn_table_step *s, uint8_t op, uint8_t x, uint8_t y, uint32_t a,
@@ -46,7 +46,7 @@ static void expect_step(const sn_table_step *s, uint8_t op, uint8_t x, uint8_t y
 
 /* The 26 vadd payloads (sysnode-facts §3.2 table, vadd128/disasm.txt), with
  * the three DRAM bases of descriptors A0, A1 and A5 given. */
-static void expect_vadd_payloads(const sn_table_payload *p, uint64_t a0, uint64_t a1, uint64_t a5)
+static void expect_vadd_payloads(const sn_table_row *p, uint64_t a0, uint64_t a1, uint64_t a5)
 {
     static const uint32_t words[13] = {0xd0000000, 0x80,       0xc0000000, 0xc8000000, 0xe8000000,
                                        0xe8200008, 0xe0000000, 0xa1400000, 0xa1620000, 0x180e0020,
@@ -115,7 +115,7 @@ static void mm4x32_cluster_fields(void **state)
         uint64_t op, addr, n, sel;
     } want[4] = {{1, 0x1000, 1, 0}, {1, 0x2000, 1, 1}, {2, 0, 0, 0}, {3, 0x3000, 1, 0}};
     for (int i = 0; i < 4; i++) {
-        uint64_t a3 = r.payloads[i].arg[0], a2 = r.payloads[i].arg[1];
+        uint64_t a3 = r.payloads[i].arg3, a2 = r.payloads[i].arg2;
         assert_int_equal(a3 >> 60, want[i].op);
         assert_int_equal(a3 >> 26 & ((1ull << 34) - 1), want[i].addr);
         assert_int_equal(a3 >> 10 & 0xffff, want[i].n);

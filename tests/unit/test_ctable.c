@@ -76,21 +76,21 @@ static void vadd_rows(void **state)
     expect_contains(h, "#include \"sysnode/table.h\"");
     expect_contains(h, "static const sn_table_round sn_embedded_rounds[1] = {\n"
                        "    {0u, 3u, 0u, 26u, 0u}, /* round 0 */\n};");
-    expect_contains(h, "    {SN_STEP_SEED, 0, 0, 0, 512u, 0u}, /* round 0 step 0 */\n"
-                       "    {SN_STEP_KICK, 1, 0, 0, 0u, 26u}, /* round 0 step 1 */\n"
-                       "    {SN_STEP_AWAIT, 1, 0, 0, 26u, 0u}, /* round 0 step 2 */\n");
+    expect_contains(h, "    {SN_STEP_SEED, 0, 0, 0, .seed = {.n = 512u}}, /* round 0 step 0 */\n"
+                       "    {SN_STEP_KICK, 1, 0, 0, .kick = {.first_slot = 0u, .flits = 26u}}, /* round 0 step 1 */\n"
+                       "    {SN_STEP_AWAIT, 1, 0, 0, .await = {.completions = 26u}}, /* round 0 step 2 */\n");
     /* Slot 0: IMEM 0 word 0xd0000000 -> ARG3 = 1 << 60, ARG0 = 0xd0000000. */
-    expect_contains(h, "    {{0x1000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, "
-                       "0x00000000d0000000ull}}, /* round 0 slot 0 */\n");
+    expect_contains(h, "    {.arg3 = 0x1000000000000000ull, .arg2 = 0x0000000000000000ull, "
+                       ".arg1 = 0x0000000000000000ull, .arg0 = 0x00000000d0000000ull}, /* round 0 slot 0 */\n");
     /* Slot 1: IMEM 1 word 0x80 -> ARG3 = 1 << 60 | 1 << 51. */
-    expect_contains(h, "{{0x1008000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, "
-                       "0x0000000000000080ull}}, /* round 0 slot 1 */");
+    expect_contains(h, "{.arg3 = 0x1008000000000000ull, .arg2 = 0x0000000000000000ull, .arg1 = 0x0000000000000000ull, "
+                       ".arg0 = 0x0000000000000080ull}, /* round 0 slot 1 */");
     /* Slot 24: DESC A5 base 0x3000 -> ARG3 = 2 << 60 | 5 << 57 | 0x3000 << 20. */
-    expect_contains(h, "{{0x2a00000300000000ull, 0x0000000000000000ull, 0x0000000000000000ull, "
-                       "0x0000000000000000ull}}, /* round 0 slot 24 */");
+    expect_contains(h, "{.arg3 = 0x2a00000300000000ull, .arg2 = 0x0000000000000000ull, .arg1 = 0x0000000000000000ull, "
+                       ".arg0 = 0x0000000000000000ull}, /* round 0 slot 24 */");
     /* Slot 25: RUN pc 0 -> ARG3 = 3 << 60. */
-    expect_contains(h, "{{0x3000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, "
-                       "0x0000000000000000ull}}, /* round 0 slot 25 */\n};");
+    expect_contains(h, "{.arg3 = 0x3000000000000000ull, .arg2 = 0x0000000000000000ull, .arg1 = 0x0000000000000000ull, "
+                       ".arg0 = 0x0000000000000000ull}, /* round 0 slot 25 */\n};");
     expect_contains(h, "static const sn_table sn_embedded_table = {");
     free(h);
 }
@@ -126,9 +126,9 @@ static void compiles_and_reads_back(void **state)
         "    const sn_table *t = &sn_embedded_table;\n"
         "    if (t->round_count != 1 || t->step_count != 3 || t->payload_count != 26) return 1;\n"
         "    if (t->rounds[0].payload_count != 26 || t->steps[1].op != SN_STEP_KICK) return 2;\n"
-        "    if (t->steps[1].x != 1 || t->steps[1].y != 0 || t->steps[1].b != 26) return 3;\n"
-        "    if (t->payloads[0].arg[0] != 1ull << 60 || t->payloads[0].arg[3] != 0xd0000000u) return 4;\n"
-        "    if (t->payloads[24].arg[0] != (2ull << 60 | 5ull << 57 | 0x3000ull << 20)) return 5;\n"
+        "    if (t->steps[1].x != 1 || t->steps[1].y != 0 || t->steps[1].kick.flits != 26) return 3;\n"
+        "    if (t->payloads[0].arg3 != 1ull << 60 || t->payloads[0].arg0 != 0xd0000000u) return 4;\n"
+        "    if (t->payloads[24].arg3 != (2ull << 60 | 5ull << 57 | 0x3000ull << 20)) return 5;\n"
         "    return 0;\n"
         "}\n";
     assert_int_equal(compile("check.c", check, "", tmp_path("check")), 0);
@@ -151,7 +151,7 @@ static void empty_lists_compile(void **state)
     sn_program_free(&p);
     char *h = slurp(tmp_path("table.h"));
     expect_contains(h, ".steps = (const sn_table_step *)0,");
-    expect_contains(h, ".payloads = (const sn_table_payload *)0,");
+    expect_contains(h, ".payloads = (const sn_table_row *)0,");
     free(h);
     assert_int_equal(compile("free.c",
                              "#include \"table.h\"\n"
@@ -240,7 +240,7 @@ static void command(void **state)
     free(err);
     const char *bad_opt[] = {"header", "-x", VADD, "-o", out};
     assert_int_equal(run_header(5, bad_opt, &err), 2);
-    assert_non_null(strstr(err, "sysnode header: unknown option -x"));
+    assert_non_null(strstr(err, "sysnode header: -x: unknown option"));
     free(err);
 
     /* A bad round: exit 1, message names it, no output written. */

@@ -35,8 +35,8 @@ static sn_disasm *decode_all(const sn_program *p, const sn_mesh *mesh)
             if (st->op != SN_STEP_KICK)
                 continue;
             const sn_mesh_unit *u = sn_mesh_find(mesh, st->x, st->y);
-            for (uint32_t i = 0; i < st->b; i++) {
-                size_t at = round->payload_first + st->a + i;
+            for (uint32_t i = 0; i < st->kick.flits; i++) {
+                size_t at = round->payload_first + st->kick.first_slot + i;
                 sn_disasm_payload(s, st->x, st->y, u ? u->cu_type : 0, &p->payloads[at], &out[at]);
             }
         }
@@ -250,7 +250,7 @@ static void other_words(void **state)
     sn_disasm d;
     sn_disasm_init(&s);
     for (size_t i = 0; i < sizeof W / sizeof W[0]; i++) {
-        sn_table_payload row = {{1ull << 60 | (uint64_t)(20 + 2 * i) << 51, 0, 0, W[i].word}};
+        sn_table_row row = {.arg3 = 1ull << 60 | (uint64_t)(20 + 2 * i) << 51, .arg0 = W[i].word};
         char want[192];
         sn_disasm_payload(&s, 1, 0, SN_CU_TYPE_VC, &row, &d);
         snprintf(want, sizeof want, "IMEM[%zu] = 0x%08x  %s", 20 + 2 * i, W[i].word, W[i].text);
@@ -258,8 +258,8 @@ static void other_words(void **state)
     }
     /* The VSETI K3 at IMEM 32 makes IMEM 33 at this node its immediate, not
      * at another node. */
-    sn_table_payload vseti = {{1ull << 60 | 32ull << 51, 0, 0, 0xd6000000u}};
-    sn_table_payload imm = {{1ull << 60 | 33ull << 51, 0, 0, 0xbfb8aau}};
+    sn_table_row vseti = {.arg3 = 1ull << 60 | 32ull << 51, .arg0 = 0xd6000000u};
+    sn_table_row imm = {.arg3 = 1ull << 60 | 33ull << 51, .arg0 = 0xbfb8aau};
     sn_disasm_payload(&s, 1, 2, SN_CU_TYPE_VC, &vseti, &d);
     sn_disasm_payload(&s, 1, 0, SN_CU_TYPE_VC, &imm, &d);
     assert_string_equal(d.insn, "VMOV"); /* 0xbfb8aa read as a word: op 0 */
@@ -268,7 +268,7 @@ static void other_words(void **state)
     assert_string_equal(d.insn, ".imm");
     assert_string_equal(d.text, "IMEM[33] = 0x00bfb8aa  .imm 0xbfb8aa");
 
-    sn_table_payload nop = {{0, 0, 0, 0}};
+    sn_table_row nop = {0};
     sn_disasm_payload(&s, 1, 0, SN_CU_TYPE_VC, &nop, &d);
     assert_string_equal(d.op, "NOP");
     assert_string_equal(d.text, "NOP (op 0 retires as a no-op)");
@@ -282,7 +282,7 @@ static void other_words(void **state)
     sn_mg_set_dst_x(&p, 1);
     sn_mg_set_dflags(&p, 1);
     sn_mg_set_addr_hi(&p, 0x21);
-    sn_table_payload drain = {{p.w[3], p.w[2], p.w[1], p.w[0]}};
+    sn_table_row drain = sn_table_payload_row(&p);
     sn_disasm_payload(&s, 1, 1, SN_CU_TYPE_MG, &drain, &d);
     assert_string_equal(d.text,
                         "DRAIN addr=0x8400000000 n=64 dnode=1 dst_x=1 dst_y=0 dbuf=0 dflags=1 dack_y=0 dack_x=0");

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "json.h"
+#include "file_read.h"
 
 /* The whole file at path (heap; the caller frees it); *len gets its bytes. */
 static inline uint8_t *slurp(const char *path, size_t *len)

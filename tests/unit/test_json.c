@@ -233,19 +233,73 @@ static void raw_text(void **state)
     (void)state;
     sn_json *d = parse("[\"x\\\\\", \"q\\\"\\\\\\\"\", -1.5e+3, 1234567890123456789012345, [ \n ], { }, {\"k\\\"\": 0}]");
     const char *want[] = {"x\\\\", "q\\\"\\\\\\\"", "-1.5e+3", "1234567890123456789012345", "[", "{", "{"};
+    int element[7];
     size_t i = 0, len;
     for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
+        assert_true(i < 7);
+        element[i] = v;
         const char *raw = sn_json_raw(d, v, &len);
         assert_int_equal(len, strlen(want[i]));
         assert_memory_equal(raw, want[i], len);
     }
     assert_int_equal(i, 7);
-    int empty_array = sn_json_first(d, 0) + 4, empty_object = empty_array + 1, obj = empty_object + 1;
+    int empty_array = element[4], empty_object = element[5], obj = element[6];
     assert_int_equal(sn_json_count(d, empty_array), 0);
     assert_int_equal(sn_json_first(d, empty_array), -1);
     assert_int_equal(sn_json_count(d, empty_object), 0);
     assert_int_equal(sn_json_count(d, obj), 1);
     assert_true(sn_json_string_is(d, sn_json_first(d, obj), "k\""));
+    sn_json_free(d);
+}
+
+/* Walking siblings across nesting, by the values' own text: every element
+ * and member is reached once, in order, and a member's value has no next. */
+static void siblings_across_nesting(void **state)
+{
+    (void)state;
+    sn_json *d = parse("[[1, [2]], 3, [[4]], 5, {\"a\": {\"b\": 6}, \"c\" : [ ], \"d\":7, \"e\":8}]");
+    const char *root_children = "[3[5{", *first_of[] = {"1", NULL, "[", NULL, "a"}; /* a string's raw text is inside its quotes */
+    int child[5];
+    size_t i = 0, len;
+    for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
+        assert_true(i < 5);
+        child[i] = v;
+        assert_int_equal(*sn_json_raw(d, v, &len), root_children[i]);
+        int f = sn_json_first(d, v);
+        if (first_of[i] == NULL)
+            assert_int_equal(f, -1);
+        else
+            assert_int_equal(*sn_json_raw(d, f, &len), first_of[i][0]);
+    }
+    assert_int_equal(i, 5);
+    /* [1, [2]]: 1 -> [2] -> end; [2]'s 2 ends it, though a ',' follows two brackets later */
+    int one = sn_json_first(d, child[0]), two_array = sn_json_next(d, one);
+    assert_int_equal(*sn_json_raw(d, two_array, &len), '[');
+    assert_int_equal(sn_json_next(d, two_array), -1);
+    assert_int_equal(sn_json_next(d, sn_json_first(d, two_array)), -1);
+    /* [[4]]: [4] ends it, and 4 ends [4] */
+    int four_array = sn_json_first(d, child[2]);
+    assert_int_equal(sn_json_next(d, four_array), -1);
+    assert_int_equal(sn_json_next(d, sn_json_first(d, four_array)), -1);
+    /* the object: a, c, d, e in order, each value without a next */
+    const char *names[] = {"a", "c", "d", "e"};
+    const char values[] = "{[78";
+    i = 0;
+    for (int k = sn_json_first(d, child[4]); k >= 0; k = sn_json_next(d, k), i++) {
+        assert_true(i < 4);
+        assert_true(sn_json_string_is(d, k, names[i]));
+        int v = sn_json_value(d, k);
+        assert_int_equal(*sn_json_raw(d, v, &len), values[i]);
+        assert_int_equal(sn_json_next(d, v), -1);
+    }
+    assert_int_equal(i, 4);
+    int a_value = sn_json_value(d, sn_json_first(d, child[4]));
+    int b = sn_json_first(d, a_value);
+    assert_true(sn_json_string_is(d, b, "b"));
+    assert_int_equal(sn_json_next(d, b), -1); /* "b" is its object's only member */
+    assert_int_equal(sn_json_count(d, 0), 5);
+    assert_int_equal(sn_json_count(d, child[4]), 4);
+    assert_int_equal(sn_json_count(d, a_value), 1);
     sn_json_free(d);
 }
 
@@ -326,5 +380,5 @@ static void files(void **state)
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test(rejects_bad_structure),
              cmocka_unit_test(rejects_truncation), cmocka_unit_test(rejects_bad_strings),
              cmocka_unit_test(line_and_column), cmocka_unit_test(lookups), cmocka_unit_test(lookup_errors),
-             cmocka_unit_test(raw_text), cmocka_unit_test(strings), cmocka_unit_test(big_documents),
-             cmocka_unit_test(files))
+             cmocka_unit_test(raw_text), cmocka_unit_test(strings), cmocka_unit_test(siblings_across_nesting),
+             cmocka_unit_test(big_documents), cmocka_unit_test(files))

@@ -99,14 +99,6 @@ static sn_mc_result exec(fix *f, int which, sn_payload p)
     return sn_mc_execute(f->mc[which], &p, &f->port);
 }
 
-static sn_payload row_payload(const sn_table_payload *row)
-{
-    sn_payload p;
-    for (int w = 0; w < 4; w++)
-        p.w[w] = row->arg[3 - w];
-    return p;
-}
-
 /* Which cluster a kick targets: (1,1) -> 0, (2,1) -> 1, else -1 (a vector
  * core; DESIGN §6 mesh). */
 static int cluster_of(unsigned x, unsigned y)
@@ -174,8 +166,8 @@ static void run_round(fix *f, const sn_program *p, size_t r, tally *t, sn_vector
             continue;
         int which = cluster_of(st->x, st->y);
         assert_true(which >= 0);
-        for (uint32_t k = 0; k < st->b; k++) {
-            sn_payload pl = row_payload(&p->payloads[rd->payload_first + st->a + k]);
+        for (uint32_t k = 0; k < st->kick.flits; k++) {
+            sn_payload pl = sn_table_row_payload(&p->payloads[rd->payload_first + st->kick.first_slot + k]);
             sn_mc_result res = exec(f, which, pl);
             assert_int_equal(res.fault, 0);
             assert_int_equal(res.mem_error, 0);
@@ -276,7 +268,7 @@ static void test_mm_silu_node_drain(void **state)
     for (uint32_t s = 0; s < rd->step_count; s++) {
         const sn_table_step *st = &c.p.steps[rd->step_first + s];
         if (st->op == SN_STEP_AWAIT && st->x == 1 && st->y != 1)
-            assert_int_equal(acks[st->y / 2], st->a);
+            assert_int_equal(acks[st->y / 2], st->await.completions);
     }
     assert_int_equal(acks[0], 8);
     assert_int_equal(acks[1], 8);
@@ -287,8 +279,8 @@ static void test_mm_silu_node_drain(void **state)
             if (st->op != SN_STEP_KICK)
                 continue;
             assert_true(st->x == 1 && (st->y == 0 || st->y == 2));
-            for (uint32_t k = 0; k < st->b; k++) {
-                sn_payload pl = row_payload(&c.p.payloads[rd->payload_first + st->a + k]);
+            for (uint32_t k = 0; k < st->kick.flits; k++) {
+                sn_payload pl = sn_table_row_payload(&c.p.payloads[rd->payload_first + st->kick.first_slot + k]);
                 sn_vc_result res = sn_vc_execute(vcs[st->y / 2], &pl, &f->port);
                 assert_int_equal(res.fault, 0);
                 assert_int_equal(res.mem_error, 0);

@@ -292,12 +292,8 @@ static sn_payload *mg_payloads(const sn_program *p, const sn_manifest *m, size_t
             int mg = 0;
             for (size_t i = 0; i < m->mg_count; i++)
                 mg |= m->mg[i].x == st->x && m->mg[i].y == st->y;
-            for (uint32_t k = 0; mg && k < st->b; k++) {
-                const sn_table_payload *row = &p->payloads[rd->payload_first + st->a + k];
-                for (int w = 0; w < 4; w++)
-                    out[n].w[w] = row->arg[3 - w];
-                n++;
-            }
+            for (uint32_t k = 0; mg && k < st->kick.flits; k++)
+                out[n++] = sn_table_row_payload(&p->payloads[rd->payload_first + st->kick.first_slot + k]);
         }
     }
     *count = n;

@@ -106,7 +106,7 @@ typedef struct {
     size_t masked[1];
     sn_table_round round;
     sn_table_step steps[3];
-    sn_table_payload payloads[129];
+    sn_table_row payloads[129];
 } fixture;
 
 static void make(fixture *f)
@@ -114,9 +114,9 @@ static void make(fixture *f)
     memset(f, 0, sizeof *f);
     f->files[0] = "round0.json";
     f->round = (sn_table_round){0, 3, 0, 2, 0};
-    f->steps[0] = (sn_table_step){SN_STEP_SEED, 0, 0, 0, 512, 0};
-    f->steps[1] = (sn_table_step){SN_STEP_KICK, 1, 0, 0, 0, 2};
-    f->steps[2] = (sn_table_step){SN_STEP_AWAIT, 1, 0, 0, 2, 0};
+    f->steps[0] = (sn_table_step){SN_STEP_SEED, 0, 0, 0, .seed = {512}};
+    f->steps[1] = (sn_table_step){SN_STEP_KICK, 1, 0, 0, .kick = {0, 2}};
+    f->steps[2] = (sn_table_step){SN_STEP_AWAIT, 1, 0, 0, .await = {2}};
     f->p = (sn_program){.round_count = 1, .files = f->files, .masked = f->masked, .rounds = &f->round,
                         .steps = f->steps, .step_count = 3, .payloads = f->payloads, .payload_count = 2};
 }
@@ -161,13 +161,13 @@ static void each_rule_refused(void **state)
         case SN_RULE_OPCODE: f.steps[0].op = 9; break;
         case SN_RULE_RESERVED: f.steps[1].reserved = 1; break;
         case SN_RULE_KICK_NODE: f.steps[1].x = f.steps[1].y = 3; break;
-        case SN_RULE_KICK_EMPTY: f.steps[1].b = 0; break;
-        case SN_RULE_KICK_WINDOW: f.steps[1].a = 127; break;
-        case SN_RULE_KICK_PAYLOADS: f.steps[1].a = 1; break;
+        case SN_RULE_KICK_EMPTY: f.steps[1].kick.flits = 0; break;
+        case SN_RULE_KICK_WINDOW: f.steps[1].kick.first_slot = 127; break;
+        case SN_RULE_KICK_PAYLOADS: f.steps[1].kick.first_slot = 1; break;
         case SN_RULE_AWAIT_NODE: f.steps[2].x = 0; break;
-        case SN_RULE_AWAIT_ZERO: f.steps[2].a = 0; break;
-        case SN_RULE_AWAIT_TOTAL: f.steps[2].a = 0x80000000u; break;
-        default: f.steps[2].a = 1; break; /* SN_RULE_AWAITS_SHORT */
+        case SN_RULE_AWAIT_ZERO: f.steps[2].await.completions = 0; break;
+        case SN_RULE_AWAIT_TOTAL: f.steps[2].await.completions = 0x80000000u; break;
+        default: f.steps[2].await.completions = 1; break; /* SN_RULE_AWAITS_SHORT */
         }
         /* The words are table_check's own ... */
         uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
@@ -206,7 +206,7 @@ static void kick_tally_cannot_wrap(void **state)
     (void)state;
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
     const sn_table_round round = {0, 2, 0, 2, 0};
-    const sn_table_step kick = {SN_STEP_KICK, 1, 0, 0, 0, 2};
+    const sn_table_step kick = {SN_STEP_KICK, 1, 0, 0, .kick = {0, 2}};
     uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
     uint32_t node = SN_NODE_ID(1, 0);
     sn_table_fault fault;

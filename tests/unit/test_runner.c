@@ -37,9 +37,9 @@ static void interleaved_nodes_get_their_payloads_in_order(void **state)
     expect_flit(f->m, 4, 1, 0, 0, 4, 4);
     expect_flit(f->m, 5, 1, 2, 0, 5, 5);
     /* row {ARG3,ARG2,ARG1,ARG0}: the row's first word is ARG3 = payload[255:192] */
-    assert_true(f->p.payloads[0].arg[0] == 0xA300000000000000ull);
-    assert_true(f->m->log[0].arg[3] == 0xA300000000000000ull);
-    assert_true(f->m->log[5].arg[0] == 0xA000000000000005ull);
+    assert_true(f->p.payloads[0].arg3 == 0xA300000000000000ull);
+    assert_true(f->m->log[0].payload.w[3] == 0xA300000000000000ull);
+    assert_true(f->m->log[5].payload.w[0] == 0xA000000000000005ull);
     assert_int_equal(f->m->log[4].seq, 2); /* (1,0)'s third flit */
 
     assert_int_equal(mbox_model_unit(f->m, 1, 0)->retired, 3);
@@ -134,9 +134,9 @@ static void model_drops_back_to_back_go(void **state)
 
     assert_int_equal(m->log_count, 2);
     assert_int_equal(m->log[0].txn, 0);
-    assert_true(m->log[0].arg[0] == 1);
+    assert_true(m->log[0].payload.w[0] == 1);
     assert_int_equal(m->log[1].txn, 1);
-    assert_true(m->log[1].arg[0] == 2); /* ARG0 held its value across GOs */
+    assert_true(m->log[1].payload.w[0] == 2); /* ARG0 held its value across GOs */
     assert_true(sn_port_read(m, SN_MBOX_ARG0) == 2);
 }
 
@@ -216,10 +216,10 @@ static void only_changed_registers_are_written(void **state)
     for (uint32_t i = 0; i < f->cfg.unit_count; i++)
         f->cfg.units[i].latency = 1000; /* no completion between the GOs */
     prog_round(&f->p, 3);
-    static const sn_table_payload rows[3] = {
-        {{0x30, 0x20, 0x10, 0x00}}, /* {ARG3, ARG2, ARG1, ARG0} */
-        {{0x31, 0x20, 0x10, 0x01}}, /* ARG3 and ARG0 change */
-        {{0x31, 0x20, 0x10, 0x01}}, /* only DST changes */
+    static const sn_table_row rows[3] = {
+        {.arg3 = 0x30, .arg2 = 0x20, .arg1 = 0x10, .arg0 = 0x00},
+        {.arg3 = 0x31, .arg2 = 0x20, .arg1 = 0x10, .arg0 = 0x01}, /* ARG3 and ARG0 change */
+        {.arg3 = 0x31, .arg2 = 0x20, .arg1 = 0x10, .arg0 = 0x01}, /* only DST changes */
     };
     memcpy(f->p.payloads, rows, sizeof rows);
     prog_kick(&f->p, 1, 0, 0, 2);
@@ -282,7 +282,7 @@ static void vadd128_mmio_per_payload(void **state)
     f->cfg.record = 1;
     prog_round(&f->p, 26);
     for (uint32_t i = 0; i < 26; i++)
-        f->p.payloads[i] = (sn_table_payload){{vadd128[i][0], 0, 0, vadd128[i][1]}};
+        f->p.payloads[i] = (sn_table_row){.arg3 = vadd128[i][0], .arg0 = vadd128[i][1]};
     prog_step(&f->p, SN_STEP_SEED, 0, 0, 512, 0);
     prog_kick(&f->p, 1, 0, 0, 26);
     prog_await(&f->p, 1, 0, 26);

@@ -225,22 +225,22 @@ static void bad_tables_send_no_go(void **state)
     fx *f = *state;
     const uint32_t none = 0xFFFFFFFFu;
     const bad_table cases[] = {
-        {"kick past the round's payloads", 4, {SN_STEP_KICK, 1, 0, 0, 2, 3},
+        {"kick past the round's payloads", 4, {SN_STEP_KICK, 1, 0, 0, .kick = {2, 3}},
          SN_ERR_TABLE_SLOT, 1, SN_NODE_ID(1, 0), 5},
-        {"kick past slot 128", 128, {SN_STEP_KICK, 1, 0, 0, 120, 10},
+        {"kick past slot 128", 128, {SN_STEP_KICK, 1, 0, 0, .kick = {120, 10}},
          SN_ERR_TABLE_SLOT, 1, SN_NODE_ID(1, 0), 130},
-        {"round staging 129 payloads", 129, {SN_STEP_KICK, 1, 0, 0, 0, 1},
+        {"round staging 129 payloads", 129, {SN_STEP_KICK, 1, 0, 0, .kick = {0, 1}},
          SN_ERR_TABLE_SLOT, 0, none, 129},
-        {"kick to the SysNode (0,0)", 4, {SN_STEP_KICK, 0, 0, 0, 0, 1},
+        {"kick to the SysNode (0,0)", 4, {SN_STEP_KICK, 0, 0, 0, .kick = {0, 1}},
          SN_ERR_TABLE_NODE, 1, SN_NODE_ID(0, 0), 0},
-        {"kick to (5,5), no unit", 4, {SN_STEP_KICK, 5, 5, 0, 0, 1},
+        {"kick to (5,5), no unit", 4, {SN_STEP_KICK, 5, 5, 0, .kick = {0, 1}},
          SN_ERR_TABLE_NODE, 1, SN_NODE_ID(5, 5), 0},
-        {"await on (0,0)", 4, {SN_STEP_AWAIT, 0, 0, 0, 1, 0},
+        {"await on (0,0)", 4, {SN_STEP_AWAIT, 0, 0, 0, .await = {1}},
          SN_ERR_TABLE_NODE, 1, SN_NODE_ID(0, 0), 0},
-        {"await count 0", 4, {SN_STEP_AWAIT, 1, 0, 0, 0, 0},
+        {"await count 0", 4, {SN_STEP_AWAIT, 1, 0, 0, .await = {0}},
          SN_ERR_TABLE_STEP, 1, SN_NODE_ID(1, 0), 0},
-        {"opcode 0", 4, {0, 1, 0, 0, 0, 1}, SN_ERR_TABLE_STEP, 1, none, 0},
-        {"opcode 9", 4, {9, 1, 0, 0, 0, 1}, SN_ERR_TABLE_STEP, 1, none, 9},
+        {"opcode 0", 4, {0, 1, 0, 0, .b = 1}, SN_ERR_TABLE_STEP, 1, none, 0},
+        {"opcode 9", 4, {9, 1, 0, 0, .b = 1}, SN_ERR_TABLE_STEP, 1, none, 9},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_bad_table(f, &cases[i]);
@@ -316,7 +316,7 @@ static void quick_step_test_agrees_with_the_rules(void **state)
                         for (unsigned bi = 0; bi < sizeof counts / sizeof counts[0]; bi++)
                             for (unsigned ri = 0; ri < 3; ri++) {
                                 sn_table_step s = {(uint8_t)op, coords[xi], coords[yi], (uint8_t)reserved,
-                                                   counts[ai], counts[bi]};
+                                                   .a = counts[ai], .b = counts[bi]};
                                 sn_table_round round = {0, 1, 0, round_payloads[ri], 0};
                                 sn_table_fault fault;
                                 int full = sn_table_check_step(&s, &round, &f->mesh, NULL, NULL, &fault) == SN_OK;

@@ -27,22 +27,19 @@ typedef struct {
     sn_program p;
     sn_table_round rounds[MAX_ROUNDS];
     sn_table_step steps[MAX_ROUNDS];
-    sn_table_payload payloads[MAX_ROUNDS * 4];
+    sn_table_row payloads[MAX_ROUNDS * 4];
     sn_region out;
     sn_manifest m;
 } hand;
 
 /* A matmul cluster payload: op [255:252], addr [251:218], n [217:202]. */
-static sn_table_payload mg(unsigned op, uint64_t addr, uint64_t n)
+static sn_table_row mg(unsigned op, uint64_t addr, uint64_t n)
 {
     sn_payload q = {{0, 0, 0, 0}};
-    sn_table_payload row;
     sn_mg_set_op(&q, op);
     sn_mg_set_addr(&q, addr);
     sn_mg_set_n(&q, n);
-    for (unsigned w = 0; w < 4; w++)
-        row.arg[3 - w] = q.w[w]; /* row is {ARG3, ARG2, ARG1, ARG0} */
-    return row;
+    return sn_table_payload_row(&q);
 }
 
 /* Round r of h: FILL A at fill, FILL B at 0x3000, GEMM, DRAIN 64 granules to drain; one kick to (1,1). */
@@ -53,7 +50,7 @@ static void add_round(hand *h, uint64_t fill, uint64_t drain)
     h->payloads[4 * r + 1] = mg(1, 0x3000, 1);
     h->payloads[4 * r + 2] = mg(2, 0, 0);
     h->payloads[4 * r + 3] = mg(3, drain, 64);
-    h->steps[r] = (sn_table_step){SN_STEP_KICK, 1, 1, 0, 0, 4};
+    h->steps[r] = (sn_table_step){SN_STEP_KICK, 1, 1, 0, .kick = {0, 4}};
     h->rounds[r] = (sn_table_round){(uint32_t)r, 1, (uint32_t)(4 * r), 4, SN_ROUND_SETTLE_PROVEN}; /* stale flag */
 }
 

@@ -194,6 +194,24 @@ static void vadd_at_documented_offsets(void **state)
     /* payload 24 = DESC A5 base 0x3000; payload 25 = RUN pc 0 */
     assert_int_equal(rd(img + 128 + 24 * 32, 8), 2ull << 60 | 5ull << 57 | 0x3000ull << 20);
     assert_int_equal(rd(img + 128 + 25 * 32, 8), 3ull << 60);
+    /* The same bytes through the named view (sysnode/table.h): each step word
+     * by its op's name, each row word by its register, and the payload the
+     * row holds in sysnode/field.h's order (w[i] = bits 64i+63:64i = ARGi). */
+    sn_table t;
+    sn_table_image_fault f;
+    assert_int_equal(sn_table_image_open(img, n, &t, &f), SN_OK);
+    assert_int_equal(t.steps[0].seed.n, 512);
+    assert_int_equal(t.steps[1].kick.first_slot, 0);
+    assert_int_equal(t.steps[1].kick.flits, 26);
+    assert_int_equal(t.steps[2].await.completions, 26);
+    assert_true(t.payloads[0].arg3 == 1ull << 60 && t.payloads[0].arg2 == 0 && t.payloads[0].arg1 == 0 &&
+                t.payloads[0].arg0 == 0xd0000000u);
+    sn_payload q = sn_table_row_payload(&t.payloads[1]);
+    assert_true(q.w[3] == (1ull << 60 | 1ull << 51) && q.w[2] == 0 && q.w[1] == 0 && q.w[0] == 0x80);
+    assert_int_equal(sn_field_get(&q, 255, 252), 1); /* ARG3[63:60] */
+    assert_int_equal(sn_field_get(&q, 31, 0), 0x80); /* ARG0[31:0] */
+    sn_table_row back = sn_table_payload_row(&q);
+    assert_memory_equal(&back, img + 160, 32);
     free(img);
     sn_program_free(&p);
 }

@@ -1,7 +1,9 @@
-/* Bit fields of a 256-bit payload held as four 64-bit words, word 0 = bits
- * 63:0 (= mailbox ARG0) .. word 3 = bits 255:192 (= ARG3). The one helper the
- * host packer, the dump, the simulator models and the firmware use to insert
- * and extract payload fields (STYLE "bit fields by one tested helper").
+/* The one in-memory payload type, sn_payload, and the one helper the host
+ * packer, the dump, the simulator models and the firmware use to insert and
+ * extract its bit fields. Its word order is the project's only one: w[i]
+ * holds payload bits 64i+63:64i, which is what mailbox register ARGi carries
+ * (sysnode-facts §2.1). The packed table stores its rows highest word first;
+ * sysnode/table.h converts between a row and an sn_payload.
  * Freestanding: no libc. */
 #ifndef SYSNODE_FIELD_H
 #define SYSNODE_FIELD_H
@@ -10,7 +12,7 @@
 
 #define SN_PAYLOAD_WORDS 4
 
-/* A payload of 256 bits; w[0] holds bits 63:0. */
+/* A payload of 256 bits: w[i] = bits 64i+63:64i = mailbox ARGi. */
 typedef struct {
     uint64_t w[SN_PAYLOAD_WORDS];
 } sn_payload;

@@ -14,4 +14,16 @@
 #define SN_MX_ENTRY_BYTES 128      /* four 256-bit words */
 #define SN_MX_ZERO_SCALE 0xA0      /* scale byte of an all-zero block: es 0, m8 8 */
 
+/* Where things sit in an entry: four 256-bit words, each little-endian in
+ * 32 bytes. Word w holds K elements w*8 .. w*8+7 of every lane as 32 7-bit
+ * two's-complement values, value i at bits [255-7i-6 .. 255-7i], i.e. from
+ * bit SN_MX_Q_LO(i) up; which lane and K element value i is depends on the
+ * side's layout (A: lane-major, B: K-major). The lane's scale byte is byte
+ * SN_MX_SCALE_BYTE(lane) of every word (bits [31-8l : 24-8l]). */
+#define SN_MX_Q_BITS 7
+#define SN_MX_Q_LO(i) (249u - 7u * (i))
+#define SN_MX_Q_LANE(layout, i) ((layout) ? (i) % 4u : (i) / 8u)
+#define SN_MX_Q_K(layout, i) ((layout) ? (i) / 4u : (i) % 8u)
+#define SN_MX_SCALE_BYTE(lane) (3u - (lane))
+
 #endif

@@ -6,32 +6,70 @@
 #define SYSNODE_TABLE_H
 
 #include <stdint.h>
+#include "sysnode/field.h"
 #include "sysnode/static_assert.h"
 
-/* A payload row in mailbox order: arg[0] = ARG3 = payload[255:192] ..
- * arg[3] = ARG0 = payload[63:0] (sysnode-facts §2.1, tests/rv64/vadd_artifact.h@cbc49f36). */
+/* One payload row of the table (artifacts/FORMAT.md §3): the payload's four
+ * words highest first, each named by the mailbox register it is written to
+ * (sysnode-facts §2.1, tests/rv64/vadd_artifact.h@cbc49f36). The runner's
+ * kick loop writes field argI to ARGI; code that computes on a payload
+ * converts the row with sn_table_row_payload / sn_table_payload_row. */
 typedef struct {
-    uint64_t arg[4];
-} sn_table_payload;
-SN_STATIC_ASSERT(sizeof(sn_table_payload) == 32, "payload row is 32 bytes");
+    uint64_t arg3; /* payload bits 255:192 */
+    uint64_t arg2; /* bits 191:128 */
+    uint64_t arg1; /* bits 127:64 */
+    uint64_t arg0; /* bits 63:0 */
+} sn_table_row;
+SN_STATIC_ASSERT(sizeof(sn_table_row) == 32, "payload row is 32 bytes");
+
+/* The 256-bit payload a 32-byte row holds (FORMAT.md §3), as an sn_payload
+ * (w[i] = ARGi, sysnode/field.h). Cannot fail. */
+static inline sn_payload sn_table_row_payload(const sn_table_row *row)
+{
+    return (sn_payload){{row->arg0, row->arg1, row->arg2, row->arg3}};
+}
+
+/* The 32-byte row that holds payload p (FORMAT.md §3: ARG3 first); the
+ * inverse of sn_table_row_payload. Cannot fail. */
+static inline sn_table_row sn_table_payload_row(const sn_payload *p)
+{
+    return (sn_table_row){.arg3 = p->w[3], .arg2 = p->w[2], .arg1 = p->w[1], .arg0 = p->w[0]};
+}
 
 /* Step opcodes; 0 is never a valid step (STYLE 8). */
 enum sn_step_op {
-    SN_STEP_SEED = 1,    /* a = n; no-op on the mailbox */
-    SN_STEP_KICK = 2,    /* x, y, a = base slot, b = flit count */
-    SN_STEP_AWAIT = 3,   /* x, y, a = completion count (cumulative in the round) */
+    SN_STEP_SEED = 1,    /* seed.n; no-op on the mailbox */
+    SN_STEP_KICK = 2,    /* x, y, kick.first_slot, kick.flits */
+    SN_STEP_AWAIT = 3,   /* x, y, await.completions */
     SN_STEP_BARRIER = 4, /* drain every outstanding completion */
     SN_STEP_HOST_SYNC = 5, /* last step of a round: hold for the host after the round (sysnode/host_sync.h);
                               x, y, a, b 0 */
 };
 
+/* One step record (FORMAT.md §3). Its two words are read through the names
+ * of its opcode; a and b are the words as stored, for the rules and the
+ * schema that speak of the record rather than of one opcode. */
 typedef struct {
     uint8_t op; /* enum sn_step_op */
     uint8_t x;
     uint8_t y;
     uint8_t reserved; /* 0 */
-    uint32_t a;
-    uint32_t b;
+    union {
+        struct {
+            uint32_t a; /* the word at byte 4 */
+            uint32_t b; /* the word at byte 8 */
+        };
+        struct {
+            uint32_t n; /* the artifact's seed */
+        } seed;
+        struct {
+            uint32_t first_slot; /* the round's slot of the first payload */
+            uint32_t flits;      /* payloads sent, slots first_slot.. */
+        } kick;
+        struct {
+            uint32_t completions; /* cumulative in the round, from the node */
+        } await;
+    };
 } sn_table_step;
 SN_STATIC_ASSERT(sizeof(sn_table_step) == 12, "step record is 12 bytes");
 
@@ -41,8 +79,8 @@ SN_STATIC_ASSERT(sizeof(sn_table_step) == 12, "step record is 12 bytes");
  * last round always settles. Other bits are reserved (0). */
 #define SN_ROUND_SETTLE_PROVEN 1u
 
-/* One round: a window of steps and a window of payloads; kick bases are
- * relative to payload_first (each round restages from slot 0). */
+/* One round: a window of steps and a window of payloads; a kick's
+ * first_slot is relative to payload_first (each round restages from slot 0). */
 typedef struct {
     uint32_t step_first;
     uint32_t step_count;
@@ -59,7 +97,7 @@ SN_STATIC_ASSERT(sizeof(sn_table_round) == 20, "round record is 20 bytes");
 typedef struct {
     const sn_table_round *rounds;
     const sn_table_step *steps;
-    const sn_table_payload *payloads;
+    const sn_table_row *payloads;
     uint32_t round_count;
     uint32_t step_count;
     uint32_t payload_count;

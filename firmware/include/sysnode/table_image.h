@@ -54,8 +54,11 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
 #define SN_TI_RECORDS(R)                                                        \
     R(header, 64, SN_TI_HEADER_FIELDS) R(round, 20, SN_TI_ROUND_FIELDS)         \
     R(step, 12, SN_TI_STEP_FIELDS) R(payload, 32, SN_TI_PAYLOAD_FIELDS)
-/* X(record, field, type, offset) */
-#define SN_TI_HEADER_FIELDS(X)                                                  \
+/* X(record, field, type, offset): field is the name in the schema text and
+ * the struct member, except for a payload row, P(name, member, offset),
+ * whose schema names (arg[0] = ARG3 .. arg[3] = ARG0, kept so the hash
+ * stays) differ from the members that name the registers. */
+#define SN_TI_HEADER_FIELDS(X, P)                                               \
     X(header, magic, u32, 0x00) X(header, version, u16, 0x04)                   \
     X(header, header_bytes, u16, 0x06) X(header, schema_hash, u32, 0x08)        \
     X(header, flags, u32, 0x0C) X(header, round_count, u32, 0x10)               \
@@ -64,22 +67,21 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
     X(header, steps_offset, u32, 0x24) X(header, payloads_offset, u32, 0x28)    \
     X(header, total_bytes, u32, 0x2C) X(header, body_hash, u64, 0x30)           \
     X(header, header_crc32, u32, 0x38) X(header, reserved1, u8x4, 0x3C)
-#define SN_TI_ROUND_FIELDS(X)                                                   \
+#define SN_TI_ROUND_FIELDS(X, P)                                                \
     X(round, step_first, u32, 0x00) X(round, step_count, u32, 0x04)             \
     X(round, payload_first, u32, 0x08) X(round, payload_count, u32, 0x0C)       \
     X(round, flags, u32, 0x10)
-#define SN_TI_STEP_FIELDS(X)                                                    \
+/* a and b are the step's words as stored; sn_table_step names them per opcode. */
+#define SN_TI_STEP_FIELDS(X, P)                                                 \
     X(step, op, u8, 0x00) X(step, x, u8, 0x01) X(step, y, u8, 0x02)             \
     X(step, reserved, u8, 0x03) X(step, a, u32, 0x04) X(step, b, u32, 0x08)
-/* arg[0] = ARG3 = payload bits 255:192 .. arg[3] = ARG0 = bits 63:0. */
-#define SN_TI_PAYLOAD_FIELDS(X)                                                 \
-    X(payload, arg[0], u64, 0x00) X(payload, arg[1], u64, 0x08)                 \
-    X(payload, arg[2], u64, 0x10) X(payload, arg[3], u64, 0x18)
+#define SN_TI_PAYLOAD_FIELDS(X, P)                                              \
+    P(arg[0], arg3, 0x00) P(arg[1], arg2, 0x08) P(arg[2], arg1, 0x10) P(arg[3], arg0, 0x18)
 
 #define SN_TI_STRUCT_header sn_table_image_header
 #define SN_TI_STRUCT_round sn_table_round
 #define SN_TI_STRUCT_step sn_table_step
-#define SN_TI_STRUCT_payload sn_table_payload
+#define SN_TI_STRUCT_payload sn_table_row
 #define SN_TI_BYTES_u8 1
 #define SN_TI_BYTES_u16 2
 #define SN_TI_BYTES_u32 4
@@ -87,15 +89,17 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
 #define SN_TI_BYTES_u8x4 4
 
 #define SN_TI_FIELD_TEXT(rec, field, type, off) #rec "." #field ":" #type "@" #off ";"
-#define SN_TI_RECORD_TEXT(rec, bytes, FIELDS) #rec ":" #bytes ";" FIELDS(SN_TI_FIELD_TEXT)
+#define SN_TI_ROW_TEXT(name, member, off) SN_TI_FIELD_TEXT(payload, name, u64, off)
+#define SN_TI_RECORD_TEXT(rec, bytes, FIELDS) #rec ":" #bytes ";" FIELDS(SN_TI_FIELD_TEXT, SN_TI_ROW_TEXT)
 #define SN_TI_FIELD_CHECK(rec, field, type, off)                                \
     SN_STATIC_ASSERT(offsetof(SN_TI_STRUCT_##rec, field) == (off) &&            \
                          sizeof(((SN_TI_STRUCT_##rec *)0)->field) == SN_TI_BYTES_##type, \
                      "schema entry " #rec "." #field " disagrees with the struct");
+#define SN_TI_ROW_CHECK(name, member, off) SN_TI_FIELD_CHECK(payload, member, u64, off)
 #define SN_TI_RECORD_CHECK(rec, bytes, FIELDS)                                  \
     SN_STATIC_ASSERT(sizeof(SN_TI_STRUCT_##rec) == (bytes),                     \
                      "schema record " #rec " is " #bytes " bytes");             \
-    FIELDS(SN_TI_FIELD_CHECK)
+    FIELDS(SN_TI_FIELD_CHECK, SN_TI_ROW_CHECK)
 
 SN_TI_RECORDS(SN_TI_RECORD_CHECK)
 

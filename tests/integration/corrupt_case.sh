@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 name=$(basename "$case_dir")
 cp -r "$case_dir" "$tmp/$name"
 chmod -R u+w "$tmp/$name"
-python3 - "$tmp/$name" "$file" "$offset" "$rehash" <<'PY'
+"${SN_PYTHON3:-python3}" - "$tmp/$name" "$file" "$offset" "$rehash" <<'PY'
 import hashlib, json, os, sys
 case, name, off, rehash = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 path = os.path.join(case, name)

@@ -30,7 +30,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc;
     (void)argv;
     fd = memfd_create("sn_fuzz_table", 0);
-    if (fd < 0 || freopen("/dev/null", "w", stdout) == NULL)
+    /* A large buffer: write(2) per 4 KiB of discarded text was half the time. */
+    if (fd < 0 || freopen("/dev/null", "w", stdout) == NULL || setvbuf(stdout, NULL, _IOFBF, 1u << 20) != 0)
         abort();
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     return 0;

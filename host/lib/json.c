@@ -22,17 +22,29 @@
  * flags, FOLLOWED (a ',' and another element or member come after it in its
  * container; never set on a member's value) and MEMBER_NAME. Tokens are in
  * document order, so a member's value follows its name. An object or array
- * takes one slot more, right after its token and before its children: the
- * token that follows it in its parent (its next element, or the member name
- * after the member it is the value of; -1 at the end), which its children
+ * takes one slot more, right after its token and before its children: its
+ * follower, the token that follows it in its parent (its next element, or
+ * the member name after the member it is the value of), which its children
  * cannot give. A followed scalar element's next is the next token, a
  * followed name's the token after its scalar value. Kind, end and element
- * count are read off the checked text, which keeps a small step's
- * ["kick",1,0,0,26] at 28 bytes of index. */
+ * count are read off the checked text.
+ *
+ * An array of short scalars only (a step, a list of small numbers;
+ * leaf_pays) is a leaf: when it closes, its elements' tokens are given back
+ * and its follower slot is marked LEAF. Its elements are then addressed by
+ * text handles (TEXT_HANDLE | the element's offset) and found by reading
+ * the checked text, so a step such as ["kick",1,0,0,26] costs 8 bytes of
+ * index instead of 28, and no valid case's index outgrows its text. Token
+ * indexes and offsets are both below 2^30: a document has at most one slot
+ * per byte (a scalar takes a byte at least, a name or a container two). */
 #define TOK_FOLLOWED (1u << 31)
 #define TOK_MEMBER_NAME (1u << 30)
 #define TOK_OFFSET (TOK_MEMBER_NAME - 1)
+#define FOLLOWER_LEAF (1u << 31)
+#define FOLLOWER_NONE 0x7FFFFFFFu
+#define TEXT_HANDLE (1 << 30)
 _Static_assert(SN_FILE_MAX_BYTES <= (unsigned long long)TOK_OFFSET + 1, "every offset of a document fits a token");
+_Static_assert(SN_FILE_MAX_BYTES <= (unsigned long long)TEXT_HANDLE, "offsets and token indexes stay below a text handle's flag");
 
 struct sn_json {
     char *name;
@@ -290,15 +302,31 @@ enum {
     EXPECT_END,
 };
 
-/* An open container while checking: its last element or member name (-1:
- * none yet; a ',' after it sets its TOK_FOLLOWED), the follower slot of its
- * last child that is a container (an element, or a member's value) and
- * still waits for its follower (-1: none), and its bracket. */
+/* An open container while checking: its own token, its last element or
+ * member name (-1: none yet; a ',' after it sets its TOK_FOLLOWED), the
+ * follower slot of its last child that is a container (an element, or a
+ * member's value) and still waits for its follower (-1: none), whether any
+ * child is a container (an array without one closes as a leaf), and its
+ * bracket. */
 typedef struct {
+    int self;
     int last;
     int pending;
+    bool nested;
     char open;
 } open_container;
+
+/* Whether array `a` of d, of scalars only, closing at offset `close` and
+ * with its elements' tokens last in d, is better read as a leaf: when its elements
+ * average under LEAF_SPAN bytes each (a step, a list of small numbers).
+ * Longer ones, such as a flit list of 78-digit integers, keep their tokens
+ * (at most a quarter of their text) for lookups that need no rescan. */
+#define LEAF_SPAN 16
+static bool leaf_pays(const sn_json *d, const open_container *a, size_t close)
+{
+    size_t elements = (size_t)(d->ntok - (a->self + 2));
+    return close - (d->tok[a->self] & TOK_OFFSET) < LEAF_SPAN * elements;
+}
 
 /* Doubles d's token array of *cap slots (at least 64); false when memory
  * or int indexes run out. */
@@ -333,13 +361,15 @@ static int add_token(sn_json *d, int *cap, open_container *top, bool follows, bo
     if (top != NULL && follows) {
         top->last = i;
         if (top->pending >= 0)
-            d->tok[top->pending] = (uint32_t)i;
+            d->tok[top->pending] = (d->tok[top->pending] & FOLLOWER_LEAF) | (uint32_t)i;
         top->pending = -1;
     }
     if (container) {
-        d->tok[i + 1] = UINT32_MAX; /* -1: nothing follows yet */
-        if (top != NULL)
+        d->tok[i + 1] = FOLLOWER_NONE; /* nothing follows yet */
+        if (top != NULL) {
             top->pending = i + 1;
+            top->nested = true;
+        }
     }
     return i;
 }
@@ -445,11 +475,12 @@ static sn_status validate(sn_json *d, sn_error *e)
             } else if ((c == '{' || c == '[') && depth == SN_JSON_MAX_DEPTH) {
                 st = fail_at(name, s, i, e, "nested deeper than %d levels", SN_JSON_MAX_DEPTH);
             } else if (c == '{' || c == '[') {
-                if (add_token(d, &cap, top, open == '[', true, i, 0) < 0) {
+                int self = add_token(d, &cap, top, open == '[', true, i, 0);
+                if (self < 0) {
                     st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", name);
                     break;
                 }
-                stack[depth++] = (open_container){-1, -1, c};
+                stack[depth++] = (open_container){self, -1, -1, false, c};
                 i++;
                 state = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
             } else if (depth == 0) {
@@ -478,6 +509,10 @@ static sn_status validate(sn_json *d, sn_error *e)
             break;
         }
         if (closed) {
+            if (open == '[' && !top->nested && leaf_pays(d, top, i)) {
+                d->ntok = top->self + 2;
+                d->tok[top->self + 1] |= FOLLOWER_LEAF;
+            }
             depth--;
             i++;
             value_done = true;
@@ -573,6 +608,35 @@ void sn_json_free(sn_json *doc)
 
 /* ---- lookups ---- */
 
+/* The offset of v's first byte, for a token or a text handle. */
+static size_t start_of(const sn_json *doc, int v)
+{
+    return v & TEXT_HANDLE ? (size_t)(v & ~TEXT_HANDLE) : doc->tok[v] & TOK_OFFSET;
+}
+
+/* The offset just past the checked string, number or literal at `start`. */
+static inline size_t scalar_end(const sn_json *doc, size_t start)
+{
+    const char *s = doc->text;
+    if (s[start] == '"') { /* it ends at its first unescaped quote */
+        size_t end = start + 1;
+        while (s[end] != '"')
+            end += s[end] == '\\' ? 2 : 1;
+        return end + 1;
+    }
+    /* a number's digits first, quickly; then its fraction, exponent or a literal's letters */
+    return word_end(s, doc->len, sn_ascii_digits_end(s, doc->len, start));
+}
+
+/* The text handle of the leaf element at or after offset i (whitespace
+ * skipped), or -1 at the leaf's closing bracket. */
+static int leaf_element(const sn_json *doc, size_t i)
+{
+    while (is_ws(doc->text[i]))
+        i++;
+    return doc->text[i] == ']' ? -1 : TEXT_HANDLE | (int)i;
+}
+
 const char *sn_json_name(const sn_json *doc)
 {
     return doc->name;
@@ -586,7 +650,7 @@ int sn_json_root(const sn_json *doc)
 
 sn_json_kind sn_json_kind_of(const sn_json *doc, int v)
 {
-    switch (doc->text[doc->tok[v] & TOK_OFFSET]) { /* the checked text's first byte says */
+    switch (doc->text[start_of(doc, v)]) { /* the checked text's first byte says */
     case '{':
         return SN_JSON_OBJECT;
     case '[':
@@ -627,7 +691,7 @@ static const char *kind_name(sn_json_kind k)
  * whitespace does not close it. */
 static bool has_children(const sn_json *doc, int v)
 {
-    size_t i = (doc->tok[v] & TOK_OFFSET) + 1;
+    size_t i = start_of(doc, v) + 1;
     while (is_ws(doc->text[i]))
         i++;
     return doc->text[i] != '}' && doc->text[i] != ']';
@@ -636,7 +700,11 @@ static bool has_children(const sn_json *doc, int v)
 int sn_json_first(const sn_json *doc, int v)
 {
     sn_json_kind k = sn_json_kind_of(doc, v);
-    return (k == SN_JSON_OBJECT || k == SN_JSON_ARRAY) && has_children(doc, v) ? v + 2 : -1; /* past the follower slot */
+    if (k != SN_JSON_OBJECT && k != SN_JSON_ARRAY)
+        return -1;
+    if (doc->tok[v + 1] & FOLLOWER_LEAF)
+        return leaf_element(doc, start_of(doc, v) + 1);
+    return has_children(doc, v) ? v + 2 : -1; /* past the follower slot */
 }
 
 size_t sn_json_count(const sn_json *doc, int v)
@@ -649,17 +717,23 @@ size_t sn_json_count(const sn_json *doc, int v)
 
 static bool is_container(const sn_json *doc, int v)
 {
-    char c = doc->text[doc->tok[v] & TOK_OFFSET];
+    char c = doc->text[start_of(doc, v)];
     return c == '{' || c == '[';
 }
 
 int sn_json_next(const sn_json *doc, int v)
 {
+    if (v & TEXT_HANDLE) { /* a leaf's element: a ',' after it, or its bracket */
+        size_t i = scalar_end(doc, start_of(doc, v));
+        while (is_ws(doc->text[i]))
+            i++;
+        return doc->text[i] == ',' ? leaf_element(doc, i + 1) : -1;
+    }
     uint32_t t = doc->tok[v];
     if (!(t & TOK_FOLLOWED))
         return -1;
     int last = t & TOK_MEMBER_NAME ? v + 1 : v; /* a member ends with its value */
-    return is_container(doc, last) ? (int32_t)doc->tok[last + 1] : last + 1;
+    return is_container(doc, last) ? (int)(doc->tok[last + 1] & ~FOLLOWER_LEAF) : last + 1;
 }
 
 int sn_json_value(const sn_json *doc, int key)
@@ -670,28 +744,25 @@ int sn_json_value(const sn_json *doc, int key)
 
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 {
-    const char *s = doc->text;
-    size_t start = doc->tok[v] & TOK_OFFSET, end;
+    size_t start = start_of(doc, v);
     switch (sn_json_kind_of(doc, v)) {
-    case SN_JSON_STRING: /* the checked string ends at its first unescaped quote */
-        for (end = ++start; s[end] != '"'; end += s[end] == '\\' ? 2 : 1)
-            ;
-        break;
+    case SN_JSON_STRING: /* between the quotes */
+        *len = scalar_end(doc, start) - start - 2;
+        return doc->text + start + 1;
     case SN_JSON_OBJECT:
     case SN_JSON_ARRAY:
-        end = start + 1;
-        break;
-    default: /* a number's digits first, quickly; then its fraction, exponent or a literal's letters */
-        end = word_end(s, doc->len, sn_ascii_digits_end(s, doc->len, start));
+        *len = 1;
+        return doc->text + start;
+    default:
+        *len = scalar_end(doc, start) - start;
+        return doc->text + start;
     }
-    *len = end - start;
-    return s + start;
 }
 
 sn_status sn_json_fail(const sn_json *doc, int v, sn_status code, sn_error *e, const char *fmt,
                        ...)
 {
-    size_t off = doc->tok[v] & TOK_OFFSET;
+    size_t off = start_of(doc, v);
     va_list ap;
     va_start(ap, fmt);
     sn_status s = vfail_at(doc->name, doc->text, off, code, e, fmt, ap);

@@ -5,8 +5,11 @@
  * (RFC 8259) and tokenized in one pass; every error names the file,
  * line:column and byte offset.
  *
- * Values are addressed by token index (int; -1 = none) into a parsed
- * document. A document owns its text and is immutable. */
+ * Values are addressed by handles (int >= 0; -1 = none) into a parsed
+ * document: a token index, or for an element of an array of short scalars
+ * its offset in the text. Handles come only from the lookups below and are
+ * compared with -1, never computed. A document owns its text and is
+ * immutable. */
 #ifndef SN_HOST_JSON_H
 #define SN_HOST_JSON_H
 
@@ -42,8 +45,10 @@ sn_status sn_json_parse(const char *name, const char *text, size_t len, sn_json 
                         sn_error *e);
 
 /* sn_file_read + sn_json_parse, labelled with `path`; the document keeps
- * the file's buffer (no copy), so peak memory is the file plus 4 bytes per
- * value and member name and 4 more per object or array. */
+ * the file's buffer (no copy), so memory is the file plus 8 bytes per
+ * object or array and 4 per member name, member value and element of an
+ * array that holds an object or array; an array of scalars costs only its
+ * 8 bytes once closed (json.c: leaves). */
 sn_status sn_json_load(const char *path, sn_json **out, sn_error *e);
 
 /* sn_json_load of the file already open as `fd`, labelled `path` (see

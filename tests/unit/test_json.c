@@ -303,6 +303,66 @@ static void siblings_across_nesting(void **state)
     sn_json_free(d);
 }
 
+/* An array of scalars only is read off the text (json.c: leaves): strings
+ * holding ',' ']' and escaped quotes, whitespace and newlines between
+ * elements, literals; errors still name each element's line and column. */
+static void leaf_arrays(void **state)
+{
+    (void)state;
+    sn_json *d = parse("{\"s\": [ \"a,]\\\"\" ,\n 12 ,true, null,-0.5e1 ], \"e\": [ ],\n"
+                       "\"m\": [1, [2], \"x\"], \"l\": [12345678901234567890, \"a long string, kept\"]}");
+    int s, empty, mixed;
+    sn_error e = {0};
+    assert_int_equal(sn_json_member(d, 0, "s", true, &s, &e), SN_OK);
+    assert_int_equal(sn_json_member(d, 0, "e", true, &empty, &e), SN_OK);
+    assert_int_equal(sn_json_member(d, 0, "m", true, &mixed, &e), SN_OK);
+    const char *want[] = {"a,]\\\"", "12", "true", "null", "-0.5e1"};
+    const sn_json_kind kinds[] = {SN_JSON_STRING, SN_JSON_NUMBER, SN_JSON_BOOL, SN_JSON_NULL, SN_JSON_NUMBER};
+    int element[5];
+    size_t i = 0, len;
+    for (int v = sn_json_first(d, s); v >= 0; v = sn_json_next(d, v), i++) {
+        assert_true(i < 5);
+        element[i] = v;
+        const char *raw = sn_json_raw(d, v, &len);
+        assert_int_equal(len, strlen(want[i]));
+        assert_memory_equal(raw, want[i], len);
+        assert_int_equal(sn_json_kind_of(d, v), kinds[i]);
+        assert_int_equal(sn_json_first(d, v), -1);
+    }
+    assert_int_equal(i, 5);
+    assert_int_equal(sn_json_count(d, s), 5);
+    assert_true(sn_json_string_is(d, element[0], "a,]\""));
+    uint64_t x;
+    assert_int_equal(sn_json_u64(d, element[1], 0, 99, "n", &x, &e), SN_OK);
+    assert_int_equal(x, 12);
+    /* "true" is on line 2, column 6, byte 23 */
+    assert_int_equal(sn_json_u64(d, element[2], 0, 99, "n", &x, &e), SN_ERR_INPUT);
+    assert_non_null(strstr(e.msg, "ok.json:2:6 (byte 23): n must be an integer in 0..99, found true"));
+    assert_int_equal(sn_json_count(d, empty), 0);
+    /* the members after a leaf value: "s" -> "e" -> "m" */
+    int ks = sn_json_first(d, 0), ke = sn_json_next(d, ks), km = sn_json_next(d, ke);
+    assert_true(sn_json_string_is(d, ke, "e"));
+    assert_true(sn_json_string_is(d, km, "m"));
+    int kl = sn_json_next(d, km);
+    assert_true(sn_json_string_is(d, kl, "l"));
+    assert_int_equal(sn_json_next(d, kl), -1);
+    /* long scalars keep their tokens (json.c: leaf_pays); they read the same */
+    int l = sn_json_value(d, kl), big = sn_json_first(d, l), str = sn_json_next(d, big);
+    assert_int_equal(sn_json_u64(d, big, 0, UINT64_MAX, "n", &x, &e), SN_OK);
+    assert_int_equal(x, 12345678901234567890ull);
+    assert_true(sn_json_string_is(d, str, "a long string, kept"));
+    assert_int_equal(sn_json_next(d, str), -1);
+    assert_int_equal(sn_json_count(d, l), 2);
+    /* an array holding an array keeps its tokens: 1 -> [2] -> "x" */
+    int one = sn_json_first(d, mixed), two = sn_json_next(d, one), ex = sn_json_next(d, two);
+    assert_int_equal(*sn_json_raw(d, one, &len), '1');
+    assert_int_equal(sn_json_kind_of(d, two), SN_JSON_ARRAY);
+    assert_int_equal(*sn_json_raw(d, sn_json_first(d, two), &len), '2');
+    assert_true(sn_json_string_is(d, ex, "x"));
+    assert_int_equal(sn_json_next(d, ex), -1);
+    sn_json_free(d);
+}
+
 static void big_documents(void **state)
 {
     (void)state;
@@ -381,4 +441,4 @@ SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test
              cmocka_unit_test(rejects_truncation), cmocka_unit_test(rejects_bad_strings),
              cmocka_unit_test(line_and_column), cmocka_unit_test(lookups), cmocka_unit_test(lookup_errors),
              cmocka_unit_test(raw_text), cmocka_unit_test(strings), cmocka_unit_test(siblings_across_nesting),
-             cmocka_unit_test(big_documents), cmocka_unit_test(files))
+             cmocka_unit_test(leaf_arrays), cmocka_unit_test(big_documents), cmocka_unit_test(files))

@@ -363,6 +363,159 @@ static void leaf_arrays(void **state)
     sn_json_free(d);
 }
 
+/* Random documents, generated with what walking them must give: every
+ * element and member in order, each scalar's raw text, with random
+ * whitespace, short and long scalars (leaves and arrays that keep their
+ * tokens), strings holding brackets, commas and escapes, and nesting. The
+ * expected walk is written by the generator, not read back by the code
+ * under test. */
+typedef struct {
+    char *text, *want;
+    size_t tn, wn;
+    uint64_t rng;
+} random_doc;
+
+static unsigned pick(random_doc *r, unsigned n)
+{
+    r->rng ^= r->rng << 13; /* xorshift64 */
+    r->rng ^= r->rng >> 7;
+    r->rng ^= r->rng << 17;
+    return (unsigned)(r->rng % n);
+}
+
+static void put_text(random_doc *r, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(r->text + r->tn, s, n);
+    r->tn += n;
+}
+
+static void put_want(random_doc *r, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(r->want + r->wn, s, n);
+    r->wn += n;
+}
+
+static void put_space(random_doc *r)
+{
+    static const char *const spaces[] = {"", "", " ", "\n", " \t", "\r\n  "};
+    put_text(r, spaces[pick(r, 6)]);
+}
+
+static void random_value(random_doc *r, int depth)
+{
+    static const char *const scalars[] = {"0", "12", "-3", "1.5e2", "true", "false", "null",
+                                          "123456789012345678901234567890", "\"\"", "\"a\"",
+                                          "\"x, ]\"", "\"[{\\\"}]\"", "\"\\\\\"", "\"\\u00e9,\"",
+                                          "\"a longer string of words\""};
+    unsigned kind = depth >= 4 ? 2 : pick(r, 3);
+    if (kind == 2) {
+        const char *v = scalars[pick(r, sizeof scalars / sizeof *scalars)];
+        put_text(r, v);
+        put_want(r, "<");
+        if (v[0] == '"') { /* raw text is between the quotes */
+            size_t n = strlen(v) - 2;
+            memcpy(r->want + r->wn, v + 1, n);
+            r->wn += n;
+        } else {
+            put_want(r, v);
+        }
+        put_want(r, ">");
+        return;
+    }
+    bool object = kind == 1;
+    put_text(r, object ? "{" : "[");
+    put_want(r, object ? "{" : "[");
+    unsigned n = pick(r, 7);
+    for (unsigned i = 0; i < n; i++) {
+        put_space(r);
+        if (i > 0) {
+            put_text(r, ",");
+            put_want(r, ",");
+            put_space(r);
+        }
+        if (object) {
+            char name[16];
+            snprintf(name, sizeof name, "\"k%u\"", i);
+            put_text(r, name);
+            put_want(r, name + 1);
+            r->wn--; /* the name without its closing quote, then ':' */
+            put_space(r);
+            put_text(r, ":");
+            put_want(r, ":");
+            put_space(r);
+        }
+        random_value(r, depth + 1);
+    }
+    put_space(r);
+    put_text(r, object ? "}" : "]");
+    put_want(r, object ? "}" : "]");
+}
+
+/* The walk of v through the API, in the generator's notation. */
+static void walk(const sn_json *d, int v, random_doc *r)
+{
+    size_t len;
+    sn_json_kind k = sn_json_kind_of(d, v);
+    if (k != SN_JSON_OBJECT && k != SN_JSON_ARRAY) {
+        const char *raw = sn_json_raw(d, v, &len);
+        put_want(r, "<");
+        memcpy(r->want + r->wn, raw, len);
+        r->wn += len;
+        put_want(r, ">");
+        assert_int_equal(sn_json_first(d, v), -1);
+        return;
+    }
+    put_want(r, k == SN_JSON_OBJECT ? "{" : "[");
+    size_t count = 0;
+    for (int c = sn_json_first(d, v); c >= 0; c = sn_json_next(d, c), count++) {
+        if (count > 0)
+            put_want(r, ",");
+        if (k == SN_JSON_OBJECT) {
+            const char *name = sn_json_raw(d, c, &len);
+            memcpy(r->want + r->wn, name, len);
+            r->wn += len;
+            put_want(r, ":");
+            int value = sn_json_value(d, c);
+            assert_int_equal(sn_json_next(d, value), -1); /* a member's value has no next */
+            walk(d, value, r);
+        } else {
+            walk(d, c, r);
+        }
+    }
+    assert_int_equal(sn_json_count(d, v), count);
+    put_want(r, k == SN_JSON_OBJECT ? "}" : "]");
+}
+
+static void random_documents(void **state)
+{
+    (void)state;
+    enum { ROOM = 1 << 20 };
+    random_doc gen = {malloc(ROOM), malloc(ROOM), 0, 0, 0x9E3779B97F4A7C15ull};
+    random_doc got = {NULL, malloc(ROOM), 0, 0, 0};
+    for (int doc = 0; doc < 500; doc++) {
+        got.wn = 0;
+        do { /* the root must be a container */
+            gen.tn = gen.wn = 0;
+            random_value(&gen, 0);
+        } while (gen.text[gen.tn - 1] != ']' && gen.text[gen.tn - 1] != '}');
+        put_space(&gen);
+        sn_error e = {0};
+        sn_json *d;
+        if (sn_json_parse("r.json", gen.text, gen.tn, &d, &e) != SN_OK)
+            fail_msg("document %d: %s", doc, e.msg);
+        walk(d, sn_json_root(d), &got);
+        if (got.wn != gen.wn || memcmp(got.want, gen.want, gen.wn) != 0)
+            fail_msg("document %d: %.*s\nwalked as %.*s\nwanted    %.*s", doc, (int)gen.tn, gen.text,
+                     (int)got.wn, got.want, (int)gen.wn, gen.want);
+        sn_json_free(d);
+    }
+    free(gen.text);
+    free(gen.want);
+    free(got.want);
+}
+
 static void big_documents(void **state)
 {
     (void)state;
@@ -441,4 +594,5 @@ SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test
              cmocka_unit_test(rejects_truncation), cmocka_unit_test(rejects_bad_strings),
              cmocka_unit_test(line_and_column), cmocka_unit_test(lookups), cmocka_unit_test(lookup_errors),
              cmocka_unit_test(raw_text), cmocka_unit_test(strings), cmocka_unit_test(siblings_across_nesting),
-             cmocka_unit_test(leaf_arrays), cmocka_unit_test(big_documents), cmocka_unit_test(files))
+             cmocka_unit_test(leaf_arrays), cmocka_unit_test(random_documents),
+             cmocka_unit_test(big_documents), cmocka_unit_test(files))

@@ -23,6 +23,13 @@ SN_STATIC_ASSERT(SN_LO_rx_hdr_header == 0 && SN_LO_flit_hdr_src_y == SN_LO_flit_
                  "and the value across RX_P3 and RX_P2");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
+/* The table check's per-node tallies (table_check.h): zero between checks,
+ * so every runner may share them. Outside sn_runner, which then stays small
+ * enough for gp-relative addressing (linker/sysnode.ld). */
+static struct {
+    uint32_t kicked[SN_NODE_COUNT], awaited[SN_NODE_COUNT];
+} tally;
+
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,
                                        SN_MBOX_ARG3};
 
@@ -253,7 +260,7 @@ static sn_status table_fault(sn_runner *r, sn_status status, const sn_table_faul
 static sn_status check_table(sn_runner *r, const sn_table *t)
 {
     sn_table_fault f;
-    sn_status st = sn_table_check(t, r->mesh, r->check_kicked, r->check_awaited, &f);
+    sn_status st = sn_table_check(t, r->mesh, tally.kicked, tally.awaited, &f);
     if (st == SN_OK)
         return SN_OK;
     r->status->round = f.round;
@@ -516,7 +523,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     sn_table_fault f;
     for (unsigned i = 0; i < SN_RUNNER_SLOTS; i++)
         r->expected[i] = r->kicked[i] = r->other[i] = 0;
-    if (sn_table_check_round(&view, 0, r->mesh, r->check_kicked, r->check_awaited, &f) != SN_OK) {
+    if (sn_table_check_round(&view, 0, r->mesh, tally.kicked, tally.awaited, &f) != SN_OK) {
         r->status->step = f.step;
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }

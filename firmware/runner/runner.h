@@ -70,8 +70,6 @@ typedef struct {
 
     uint32_t total_completions;
     uint32_t total_flits;
-    /* the table check's per-node tallies (table_check.h): zero between checks */
-    uint32_t check_kicked[SN_NODE_COUNT], check_awaited[SN_NODE_COUNT];
 } sn_runner;
 
 /* Prepares r to drive the mailbox behind port for a mesh. status must point

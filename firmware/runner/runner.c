@@ -23,6 +23,11 @@ SN_STATIC_ASSERT(SN_LO_rx_hdr_header == 0 && SN_LO_flit_hdr_src_y == SN_LO_flit_
                  "and the value across RX_P3 and RX_P2");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
+/* An sn_status as the runner's own functions return it: GCC sign-extends an
+ * unsigned enum after every call that returns one on RV64, an int it takes
+ * as the ABI passes it (72 bytes of .text). */
+typedef int runner_status;
+
 /* The table check's per-node tallies (table_check.h): zero between checks,
  * so every runner may share them. Outside sn_runner, which then stays small
  * enough for gp-relative addressing (linker/sysnode.ld). */
@@ -67,7 +72,7 @@ static NOINLINE void publish(sn_runner *r)
 
 /* Keeps the first error only, with where it happened and what it was
  * checked against (the facts its message names, FORMAT.md §7). */
-static NOINLINE sn_status fail_limit(sn_runner *r, sn_status status, uint32_t node, uint32_t value, uint32_t limit)
+static NOINLINE runner_status fail_limit(sn_runner *r, sn_status status, uint32_t node, uint32_t value, uint32_t limit)
 {
     sn_status_block *s = r->status;
     if (s->error == SN_OK) {
@@ -82,7 +87,7 @@ static NOINLINE sn_status fail_limit(sn_runner *r, sn_status status, uint32_t no
     return status;
 }
 
-static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t value)
+static runner_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t value)
 {
     return fail_limit(r, status, node, value, 0);
 }
@@ -127,7 +132,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * acks are credited to the node that sent them, including nodes never
  * kicked; a completion beyond the flits sent is counted, and the round-end
  * check reports it). */
-static NOINLINE sn_status take(sn_runner *r, uint64_t head)
+static NOINLINE runner_status take(sn_runner *r, uint64_t head)
 {
     uint32_t node = SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head)), slot = r->unit_slot[node];
     unsigned code = sn_head_code(head);
@@ -137,17 +142,17 @@ static NOINLINE sn_status take(sn_runner *r, uint64_t head)
         r->other[slot]++;
         return SN_OK;
     }
-    sn_status st = slot == 0 ? SN_ERR_UNKNOWN_SOURCE : code == SN_SIG_FAULT ? SN_ERR_UNIT_FAULT : SN_ERR_PROTOCOL;
+    runner_status st = slot == 0 ? SN_ERR_UNKNOWN_SOURCE : code == SN_SIG_FAULT ? SN_ERR_UNIT_FAULT : SN_ERR_PROTOCOL;
     return fail(r, st, node, st == SN_ERR_UNIT_FAULT ? (uint32_t)sn_head_arg(head) : code);
 }
 
 /* Pops `count` records STAT showed queued. The common record, a flit's
  * completion from a node with flits outstanding (only units are ever kicked:
  * the table rules), is counted inline; every other record goes to take(). */
-static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
+static NOINLINE runner_status drain(sn_runner *r, uint32_t count)
 {
     uint32_t left = count, taken = 0; /* taken: records take() credited */
-    sn_status st = SN_OK;
+    runner_status st = SN_OK;
     for (; left != 0; left--) {
         uint64_t head = rd(r, SN_MBOX_HEAD);
         wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
@@ -168,7 +173,7 @@ static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
 
 /* Reads STAT once and pops every queued record if at least `threshold` wait.
  * *stat_out gets the STAT word; *took says whether any record was popped. */
-static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
+static runner_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
 {
     uint64_t stat = rd(r, SN_MBOX_STAT);
     uint32_t queued = (uint32_t)(sn_stat_queued(stat));
@@ -213,7 +218,7 @@ static NOINLINE int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, 
  * go out between batches; every other wait drains whatever is queued. A
  * runner with drain_while_kicking cleared (a test image) drains in neither
  * kick-time wait, and so deadlocks once completions fill the mailbox. */
-static NOINLINE sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
+static NOINLINE runner_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
 {
     int kicking = kind == WAIT_OFFER_CLEAR || kind == WAIT_DEPTH;
     uint32_t threshold = !kicking                 ? 1
@@ -225,7 +230,7 @@ static NOINLINE sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t n
     for (;;) {
         uint64_t stat;
         int took;
-        sn_status st = service(r, threshold, &stat, &took);
+        runner_status st = service(r, threshold, &stat, &took);
         if (st != SN_OK)
             return st;
         uint64_t now = sn_port_cycles(r->port);
@@ -251,16 +256,16 @@ static NOINLINE sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t n
 /* ---- validation: refuse a table before any GO ------------------------------- */
 
 /* Records a broken table rule (table_check.h) with its rule and limit. */
-static sn_status table_fault(sn_runner *r, sn_status status, const sn_table_fault *f)
+static runner_status table_fault(sn_runner *r, sn_status status, const sn_table_fault *f)
 {
     r->status->error_rule = r->status->error == SN_OK ? f->rule : r->status->error_rule;
     return fail_limit(r, status, f->node, f->value, f->limit);
 }
 
-static sn_status check_table(sn_runner *r, const sn_table *t)
+static runner_status check_table(sn_runner *r, const sn_table *t)
 {
     sn_table_fault f;
-    sn_status st = sn_table_check(t, r->mesh, tally.kicked, tally.awaited, &f);
+    runner_status st = sn_table_check(t, r->mesh, tally.kicked, tally.awaited, &f);
     if (st == SN_OK)
         return SN_OK;
     r->status->round = f.round;
@@ -286,10 +291,10 @@ static void set_regs(sn_runner *r, const uint64_t v[5])
 
 /* Sends one CU_CTRL read of CU_CAPS to unit u and waits for the reply in the
  * RX queue; *value gets its 64-bit value. */
-static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
+static runner_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
 {
     uint32_t node = SN_NODE_ID(u->x, u->y);
-    sn_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
+    runner_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
     /* the request's index lies in ARG3 = payload bits 255:192 */
@@ -314,7 +319,7 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
 
 /* Sets every unit's inst_depth and CU_VERSION from its CU_CAPS with
  * probe_units; without, a unit gets inst_depth and keeps its version. */
-static sn_status probe_units(sn_runner *r)
+static runner_status probe_units(sn_runner *r)
 {
     for (unsigned i = 0; i < r->mesh->unit_count; i++) {
         const sn_mesh_unit *u = &r->mesh->units[i];
@@ -324,7 +329,7 @@ static sn_status probe_units(sn_runner *r)
             r->unit_depth[i + 1] = (uint16_t)r->inst_depth;
             continue;
         }
-        sn_status st = read_caps(r, u, &caps);
+        runner_status st = read_caps(r, u, &caps);
         if (st != SN_OK)
             return st;
         if (sn_cu_caps_cu_type(caps) != u->cu_type || sn_cu_caps_inst_depth(caps) == 0)
@@ -373,7 +378,7 @@ typedef struct {
  * every GO, which costs 0.4 cycles per payload against -O2 (sysnode-bench
  * on matmul_512x256x512: 45.2 against 44.8 on version 4, 41.5 against 41.1
  * on version 5) and saves 48 bytes of .text. */
-static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
+static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
      * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
@@ -383,7 +388,7 @@ static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
     const sn_table_step *steps = &w->t->steps[w->round->step_first];
     const sn_table_row *slots = &w->t->payloads[w->round->payload_first];
     const uint32_t step_count = w->round->step_count, slot_count = w->round->payload_count;
-    sn_status st = SN_OK;
+    runner_status st = SN_OK;
     uint32_t i = w->i;
     for (; st == SN_OK && i < step_count; i++) {
         /* The runner's copy of step i, each word read once. The quick kick
@@ -458,10 +463,10 @@ static NOINLINE sn_status kicks(sn_runner *r, round_walk *w)
 /* unfenced: the round kicked or awaited a unit that may retire before its
  * writes land (older than CU_VERSION 5, or never probed), and the packer did
  * not prove the settle useless (FORMAT.md §3 flags). */
-static sn_status end_round(sn_runner *r, int unfenced)
+static runner_status end_round(sn_runner *r, int unfenced)
 {
     r->status->phase = SN_PHASE_ROUND_END;
-    sn_status st = wait_for(r, WAIT_IDLE, NO_NODE);
+    runner_status st = wait_for(r, WAIT_IDLE, NO_NODE);
     if (st == SN_OK && r->settle_cycles != 0 && unfenced) {
         r->settles++;
         st = wait_for(r, WAIT_SETTLE, NO_NODE);
@@ -489,7 +494,7 @@ static sn_status end_round(sn_runner *r, int unfenced)
 /* Holds at a host sync point after a finished round (host_sync.h): the
  * round's completions are all counted and its writes have landed, so the
  * host reads results and writes operands; the wait is bounded. */
-static NOINLINE sn_status host_sync(sn_runner *r)
+static NOINLINE runner_status host_sync(sn_runner *r)
 {
     if (!r->host_release) /* an image without a host */
         return fail(r, SN_ERR_TABLE_STEP, NO_NODE, SN_STEP_HOST_SYNC);
@@ -513,7 +518,7 @@ static NOINLINE sn_status host_sync(sn_runner *r)
  * write could change it after the first check, so the round record is copied
  * and re-checked as a whole before the round starts, and each step is copied
  * and checked again just before the runner acts on it. */
-static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
+static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
 {
     const sn_table_round *in = &t->rounds[index];
     const sn_table_round round = {in->step_first, in->step_count, in->payload_first, in->payload_count, in->flags};
@@ -530,7 +535,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     int sync = 0; /* the round ends at a host sync point */
     for (; w.i < round.step_count; w.i++) {
         const sn_table_step *s = &w.copy.step;
-        sn_status st = kicks(r, &w);
+        runner_status st = kicks(r, &w);
         if (st != SN_OK)
             return st;
         if (w.i == round.step_count)
@@ -569,7 +574,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     /* The host and the digest read after the last round, and the host at a
      * sync point: those always settle. */
     int proven = (round.flags & SN_ROUND_SETTLE_PROVEN) && index + 1 < t->round_count && !sync;
-    sn_status st = end_round(r, w.unfenced && !proven);
+    runner_status st = end_round(r, w.unfenced && !proven);
     if (st == SN_OK && sync)
         st = host_sync(r);
     return st;
@@ -579,7 +584,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
  * function a debugger can break on (tests/integration/gdb_session.sh). */
 NOINLINE sn_status sn_runner_run(sn_runner *r, const sn_table *table)
 {
-    sn_status st = check_table(r, table);
+    runner_status st = check_table(r, table);
     if (st == SN_OK)
         st = probe_units(r);
     if (st == SN_OK) /* from here on the shadow is exact: kicks() compares only */

@@ -9,7 +9,7 @@
 static void put_field(const char *label, uint32_t v, unsigned base)
 {
     char digits[11];
-    int n = sizeof digits - 1;
+    size_t n = sizeof digits - 1;
     digits[n] = '\0';
     do {
         digits[--n] = "0123456789abcdef"[v % base];
@@ -61,10 +61,10 @@ sn_status sn_app_report(sn_status_block *s, sn_status st)
     }
     int ok = s->error == SN_OK;
     const uint32_t *v = ok ? &s->rounds_run : &s->error; /* each line's three fields lie in a row */
-    for (unsigned i = 0; i < 3; i++)
+    for (size_t i = 0; i < 3; i++)
         put_field(label[ok][i], v[i], ok || i ? 10 : 16);
     sn_console_puts("\n");
-    for (uint32_t i = 0; dram_copy && i < sizeof *s / 8; i++) /* the host reads DRAM, not the scratchpad */
+    for (size_t i = 0; dram_copy && i < sizeof *s / 8; i++) /* the host reads DRAM, not the scratchpad */
         dram_copy[i] = ((const uint64_t *)(const void *)s)[i];
     return (sn_status)s->error;
 }

@@ -53,7 +53,7 @@ static inline void wr(sn_runner *r, unsigned offset, uint64_t value)
  * many). */
 static inline uint32_t received(const sn_runner *r, uint32_t node, uint32_t slot)
 {
-    return r->kicked[slot] - r->outstanding[node] + r->other[slot];
+    return r->unit[slot].kicked - r->outstanding[node] + r->unit[slot].other;
 }
 
 /* Copies the counts into the status block, the runner's report. */
@@ -64,7 +64,7 @@ static NOINLINE void publish(sn_runner *r)
     s->completions = r->total_completions;
     for (size_t i = 0; i < s->unit_count; i++) { /* unit i is slot i + 1 */
         uint32_t n = s->units[i].node;
-        s->units[i].expected = r->expected[i + 1];
+        s->units[i].expected = r->unit[i + 1].expected;
         s->units[i].received = received(r, n, i + 1);
         s->units[i].outstanding = r->outstanding[n];
     }
@@ -142,7 +142,7 @@ static NOINLINE runner_status take(sn_runner *r, uint64_t head)
 
     r->total_completions++;
     if (slot != 0 && (code <= SN_SIG_BATCH_COMPLETE || code == SN_SIG_DATA_RECEIVED)) {
-        r->other[slot]++;
+        r->unit[slot].other++;
         return SN_OK;
     }
     runner_status st = slot == 0 ? SN_ERR_UNKNOWN_SOURCE : code == SN_SIG_FAULT ? SN_ERR_UNIT_FAULT : SN_ERR_PROTOCOL;
@@ -204,9 +204,9 @@ static int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t 
     case WAIT_OFFER_CLEAR:
         return !(sn_stat_offered(stat));
     case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
-        return (int32_t)(received(r, node, slot) - r->expected[slot]) >= 0;
+        return (int32_t)(received(r, node, slot) - r->unit[slot].expected) >= 0;
     case WAIT_DEPTH:
-        return r->outstanding[node] < r->unit_depth[slot];
+        return r->outstanding[node] < r->unit[slot].depth;
     case WAIT_IDLE:
         return r->in_flight == 0;
     case WAIT_SETTLE: /* unfenced units' writes land meanwhile (DESIGN §2) */
@@ -331,7 +331,7 @@ static runner_status probe_units(sn_runner *r)
         uint32_t node = SN_NODE_ID(u->x, u->y);
         uint64_t caps = 0;
         if (!r->probe_units) {
-            r->unit_depth[i + 1] = (uint16_t)r->inst_depth;
+            r->unit[i + 1].depth = (uint16_t)r->inst_depth;
             continue;
         }
         runner_status st = read_caps(r, u, &caps);
@@ -339,8 +339,8 @@ static runner_status probe_units(sn_runner *r)
             return st;
         if (sn_cu_caps_cu_type(caps) != u->cu_type || sn_cu_caps_inst_depth(caps) == 0)
             return fail(r, SN_ERR_UNIT_CAPS, node, (uint32_t)(caps >> 32));
-        r->unit_depth[i + 1] = (uint16_t)sn_cu_caps_inst_depth(caps);
-        r->unit_version[i + 1] = (uint8_t)sn_cu_caps_cu_version(caps);
+        r->unit[i + 1].depth = (uint16_t)sn_cu_caps_inst_depth(caps);
+        r->unit[i + 1].version = (uint8_t)sn_cu_caps_cu_version(caps);
     }
     return SN_OK;
 }
@@ -351,7 +351,7 @@ static runner_status probe_units(sn_runner *r)
 static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
 {
     r->outstanding[node] += sent;
-    r->kicked[r->unit_slot[node]] += sent;
+    r->unit[r->unit_slot[node]].kicked += sent;
     r->in_flight += sent;
     r->total_flits += sent;
 }
@@ -411,11 +411,11 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
             w->copy.word[2] = flits;
             break;
         }
-        const uint32_t depth = r->unit_depth[r->unit_slot[node]];
+        const uint32_t depth = r->unit[r->unit_slot[node]].depth;
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
         const sn_table_row *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
-        w->unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
+        w->unfenced |= r->unit[r->unit_slot[node]].version < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
@@ -490,8 +490,8 @@ static runner_status end_round(sn_runner *r, int unfenced)
     /* Counts only ever grow for units of the mesh: other sources are refused. */
     for (size_t i = 0; i < r->mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(r->mesh, i), got = received(r, n, i + 1);
-        if (got != r->expected[i + 1])
-            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, got, r->expected[i + 1]);
+        if (got != r->unit[i + 1].expected)
+            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, got, r->unit[i + 1].expected);
     }
     return SN_OK;
 }
@@ -530,7 +530,7 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     const sn_table view = {&round, t->steps, t->payloads, 1, t->step_count, t->payload_count};
     sn_table_fault f;
     for (size_t i = 0; i < SN_RUNNER_SLOTS; i++)
-        r->expected[i] = r->kicked[i] = r->other[i] = 0;
+        r->unit[i].expected = r->unit[i].kicked = r->unit[i].other = 0;
     if (sn_table_check_round(&view, 0, r->mesh, tally.kicked, tally.awaited, &f) != SN_OK) {
         r->status->step = f.step;
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
@@ -554,12 +554,12 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         switch (s->op) {
         case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
             break;
-        case SN_STEP_AWAIT: /* the round's awaits so far are expected[]: the total rule on them */
-            if (sn_table_check_await_total(s, r->expected[r->unit_slot[node]], &f) != SN_OK)
+        case SN_STEP_AWAIT: /* the round's awaits so far are the unit's expected: the total rule on them */
+            if (sn_table_check_await_total(s, r->unit[r->unit_slot[node]].expected, &f) != SN_OK)
                 return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
             r->status->phase = SN_PHASE_AWAIT;
-            w.unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
-            r->expected[r->unit_slot[node]] += s->await.completions;
+            w.unfenced |= r->unit[r->unit_slot[node]].version < SN_CU_VERSION_FENCED;
+            r->unit[r->unit_slot[node]].expected += s->await.completions;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:

@@ -380,9 +380,9 @@ typedef struct {
 } round_walk;
 
 /* Built at -Os like the rest: it spills two ARG shadows to the stack on
- * every GO, which costs 0.4 cycles per payload against -O2 (sysnode-bench
- * on matmul_512x256x512: 45.2 against 44.8 on version 4, 41.5 against 41.1
- * on version 5) and saves 48 bytes of .text. */
+ * every GO; -O2 would cost 40 bytes of .text for 1.4 cycles per payload on
+ * version 5 and none on version 4 (sysnode-bench on matmul_512x256x512:
+ * 41.9 against 40.5, 43.9 against 44.4). */
 static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of

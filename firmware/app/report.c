@@ -9,7 +9,7 @@
 static void put_field(const char *label, uint32_t v, unsigned base)
 {
     char digits[11];
-    int n = sizeof digits - 1;
+    size_t n = sizeof digits - 1;
     digits[n] = '\0';
     do {
         digits[--n] = "0123456789abcdef"[v % base];
@@ -18,6 +18,17 @@ static void put_field(const char *label, uint32_t v, unsigned base)
     sn_console_puts(label);
     sn_console_puts(&digits[n]);
 }
+
+/* The summary line's labels: error, then ok. */
+static const char label[2][3][20] = {
+    {"runner: error 0x", " round ", " step "},
+    {"runner: ok rounds=", " flits=", " completions="},
+};
+SN_STATIC_ASSERT(offsetof(sn_status_block, error_round) == offsetof(sn_status_block, error) + 4 &&
+                     offsetof(sn_status_block, error_step) == offsetof(sn_status_block, error) + 8 &&
+                     offsetof(sn_status_block, flits_sent) == offsetof(sn_status_block, rounds_run) + 4 &&
+                     offsetof(sn_status_block, completions) == offsetof(sn_status_block, rounds_run) + 8,
+                 "sn_app_report reads error, error_round, error_step (rounds_run, flits_sent, completions) in a row");
 
 static volatile uint64_t *dram_copy;
 
@@ -49,11 +60,11 @@ sn_status sn_app_report(sn_status_block *s, sn_status st)
         s->error_node = SN_STATUS_NO_NODE;
     }
     int ok = s->error == SN_OK;
-    put_field(ok ? "runner: ok rounds=" : "runner: error 0x", ok ? s->rounds_run : s->error, ok ? 10 : 16);
-    put_field(ok ? " flits=" : " round ", ok ? s->flits_sent : s->error_round, 10);
-    put_field(ok ? " completions=" : " step ", ok ? s->completions : s->error_step, 10);
+    const uint32_t *v = ok ? &s->rounds_run : &s->error; /* each line's three fields lie in a row */
+    for (size_t i = 0; i < 3; i++)
+        put_field(label[ok][i], v[i], ok || i ? 10 : 16);
     sn_console_puts("\n");
-    for (uint32_t i = 0; dram_copy && i < sizeof *s / 8; i++) /* the host reads DRAM, not the scratchpad */
+    for (size_t i = 0; dram_copy && i < sizeof *s / 8; i++) /* the host reads DRAM, not the scratchpad */
         dram_copy[i] = ((const uint64_t *)(const void *)s)[i];
     return (sn_status)s->error;
 }

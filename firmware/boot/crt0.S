@@ -10,6 +10,7 @@
     .globl _start
 _start:
     sn_reset sn_trap_entry
+    li tp, SN_CTRL_BASE /* the mailbox port's base (port/mbox_port.h) */
     call main
     li t0, SN_CTRL_BASE + SN_CTRL_EXIT
     sd a0, 0(t0)

@@ -13,18 +13,23 @@ typedef struct sn_port sn_port;
 
 #ifdef SN_PORT_MMIO
 
+/* tp holds SN_CTRL_BASE from reset on (boot/crt0.S): the SysNode runs no
+ * threads, so no thread pointer, and a control register is then one load or
+ * store off tp instead of a lui and a load or store. */
+register uintptr_t sn_ctrl_base __asm__("tp");
+
 /* Control-region accesses are uncached and never reordered on the SysNode
  * (sysnode-facts §1.4), so a volatile 64-bit access is the whole rule. */
 static inline uint64_t sn_port_read(sn_port *port, unsigned offset)
 {
     (void)port;
-    return *(volatile uint64_t *)(uintptr_t)(SN_CTRL_BASE + offset);
+    return *(volatile uint64_t *)(sn_ctrl_base + offset);
 }
 
 static inline void sn_port_write(sn_port *port, unsigned offset, uint64_t value)
 {
     (void)port;
-    *(volatile uint64_t *)(uintptr_t)(SN_CTRL_BASE + offset) = value;
+    *(volatile uint64_t *)(sn_ctrl_base + offset) = value;
 }
 
 /* Cycles since boot from the `cycle` CSR (sysnode-facts §1.2). */

@@ -23,6 +23,18 @@ SN_STATIC_ASSERT(SN_LO_rx_hdr_header == 0 && SN_LO_flit_hdr_src_y == SN_LO_flit_
                  "and the value across RX_P3 and RX_P2");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
+/* An sn_status as the runner's own functions return it: GCC sign-extends an
+ * unsigned enum after every call that returns one on RV64, an int it takes
+ * as the ABI passes it (72 bytes of .text). */
+typedef int runner_status;
+
+/* The table check's per-node tallies (table_check.h): zero between checks,
+ * so every runner may share them. Outside sn_runner, which then stays small
+ * enough for gp-relative addressing (linker/sysnode.ld). */
+static struct {
+    uint32_t kicked[SN_NODE_COUNT], awaited[SN_NODE_COUNT];
+} tally;
+
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,
                                        SN_MBOX_ARG3};
 
@@ -41,7 +53,7 @@ static inline void wr(sn_runner *r, unsigned offset, uint64_t value)
  * many). */
 static inline uint32_t received(const sn_runner *r, uint32_t node, uint32_t slot)
 {
-    return r->kicked[slot] - r->outstanding[node] + r->other[slot];
+    return r->unit[slot].kicked - r->outstanding[node] + r->unit[slot].other;
 }
 
 /* Copies the counts into the status block, the runner's report. */
@@ -50,9 +62,9 @@ static NOINLINE void publish(sn_runner *r)
     sn_status_block *s = r->status;
     s->flits_sent = r->total_flits;
     s->completions = r->total_completions;
-    for (unsigned i = 0; i < s->unit_count; i++) { /* unit i is slot i + 1 */
+    for (size_t i = 0; i < s->unit_count; i++) { /* unit i is slot i + 1 */
         uint32_t n = s->units[i].node;
-        s->units[i].expected = r->expected[i + 1];
+        s->units[i].expected = r->unit[i + 1].expected;
         s->units[i].received = received(r, n, i + 1);
         s->units[i].outstanding = r->outstanding[n];
     }
@@ -60,7 +72,7 @@ static NOINLINE void publish(sn_runner *r)
 
 /* Keeps the first error only, with where it happened and what it was
  * checked against (the facts its message names, FORMAT.md §7). */
-static NOINLINE sn_status fail_limit(sn_runner *r, sn_status status, uint32_t node, uint32_t value, uint32_t limit)
+static NOINLINE runner_status fail_limit(sn_runner *r, sn_status status, uint32_t node, uint32_t value, uint32_t limit)
 {
     sn_status_block *s = r->status;
     if (s->error == SN_OK) {
@@ -75,7 +87,8 @@ static NOINLINE sn_status fail_limit(sn_runner *r, sn_status status, uint32_t no
     return status;
 }
 
-static sn_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t value)
+/* fail_limit with no limit; out of line, each call is one argument shorter. */
+static NOINLINE runner_status fail(sn_runner *r, sn_status status, uint32_t node, uint32_t value)
 {
     return fail_limit(r, status, node, value, 0);
 }
@@ -98,7 +111,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
     r->inst_depth = SN_INST_DEPTH_DEFAULT;
     r->settle_cycles = SN_RUNNER_SETTLE_CYCLES;
     r->drain_while_kicking = 1;
-    for (unsigned i = 0; i < mesh->unit_count; i++) {
+    for (size_t i = 0; i < mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(mesh, i);
         if (n != SN_NODE_ID(SN_SYSNODE_X, SN_SYSNODE_Y))
             r->unit_slot[n] = (uint8_t)(i + 1);
@@ -119,28 +132,30 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
 /* Attributes a HEAD record that retires no outstanding flit (DESIGN §2: peer
  * acks are credited to the node that sent them, including nodes never
  * kicked; a completion beyond the flits sent is counted, and the round-end
- * check reports it). */
-static NOINLINE sn_status take(sn_runner *r, uint64_t head)
+ * check reports it). Out of line: drain()'s loop, on the per-payload path,
+ * then keeps its registers (inlined, 24 bytes less and 1.4 cycles per
+ * payload more on matmul_512x256x512). */
+static NOINLINE runner_status take(sn_runner *r, uint64_t head)
 {
     uint32_t node = SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head)), slot = r->unit_slot[node];
     unsigned code = sn_head_code(head);
 
     r->total_completions++;
     if (slot != 0 && (code <= SN_SIG_BATCH_COMPLETE || code == SN_SIG_DATA_RECEIVED)) {
-        r->other[slot]++;
+        r->unit[slot].other++;
         return SN_OK;
     }
-    sn_status st = slot == 0 ? SN_ERR_UNKNOWN_SOURCE : code == SN_SIG_FAULT ? SN_ERR_UNIT_FAULT : SN_ERR_PROTOCOL;
+    runner_status st = slot == 0 ? SN_ERR_UNKNOWN_SOURCE : code == SN_SIG_FAULT ? SN_ERR_UNIT_FAULT : SN_ERR_PROTOCOL;
     return fail(r, st, node, st == SN_ERR_UNIT_FAULT ? (uint32_t)sn_head_arg(head) : code);
 }
 
 /* Pops `count` records STAT showed queued. The common record, a flit's
  * completion from a node with flits outstanding (only units are ever kicked:
  * the table rules), is counted inline; every other record goes to take(). */
-static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
+static NOINLINE runner_status drain(sn_runner *r, uint32_t count)
 {
     uint32_t left = count, taken = 0; /* taken: records take() credited */
-    sn_status st = SN_OK;
+    runner_status st = SN_OK;
     for (; left != 0; left--) {
         uint64_t head = rd(r, SN_MBOX_HEAD);
         wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
@@ -161,7 +176,7 @@ static NOINLINE sn_status drain(sn_runner *r, uint32_t count)
 
 /* Reads STAT once and pops every queued record if at least `threshold` wait.
  * *stat_out gets the STAT word; *took says whether any record was popped. */
-static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
+static runner_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, int *took)
 {
     uint64_t stat = rd(r, SN_MBOX_STAT);
     uint32_t queued = (uint32_t)(sn_stat_queued(stat));
@@ -180,16 +195,18 @@ static sn_status service(sn_runner *r, uint32_t threshold, uint64_t *stat_out, i
 
 enum wait_kind { WAIT_OFFER_CLEAR, WAIT_RECEIVED, WAIT_DEPTH, WAIT_IDLE, WAIT_SETTLE, WAIT_RX };
 
-static NOINLINE int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t stat, uint64_t waited)
+/* 1 when the wait of `kind` on node is over: STAT as just read, `waited`
+ * cycles since it began. */
+static int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t stat, uint64_t waited)
 {
     uint32_t slot = r->unit_slot[node & 0xFF]; /* node is a unit's for the two waits that read it */
     switch (kind) {
     case WAIT_OFFER_CLEAR:
         return !(sn_stat_offered(stat));
     case WAIT_RECEIVED: /* wrap-safe: received - expected >= 0 */
-        return (int32_t)(received(r, node, slot) - r->expected[slot]) >= 0;
+        return (int32_t)(received(r, node, slot) - r->unit[slot].expected) >= 0;
     case WAIT_DEPTH:
-        return r->outstanding[node] < r->unit_depth[slot];
+        return r->outstanding[node] < r->unit[slot].depth;
     case WAIT_IDLE:
         return r->in_flight == 0;
     case WAIT_SETTLE: /* unfenced units' writes land meanwhile (DESIGN §2) */
@@ -206,7 +223,7 @@ static NOINLINE int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, 
  * go out between batches; every other wait drains whatever is queued. A
  * runner with drain_while_kicking cleared (a test image) drains in neither
  * kick-time wait, and so deadlocks once completions fill the mailbox. */
-static NOINLINE sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
+static NOINLINE runner_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
 {
     int kicking = kind == WAIT_OFFER_CLEAR || kind == WAIT_DEPTH;
     uint32_t threshold = !kicking                 ? 1
@@ -218,7 +235,7 @@ static NOINLINE sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t n
     for (;;) {
         uint64_t stat;
         int took;
-        sn_status st = service(r, threshold, &stat, &took);
+        runner_status st = service(r, threshold, &stat, &took);
         if (st != SN_OK)
             return st;
         uint64_t now = sn_port_cycles(r->port);
@@ -244,16 +261,16 @@ static NOINLINE sn_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t n
 /* ---- validation: refuse a table before any GO ------------------------------- */
 
 /* Records a broken table rule (table_check.h) with its rule and limit. */
-static sn_status table_fault(sn_runner *r, sn_status status, const sn_table_fault *f)
+static runner_status table_fault(sn_runner *r, sn_status status, const sn_table_fault *f)
 {
     r->status->error_rule = r->status->error == SN_OK ? f->rule : r->status->error_rule;
     return fail_limit(r, status, f->node, f->value, f->limit);
 }
 
-static sn_status check_table(sn_runner *r, const sn_table *t)
+static runner_status check_table(sn_runner *r, const sn_table *t)
 {
     sn_table_fault f;
-    sn_status st = sn_table_check(t, r->mesh, r->check_kicked, r->check_awaited, &f);
+    runner_status st = sn_table_check(t, r->mesh, tally.kicked, tally.awaited, &f);
     if (st == SN_OK)
         return SN_OK;
     r->status->round = f.round;
@@ -268,7 +285,7 @@ static sn_status check_table(sn_runner *r, const sn_table *t)
  * §2.1). */
 static void set_regs(sn_runner *r, const uint64_t v[5])
 {
-    for (unsigned i = 0; i < 5; i++)
+    for (size_t i = 0; i < 5; i++)
         if (!r->shadow_valid || r->shadow[i] != v[i])
             wr(r, reg_offset[i], r->shadow[i] = v[i]);
     r->shadow_valid = 1;
@@ -279,10 +296,10 @@ static void set_regs(sn_runner *r, const uint64_t v[5])
 
 /* Sends one CU_CTRL read of CU_CAPS to unit u and waits for the reply in the
  * RX queue; *value gets its 64-bit value. */
-static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
+static runner_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
 {
     uint32_t node = SN_NODE_ID(u->x, u->y);
-    sn_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
+    runner_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
     /* the request's index lies in ARG3 = payload bits 255:192 */
@@ -307,23 +324,23 @@ static sn_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *value)
 
 /* Sets every unit's inst_depth and CU_VERSION from its CU_CAPS with
  * probe_units; without, a unit gets inst_depth and keeps its version. */
-static sn_status probe_units(sn_runner *r)
+static runner_status probe_units(sn_runner *r)
 {
-    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
+    for (size_t i = 0; i < r->mesh->unit_count; i++) {
         const sn_mesh_unit *u = &r->mesh->units[i];
         uint32_t node = SN_NODE_ID(u->x, u->y);
         uint64_t caps = 0;
         if (!r->probe_units) {
-            r->unit_depth[i + 1] = (uint16_t)r->inst_depth;
+            r->unit[i + 1].depth = (uint16_t)r->inst_depth;
             continue;
         }
-        sn_status st = read_caps(r, u, &caps);
+        runner_status st = read_caps(r, u, &caps);
         if (st != SN_OK)
             return st;
         if (sn_cu_caps_cu_type(caps) != u->cu_type || sn_cu_caps_inst_depth(caps) == 0)
             return fail(r, SN_ERR_UNIT_CAPS, node, (uint32_t)(caps >> 32));
-        r->unit_depth[i + 1] = (uint16_t)sn_cu_caps_inst_depth(caps);
-        r->unit_version[i + 1] = (uint8_t)sn_cu_caps_cu_version(caps);
+        r->unit[i + 1].depth = (uint16_t)sn_cu_caps_inst_depth(caps);
+        r->unit[i + 1].version = (uint8_t)sn_cu_caps_cu_version(caps);
     }
     return SN_OK;
 }
@@ -334,7 +351,7 @@ static sn_status probe_units(sn_runner *r)
 static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
 {
     r->outstanding[node] += sent;
-    r->kicked[r->unit_slot[node]] += sent;
+    r->unit[r->unit_slot[node]].kicked += sent;
     r->in_flight += sent;
     r->total_flits += sent;
 }
@@ -362,13 +379,11 @@ typedef struct {
     } copy;
 } round_walk;
 
-/* The per-payload path is built for speed, the rest of the image for size
- * (-Os): at -Os the kick loop spills two ARG shadows to the stack on every
- * GO (sysnode-bench on matmul_512x256x512, version 4: 47.5 against 44.0
- * cycles per payload) for about 180 bytes of .text saved. */
-#define SPEED __attribute__((optimize("O2")))
-
-static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
+/* Built at -Os like the rest: it spills two ARG shadows to the stack on
+ * every GO; -O2 would cost 40 bytes of .text for 1.4 cycles per payload on
+ * version 5 and none on version 4 (sysnode-bench on matmul_512x256x512:
+ * 41.9 against 40.5, 43.9 against 44.4). */
+static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
      * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
@@ -378,7 +393,7 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
     const sn_table_step *steps = &w->t->steps[w->round->step_first];
     const sn_table_row *slots = &w->t->payloads[w->round->payload_first];
     const uint32_t step_count = w->round->step_count, slot_count = w->round->payload_count;
-    sn_status st = SN_OK;
+    runner_status st = SN_OK;
     uint32_t i = w->i;
     for (; st == SN_OK && i < step_count; i++) {
         /* The runner's copy of step i, each word read once. The quick kick
@@ -396,11 +411,11 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
             w->copy.word[2] = flits;
             break;
         }
-        const uint32_t depth = r->unit_depth[r->unit_slot[node]];
+        const uint32_t depth = r->unit[r->unit_slot[node]].depth;
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
         const sn_table_row *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
-        w->unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
+        w->unfenced |= r->unit[r->unit_slot[node]].version < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
@@ -453,10 +468,10 @@ static NOINLINE SPEED sn_status kicks(sn_runner *r, round_walk *w)
 /* unfenced: the round kicked or awaited a unit that may retire before its
  * writes land (older than CU_VERSION 5, or never probed), and the packer did
  * not prove the settle useless (FORMAT.md §3 flags). */
-static sn_status end_round(sn_runner *r, int unfenced)
+static runner_status end_round(sn_runner *r, int unfenced)
 {
     r->status->phase = SN_PHASE_ROUND_END;
-    sn_status st = wait_for(r, WAIT_IDLE, NO_NODE);
+    runner_status st = wait_for(r, WAIT_IDLE, NO_NODE);
     if (st == SN_OK && r->settle_cycles != 0 && unfenced) {
         r->settles++;
         st = wait_for(r, WAIT_SETTLE, NO_NODE);
@@ -473,10 +488,10 @@ static sn_status end_round(sn_runner *r, int unfenced)
                     (uint32_t)sn_flit_hdr_type(flit_hdr));
     }
     /* Counts only ever grow for units of the mesh: other sources are refused. */
-    for (unsigned i = 0; i < r->mesh->unit_count; i++) {
+    for (size_t i = 0; i < r->mesh->unit_count; i++) {
         uint32_t n = sn_mesh_node(r->mesh, i), got = received(r, n, i + 1);
-        if (got != r->expected[i + 1])
-            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, got, r->expected[i + 1]);
+        if (got != r->unit[i + 1].expected)
+            return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, got, r->unit[i + 1].expected);
     }
     return SN_OK;
 }
@@ -484,7 +499,7 @@ static sn_status end_round(sn_runner *r, int unfenced)
 /* Holds at a host sync point after a finished round (host_sync.h): the
  * round's completions are all counted and its writes have landed, so the
  * host reads results and writes operands; the wait is bounded. */
-static NOINLINE sn_status host_sync(sn_runner *r)
+static runner_status host_sync(sn_runner *r)
 {
     if (!r->host_release) /* an image without a host */
         return fail(r, SN_ERR_TABLE_STEP, NO_NODE, SN_STEP_HOST_SYNC);
@@ -508,15 +523,15 @@ static NOINLINE sn_status host_sync(sn_runner *r)
  * write could change it after the first check, so the round record is copied
  * and re-checked as a whole before the round starts, and each step is copied
  * and checked again just before the runner acts on it. */
-static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
+static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
 {
     const sn_table_round *in = &t->rounds[index];
     const sn_table_round round = {in->step_first, in->step_count, in->payload_first, in->payload_count, in->flags};
     const sn_table view = {&round, t->steps, t->payloads, 1, t->step_count, t->payload_count};
     sn_table_fault f;
-    for (unsigned i = 0; i < SN_RUNNER_SLOTS; i++)
-        r->expected[i] = r->kicked[i] = r->other[i] = 0;
-    if (sn_table_check_round(&view, 0, r->mesh, r->check_kicked, r->check_awaited, &f) != SN_OK) {
+    for (size_t i = 0; i < SN_RUNNER_SLOTS; i++)
+        r->unit[i].expected = r->unit[i].kicked = r->unit[i].other = 0;
+    if (sn_table_check_round(&view, 0, r->mesh, tally.kicked, tally.awaited, &f) != SN_OK) {
         r->status->step = f.step;
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
@@ -525,7 +540,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     int sync = 0; /* the round ends at a host sync point */
     for (; w.i < round.step_count; w.i++) {
         const sn_table_step *s = &w.copy.step;
-        sn_status st = kicks(r, &w);
+        runner_status st = kicks(r, &w);
         if (st != SN_OK)
             return st;
         if (w.i == round.step_count)
@@ -539,12 +554,12 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         switch (s->op) {
         case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
             break;
-        case SN_STEP_AWAIT: /* the round's awaits so far are expected[]: the total rule on them */
-            if (sn_table_check_await_total(s, r->expected[r->unit_slot[node]], &f) != SN_OK)
+        case SN_STEP_AWAIT: /* the round's awaits so far are the unit's expected: the total rule on them */
+            if (sn_table_check_await_total(s, r->unit[r->unit_slot[node]].expected, &f) != SN_OK)
                 return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
             r->status->phase = SN_PHASE_AWAIT;
-            w.unfenced |= r->unit_version[r->unit_slot[node]] < SN_CU_VERSION_FENCED;
-            r->expected[r->unit_slot[node]] += s->await.completions;
+            w.unfenced |= r->unit[r->unit_slot[node]].version < SN_CU_VERSION_FENCED;
+            r->unit[r->unit_slot[node]].expected += s->await.completions;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:
@@ -564,7 +579,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     /* The host and the digest read after the last round, and the host at a
      * sync point: those always settle. */
     int proven = (round.flags & SN_ROUND_SETTLE_PROVEN) && index + 1 < t->round_count && !sync;
-    sn_status st = end_round(r, w.unfenced && !proven);
+    runner_status st = end_round(r, w.unfenced && !proven);
     if (st == SN_OK && sync)
         st = host_sync(r);
     return st;
@@ -574,7 +589,7 @@ static sn_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
  * function a debugger can break on (tests/integration/gdb_session.sh). */
 NOINLINE sn_status sn_runner_run(sn_runner *r, const sn_table *table)
 {
-    sn_status st = check_table(r, table);
+    runner_status st = check_table(r, table);
     if (st == SN_OK)
         st = probe_units(r);
     if (st == SN_OK) /* from here on the shadow is exact: kicks() compares only */

@@ -33,17 +33,24 @@
  * coordinate with no unit and is never counted. */
 #define SN_RUNNER_SLOTS (SN_MESH_MAX_UNITS + 1)
 
+/* A count slot's unit: its counts this round (received = kicked -
+ * outstanding (by node) + other) and what CU_CAPS said; one record per slot,
+ * so one address reaches all of them. */
+typedef struct {
+    uint32_t expected; /* cumulative await count */
+    uint32_t kicked;   /* flits sent */
+    uint32_t other;    /* records that completed no flit: peer acks, extras */
+    uint16_t depth;    /* inst_depth from CU_CAPS; inst_depth for a unit not probed */
+    uint8_t version;   /* CU_VERSION from CU_CAPS; 0 = not probed */
+    uint8_t reserved;
+} sn_runner_unit;
+
 typedef struct {
     /* per node (SN_NODE_ID), this round: flits sent and not completed; by
      * node, so the drain indexes it with HEAD's source bits; first, and the
-     * per-slot arrays after it, all within an immediate offset of r */
+     * per-slot records after it, all within an immediate offset of r */
     uint32_t outstanding[SN_NODE_COUNT];
-    /* per slot, per round; received = kicked - outstanding (by node) + other */
-    uint32_t expected[SN_RUNNER_SLOTS];  /* cumulative await count */
-    uint32_t kicked[SN_RUNNER_SLOTS];    /* flits sent */
-    uint32_t other[SN_RUNNER_SLOTS];     /* records that completed no flit: peer acks, extras */
-    uint16_t unit_depth[SN_RUNNER_SLOTS];  /* inst_depth from CU_CAPS; inst_depth for a unit not probed */
-    uint8_t unit_version[SN_RUNNER_SLOTS]; /* CU_VERSION from CU_CAPS; 0 = not probed */
+    sn_runner_unit unit[SN_RUNNER_SLOTS]; /* by slot */
     uint8_t unit_slot[SN_NODE_COUNT]; /* by SN_NODE_ID: the unit's slot; 0 for the SysNode or no unit */
     uint32_t in_flight;               /* sum of outstanding[] */
 
@@ -70,8 +77,6 @@ typedef struct {
 
     uint32_t total_completions;
     uint32_t total_flits;
-    /* the table check's per-node tallies (table_check.h): zero between checks */
-    uint32_t check_kicked[SN_NODE_COUNT], check_awaited[SN_NODE_COUNT];
 } sn_runner;
 
 /* Prepares r to drive the mailbox behind port for a mesh. status must point
@@ -83,7 +88,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * with probe_units set, reads every unit's CU_CAPS with a CU_CTRL read through
  * the mailbox's typed send (DST[24], type 7, index in payload[247:240]) and
  * takes each reply from the RX queue (value = RX_P3[47:0] << 16 |
- * RX_P2[63:48]) to set unit_depth and unit_version (sysnode-facts §2.5, §7.1;
+ * RX_P2[63:48]) to set each unit's depth and version (sysnode-facts §2.5, §7.1;
  * tests/rv64/hw_bundle.c@1a77e97e); then runs every round of table in order:
  * per round, counts restart at 0; kicks send
  * payloads[round.payload_first + base ..] one GO each (waiting STAT[15]==0

@@ -1,6 +1,7 @@
 /* Runner ELF loading through libelf, and pushing it through the host
  * window; see elf_image.h. */
 #include "elf_image.h"
+#include "err_text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -354,28 +355,19 @@ void sn_elf_image_free(sn_elf_image *img)
     memset(img, 0, sizeof *img);
 }
 
-static int push_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 /* IMEM: whole words from the segment's 4-aligned start, the last one padded
  * with zeros. */
 static int push_imem(const sn_elf_segment *s, sn_imem_write_fn imem_write, void *ctx, char *err, size_t errlen)
 {
     if (s->addr % 4 != 0)
-        return push_fail(err, errlen, "IMEM segment at 0x%" PRIx64 " is not 4-aligned: the window writes whole words",
+        return sn_err_text(err, errlen, "IMEM segment at 0x%" PRIx64 " is not 4-aligned: the window writes whole words",
                          s->addr);
     for (uint64_t i = 0; i < s->memsz; i += 4) {
         uint32_t w = 0;
         for (unsigned k = 0; k < 4 && i + k < s->memsz; k++)
             w |= (uint32_t)s->bytes[i + k] << 8 * k;
         if (imem_write(ctx, (uint32_t)(s->addr + i), w) != 0)
-            return push_fail(err, errlen, "IMEM write of 0x%08x at 0x%" PRIx64 " refused", w, s->addr + i);
+            return sn_err_text(err, errlen, "IMEM write of 0x%08x at 0x%" PRIx64 " refused", w, s->addr + i);
     }
     return 0;
 }
@@ -393,7 +385,7 @@ static int push_spad(const sn_elf_segment *s, sn_spad_write_fn spad_write, void 
                 strobes |= (uint8_t)(1u << k);
             }
         if (spad_write(ctx, (uint32_t)word, v, strobes) != 0)
-            return push_fail(err, errlen, "SPAD write of 0x%016" PRIx64 " (strobes 0x%02x) at offset 0x%" PRIx64
+            return sn_err_text(err, errlen, "SPAD write of 0x%016" PRIx64 " (strobes 0x%02x) at offset 0x%" PRIx64
                                           " refused",
                              v, strobes, word);
     }
@@ -412,7 +404,7 @@ int sn_elf_image_push(const sn_elf_image *img, sn_imem_write_fn imem_write, sn_s
         else if (r == spad)
             rc = push_spad(s, spad_write, ctx, err, errlen);
         else
-            rc = push_fail(err, errlen, "segment [0x%" PRIx64 ", 0x%" PRIx64 ") is outside IMEM and SPAD", s->addr,
+            rc = sn_err_text(err, errlen, "segment [0x%" PRIx64 ", 0x%" PRIx64 ") is outside IMEM and SPAD", s->addr,
                            s->addr + s->memsz);
         if (rc != 0)
             return -1;

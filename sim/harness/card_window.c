@@ -1,7 +1,7 @@
 /* The simulated card's host window (see card_window.h). */
 #include "card_window.h"
+#include "err_text.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,21 +27,11 @@ struct sn_card_window {
     char wedged[256];
 };
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 sn_card_window *sn_card_window_create(const sn_sim_config *cfg, char *err, size_t errlen)
 {
     sn_card_window *w = calloc(1, sizeof *w);
     if (!w) {
-        fail(err, errlen, "out of memory");
+        sn_err_text(err, errlen, "out of memory");
         return NULL;
     }
     w->sim = sn_sim_create(cfg, err, errlen);
@@ -53,7 +43,7 @@ sn_card_window *sn_card_window_create(const sn_sim_config *cfg, char *err, size_
     if (!w->written) {
         sn_sim_destroy(w->sim);
         free(w);
-        fail(err, errlen, "out of memory for the DMA granule map");
+        sn_err_text(err, errlen, "out of memory for the DMA granule map");
         return NULL;
     }
     sn_sim_clear_memories(w->sim);
@@ -110,7 +100,7 @@ static int window_reg(uint64_t offset, uint64_t *reg, char *err, size_t errlen)
 {
     *reg = offset - SN_HW_WINDOW_BASE;
     if (offset < SN_HW_WINDOW_BASE || *reg >= SN_HW_WINDOW_SIZE)
-        return fail(err, errlen, "control port offset 0x%llx is outside the load window [0x%llx, 0x%llx)",
+        return sn_err_text(err, errlen, "control port offset 0x%llx is outside the load window [0x%llx, 0x%llx)",
                     (unsigned long long)offset, SN_HW_WINDOW_BASE, SN_HW_WINDOW_BASE + SN_HW_WINDOW_SIZE);
     return 0;
 }
@@ -140,7 +130,7 @@ int sn_card_window_read(sn_card_window *w, uint64_t offset, uint64_t *value, cha
         *value = w->fifo_wr != w->fifo_rd ? SN_HW_CONSOLE_VALID | w->fifo[w->fifo_rd] : 0;
         return 0;
     default:
-        return fail(err, errlen, "load window: read of offset 0x%llx, which this model does not implement",
+        return sn_err_text(err, errlen, "load window: read of offset 0x%llx, which this model does not implement",
                     (unsigned long long)reg);
     }
 }
@@ -152,7 +142,7 @@ static int load_word(sn_card_window *w, uint64_t value, char *err, size_t errlen
                                                       : sn_sim_imem_write(w->sim, at, (uint32_t)value);
     w->load_offset = (uint16_t)(at + (w->load_region == SN_HW_LOAD_REGION_SPAD ? 8 : 4));
     if (rc != 0)
-        return fail(err, errlen, "LOAD_DATA at %s offset 0x%x is past the end of the 32 KB %s",
+        return sn_err_text(err, errlen, "LOAD_DATA at %s offset 0x%x is past the end of the 32 KB %s",
                     w->load_region ? "SPAD" : "IMEM", at, w->load_region ? "scratchpad" : "IMEM");
     return 0;
 }
@@ -161,7 +151,7 @@ static int boot(sn_card_window *w, char *err, size_t errlen)
 {
     char why[256];
     if (sn_sim_boot(w->sim, why, sizeof why) != 0)
-        return fail(err, errlen, "BOOT: %s", why);
+        return sn_err_text(err, errlen, "BOOT: %s", why);
     w->booted = 1;
     memset(&w->last, 0, sizeof w->last);
     w->last.stop = SN_SIM_CYCLE_LIMIT; /* running */
@@ -190,7 +180,7 @@ int sn_card_window_write(sn_card_window *w, uint64_t offset, uint64_t value, cha
             w->fifo_rd++;
         return 0;
     default:
-        return fail(err, errlen, "load window: write of 0x%llx to offset 0x%llx, which this model does not implement",
+        return sn_err_text(err, errlen, "load window: write of 0x%llx to offset 0x%llx, which this model does not implement",
                     (unsigned long long)value, (unsigned long long)reg);
     }
 }
@@ -198,15 +188,15 @@ int sn_card_window_write(sn_card_window *w, uint64_t offset, uint64_t value, cha
 static int check_dma(sn_card_window *w, const char *dir, uint64_t addr, uint64_t n, char *err, size_t errlen)
 {
     if (w->wedged[0])
-        return fail(err, errlen, "%s of %llu bytes at 0x%llx: the channel is wedged since %s", dir,
+        return sn_err_text(err, errlen, "%s of %llu bytes at 0x%llx: the channel is wedged since %s", dir,
                     (unsigned long long)n, (unsigned long long)addr, w->wedged);
     if (n < SN_HW_DMA_MIN_BYTES || n > SN_HW_DMA_MAX_BYTES || addr % SN_HW_DMA_ALIGN || n % SN_HW_DMA_ALIGN)
-        return fail(err, errlen, "%s of %llu bytes at 0x%llx: a transfer is %llu..%llu bytes in whole %llu-byte beats",
+        return sn_err_text(err, errlen, "%s of %llu bytes at 0x%llx: a transfer is %llu..%llu bytes in whole %llu-byte beats",
                     dir, (unsigned long long)n, (unsigned long long)addr, SN_HW_DMA_MIN_BYTES, SN_HW_DMA_MAX_BYTES,
                     SN_HW_DMA_ALIGN);
     uint64_t size = sn_sim_dram_size(w->sim);
     if (addr > size || n > size - addr)
-        return fail(err, errlen, "%s of %llu bytes at 0x%llx passes the end of DRAM (%llu bytes)", dir,
+        return sn_err_text(err, errlen, "%s of %llu bytes at 0x%llx passes the end of DRAM (%llu bytes)", dir,
                     (unsigned long long)n, (unsigned long long)addr, (unsigned long long)size);
     return 0;
 }
@@ -228,7 +218,7 @@ int sn_card_window_dma_read(sn_card_window *w, uint64_t addr, void *dst, uint64_
         if (!w->written[g]) {
             snprintf(w->wedged, sizeof w->wedged, "a C2H read of unwritten DRAM at 0x%llx (SLVERR)",
                      (unsigned long long)(g * GRANULE));
-            return fail(err, errlen, "C2H read of %llu bytes at 0x%llx: DRAM at 0x%llx was never written: SLVERR, "
+            return sn_err_text(err, errlen, "C2H read of %llu bytes at 0x%llx: DRAM at 0x%llx was never written: SLVERR, "
                         "the channel is wedged", (unsigned long long)n, (unsigned long long)addr,
                         (unsigned long long)(g * GRANULE));
         }

@@ -2,6 +2,7 @@
  * shapes this file was measured on this machine's libunicorn 2.0.1 and is
  * cited where used as "(measured)". */
 #include "hart.h"
+#include "err_text.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -116,14 +117,6 @@ struct sn_hart {
     uint64_t exit_code;
     sn_hart_result result;
 };
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 static uint64_t reg_read(sn_hart *h, int reg)
 {
@@ -1073,7 +1066,7 @@ static int power_on(sn_hart *h, char *err, size_t errlen)
     if (e == UC_ERR_OK)
         e = build(h, &what);
     if (e != UC_ERR_OK) {
-        set_err(err, errlen, "Unicorn %s: %s", what, uc_strerror(e));
+        sn_err_text(err, errlen, "Unicorn %s: %s", what, uc_strerror(e));
         return -1;
     }
     if (sn_uc_cpu_state_init(h->uc, &h->ctx, err, errlen) != 0)
@@ -1087,17 +1080,17 @@ static int power_on(sn_hart *h, char *err, size_t errlen)
 sn_hart *sn_hart_create(const sn_hart_bus *bus, uint8_t *dram, uint64_t dram_size, char *err, size_t errlen)
 {
     if (bus == NULL || bus->ctrl_read == NULL || bus->ctrl_write == NULL || bus->advance == NULL) {
-        set_err(err, errlen, "sn_hart_create: the bus needs ctrl_read, ctrl_write and advance");
+        sn_err_text(err, errlen, "sn_hart_create: the bus needs ctrl_read, ctrl_write and advance");
         return NULL;
     }
     if (dram == NULL || dram_size == 0 || dram_size % 4096 != 0 || dram_size > UNCACHED_ALIAS - SN_DRAM_CPU_BASE) {
-        set_err(err, errlen, "sn_hart_create: DRAM of 0x%" PRIx64 " bytes: need a buffer of a non-zero multiple of 4096",
+        sn_err_text(err, errlen, "sn_hart_create: DRAM of 0x%" PRIx64 " bytes: need a buffer of a non-zero multiple of 4096",
                 dram_size);
         return NULL;
     }
     sn_hart *h = calloc(1, sizeof *h);
     if (h == NULL) {
-        set_err(err, errlen, "sn_hart_create: out of memory");
+        sn_err_text(err, errlen, "sn_hart_create: out of memory");
         return NULL;
     }
     h->bus = *bus;
@@ -1105,7 +1098,7 @@ sn_hart *sn_hart_create(const sn_hart_bus *bus, uint8_t *dram, uint64_t dram_siz
     h->dram_size = dram_size;
     h->mem = calloc(1, sizeof *h->mem);
     if (h->mem == NULL) {
-        set_err(err, errlen, "sn_hart_create: out of memory");
+        sn_err_text(err, errlen, "sn_hart_create: out of memory");
         free(h);
         return NULL;
     }

@@ -5,7 +5,7 @@ foreach(check output_is_input trace_write_fails_after_wait refused_run_keeps_old
               signal_during_pack_and_header signal_on_another_thread signal_stops_run_with_trace
               ignored_signal_stays_ignored stdout_full)
   add_test(NAME integration.outputs.${check}
-           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/outputs.py ${SN_HOSTILE_ARGS}
+           COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/outputs.py ${SN_HOSTILE_ARGS}
                    ${CMAKE_CURRENT_BINARY_DIR}/outputs.${check} ${check})
 endforeach()
 # A timer cannot hit these moments: the shim sends the signal at the
@@ -18,6 +18,6 @@ foreach(check upload_past_dram region_refused_before_image sparse_upload_not_rea
               sim_load_checked_before_read symlink_out_of_case control_characters dump_json_utf8 sim_usage
               max_cycles_decimal)
   add_test(NAME integration.inputs.${check}
-           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/inputs.py ${SN_HOSTILE_ARGS}
+           COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/inputs.py ${SN_HOSTILE_ARGS}
                    ${CMAKE_CURRENT_BINARY_DIR}/inputs.${check} ${check})
 endforeach()

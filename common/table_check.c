@@ -3,9 +3,11 @@
 
 #define NO_NODE 0xFFFFFFFFu
 
-static int is_unit(const sn_mesh *mesh, unsigned x, unsigned y)
+/* A step's (x, y) is a unit's: both below 16 (SN_NODE_ID keeps 4 bits of
+ * each) and the node map has a unit there, not the SysNode. */
+static int is_unit(const sn_mesh_map *map, const sn_table_step *s)
 {
-    return !(x == SN_SYSNODE_X && y == SN_SYSNODE_Y) && sn_mesh_find(mesh, x, y) != 0;
+    return (s->x | s->y) < 16 && map->slot[SN_NODE_ID(s->x, s->y)] != 0;
 }
 
 static sn_status found(sn_table_fault *f, sn_status status, sn_table_rule rule, uint32_t node, uint32_t value,
@@ -27,7 +29,7 @@ sn_status sn_table_check_await_total(const sn_table_step *s, uint32_t awaited, s
     return SN_OK;
 }
 
-sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
+sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh_map *map,
                               uint32_t *kicked, uint32_t *awaited, sn_table_fault *f)
 {
     uint32_t node = SN_NODE_ID(s->x, s->y);
@@ -42,7 +44,7 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
             return found(f, SN_ERR_TABLE_STEP, SN_RULE_SYNC_PLACE, NO_NODE, 0, 0);
         return SN_OK;
     case SN_STEP_KICK:
-        if (!is_unit(mesh, s->x, s->y))
+        if (!is_unit(map, s))
             return found(f, SN_ERR_TABLE_NODE, SN_RULE_KICK_NODE, node, 0, 0);
         if (s->kick.flits == 0)
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_EMPTY, node, 0, 0);
@@ -60,7 +62,7 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
             kicked[node] += s->kick.flits;
         return SN_OK;
     case SN_STEP_AWAIT:
-        if (!is_unit(mesh, s->x, s->y))
+        if (!is_unit(map, s))
             return found(f, SN_ERR_TABLE_NODE, SN_RULE_AWAIT_NODE, node, 0, 0);
         if (s->await.completions == 0)
             return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_ZERO, node, 0, 0);
@@ -74,7 +76,7 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
     }
 }
 
-sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh *mesh, uint32_t *kicked,
+sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh_map *map, uint32_t *kicked,
                                uint32_t *awaited, sn_table_fault *f)
 {
     const sn_table_round *round = &t->rounds[index];
@@ -95,13 +97,13 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
     const sn_table_step *s = &t->steps[round->step_first];
     for (uint32_t i = 0; i < round->step_count && st == SN_OK; i++, s++) {
         f->step = i;
-        st = sn_table_check_step(s, round, mesh, kicked, awaited, f);
+        st = sn_table_check_step(s, round, map, kicked, awaited, f);
         if (st == SN_OK && s->op == SN_STEP_HOST_SYNC && i + 1 != round->step_count)
             st = found(f, SN_ERR_TABLE_STEP, SN_RULE_SYNC_PLACE, NO_NODE, 0, 0);
     }
     /* Only units of the mesh are ever counted: other coordinates are refused. */
-    for (unsigned u = 0; u < mesh->unit_count; u++) {
-        uint32_t n = sn_mesh_node(mesh, u);
+    for (unsigned u = 0; u < map->mesh->unit_count; u++) {
+        uint32_t n = sn_mesh_node(map->mesh, u);
         if (st == SN_OK && awaited[n] < kicked[n]) {
             f->step = round->step_count;
             st = found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAITS_SHORT, n, awaited[n], kicked[n]);
@@ -111,13 +113,13 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
     return st;
 }
 
-sn_status sn_table_check(const sn_table *t, const sn_mesh *mesh, uint32_t *kicked, uint32_t *awaited,
+sn_status sn_table_check(const sn_table *t, const sn_mesh_map *map, uint32_t *kicked, uint32_t *awaited,
                          sn_table_fault *fault)
 {
     fault->status = SN_OK;
     fault->rule = SN_RULE_NONE;
     for (uint32_t i = 0; i < t->round_count; i++) {
-        sn_status st = sn_table_check_round(t, i, mesh, kicked, awaited, fault);
+        sn_status st = sn_table_check_round(t, i, map, kicked, awaited, fault);
         if (st != SN_OK)
             return st;
     }

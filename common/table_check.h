@@ -51,16 +51,17 @@ typedef struct {
     uint32_t limit;     /* what it was checked against */
 } sn_table_fault;
 
-/* Checks every round of t against mesh. kicked and awaited are scratch arrays
+/* Checks every round of t against the mesh of map (a step's node is a unit
+ * when map->slot has it, sysnode/mesh.h). kicked and awaited are scratch arrays
  * of SN_NODE_COUNT words (zero on entry, zero again on return). Returns SN_OK,
  * or the first fault's status with *fault describing it. */
-sn_status sn_table_check(const sn_table *t, const sn_mesh *mesh, uint32_t *kicked, uint32_t *awaited,
+sn_status sn_table_check(const sn_table *t, const sn_mesh_map *map, uint32_t *kicked, uint32_t *awaited,
                          sn_table_fault *fault);
 
 /* Checks round `index` of t alone, as sn_table_check does for every round
  * (the runner re-checks each round just before it runs it: the table lives in
  * DRAM, where a unit's write could change it after the first check). */
-sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh *mesh, uint32_t *kicked,
+sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh_map *map, uint32_t *kicked,
                                uint32_t *awaited, sn_table_fault *fault);
 
 /* Checks one step of round against the step rules (opcode, reserved field,
@@ -68,7 +69,7 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh 
  * accumulate the round's totals, or are NULL to check the step alone (the
  * runner does so on its own copy of each step just before it acts on it).
  * Sets fault->rule, status, node, value and limit; not round or step. */
-sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh *mesh,
+sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *round, const sn_mesh_map *map,
                               uint32_t *kicked, uint32_t *awaited, sn_table_fault *fault);
 
 /* The AWAIT_TOTAL rule for await step s in a round whose earlier awaits for
@@ -95,7 +96,7 @@ static inline uint32_t sn_step_word_node(uint32_t head)
 
 /* The step rules of sn_table_check_step for a kick checked alone, over the
  * step read as its three words (head, kick.first_slot, kick.flits) and a node
- * table (is_unit[SN_NODE_ID] nonzero for a unit of the mesh, 0 for the SysNode
+ * map (sn_mesh_map's slot: nonzero for a unit of the mesh, 0 for the SysNode
  * or no unit): 1 when the step is a kick that passes every one of them, 0
  * for any other step (the runner then checks its copy with
  * sn_table_check_step). slot_count is the round's payload count, at most

@@ -105,21 +105,16 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
     zero_words(r, sizeof *r);
     zero_words(status, sizeof *status);
     r->port = port;
-    r->mesh = mesh;
+    sn_mesh_map_init(&r->map, mesh);
     r->status = status;
     r->hang_cycles = SN_RUNNER_DEFAULT_HANG_CYCLES;
     r->inst_depth = SN_INST_DEPTH_DEFAULT;
     r->settle_cycles = SN_RUNNER_SETTLE_CYCLES;
     r->drain_while_kicking = 1;
-    for (size_t i = 0; i < mesh->unit_count; i++) {
-        uint32_t n = sn_mesh_node(mesh, i);
-        if (n != SN_NODE_ID(SN_SYSNODE_X, SN_SYSNODE_Y))
-            r->unit_slot[n] = (uint8_t)(i + 1);
-        if (i < SN_STATUS_UNITS) {
-            status->units[i].node = (uint8_t)n;
-            status->units[i].cu_type = mesh->units[i].cu_type;
-            status->unit_count = i + 1;
-        }
+    for (size_t i = 0; i < mesh->unit_count && i < SN_STATUS_UNITS; i++) {
+        status->units[i].node = (uint8_t)sn_mesh_node(mesh, i);
+        status->units[i].cu_type = mesh->units[i].cu_type;
+        status->unit_count = i + 1;
     }
     status->magic = SN_STATUS_MAGIC;
     status->phase = SN_PHASE_BOOT;
@@ -137,7 +132,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * payload more on matmul_512x256x512). */
 static NOINLINE runner_status take(sn_runner *r, uint64_t head)
 {
-    uint32_t node = SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head)), slot = r->unit_slot[node];
+    uint32_t node = SN_NODE_ID(sn_head_src_x(head), sn_head_src_y(head)), slot = r->map.slot[node];
     unsigned code = sn_head_code(head);
 
     r->total_completions++;
@@ -199,7 +194,7 @@ enum wait_kind { WAIT_OFFER_CLEAR, WAIT_RECEIVED, WAIT_DEPTH, WAIT_IDLE, WAIT_SE
  * cycles since it began. */
 static int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t stat, uint64_t waited)
 {
-    uint32_t slot = r->unit_slot[node & 0xFF]; /* node is a unit's for the two waits that read it */
+    uint32_t slot = r->map.slot[node & 0xFF]; /* node is a unit's for the two waits that read it */
     switch (kind) {
     case WAIT_OFFER_CLEAR:
         return !(sn_stat_offered(stat));
@@ -270,7 +265,7 @@ static runner_status table_fault(sn_runner *r, sn_status status, const sn_table_
 static runner_status check_table(sn_runner *r, const sn_table *t)
 {
     sn_table_fault f;
-    runner_status st = sn_table_check(t, r->mesh, tally.kicked, tally.awaited, &f);
+    runner_status st = sn_table_check(t, &r->map, tally.kicked, tally.awaited, &f);
     if (st == SN_OK)
         return SN_OK;
     r->status->round = f.round;
@@ -326,8 +321,8 @@ static runner_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *va
  * probe_units; without, a unit gets inst_depth and keeps its version. */
 static runner_status probe_units(sn_runner *r)
 {
-    for (size_t i = 0; i < r->mesh->unit_count; i++) {
-        const sn_mesh_unit *u = &r->mesh->units[i];
+    for (size_t i = 0; i < r->map.mesh->unit_count; i++) {
+        const sn_mesh_unit *u = &r->map.mesh->units[i];
         uint32_t node = SN_NODE_ID(u->x, u->y);
         uint64_t caps = 0;
         if (!r->probe_units) {
@@ -351,7 +346,7 @@ static runner_status probe_units(sn_runner *r)
 static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
 {
     r->outstanding[node] += sent;
-    r->unit[r->unit_slot[node]].kicked += sent;
+    r->unit[r->map.slot[node]].kicked += sent;
     r->in_flight += sent;
     r->total_flits += sent;
 }
@@ -404,18 +399,18 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
         uint32_t head = word[0], first = word[1], flits = word[2];
         uint32_t node = sn_step_word_node(head);
         r->status->step = i;
-        if (!sn_table_kick_ok(head, first, flits, slot_count, r->unit_slot)) {
+        if (!sn_table_kick_ok(head, first, flits, slot_count, r->map.slot)) {
             /* the caller checks this copy in full and runs it */
             w->copy.word[0] = head;
             w->copy.word[1] = first;
             w->copy.word[2] = flits;
             break;
         }
-        const uint32_t depth = r->unit[r->unit_slot[node]].depth;
+        const uint32_t depth = r->unit[r->map.slot[node]].depth;
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
         const sn_table_row *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
-        w->unfenced |= r->unit[r->unit_slot[node]].version < SN_CU_VERSION_FENCED;
+        w->unfenced |= r->unit[r->map.slot[node]].version < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->shadow[REG_DST])
             wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
@@ -488,8 +483,8 @@ static runner_status end_round(sn_runner *r, int unfenced)
                     (uint32_t)sn_flit_hdr_type(flit_hdr));
     }
     /* Counts only ever grow for units of the mesh: other sources are refused. */
-    for (size_t i = 0; i < r->mesh->unit_count; i++) {
-        uint32_t n = sn_mesh_node(r->mesh, i), got = received(r, n, i + 1);
+    for (size_t i = 0; i < r->map.mesh->unit_count; i++) {
+        uint32_t n = sn_mesh_node(r->map.mesh, i), got = received(r, n, i + 1);
         if (got != r->unit[i + 1].expected)
             return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, got, r->unit[i + 1].expected);
     }
@@ -531,7 +526,7 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     sn_table_fault f;
     for (size_t i = 0; i < SN_RUNNER_SLOTS; i++)
         r->unit[i].expected = r->unit[i].kicked = r->unit[i].other = 0;
-    if (sn_table_check_round(&view, 0, r->mesh, tally.kicked, tally.awaited, &f) != SN_OK) {
+    if (sn_table_check_round(&view, 0, &r->map, tally.kicked, tally.awaited, &f) != SN_OK) {
         r->status->step = f.step;
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
     }
@@ -548,18 +543,18 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         /* kicks() left a step that failed the quick kick test: the full
          * rules on the same copy (test_runner_faults: the two agree, so a
          * kick never passes here) */
-        if (sn_table_check_step(s, &round, r->mesh, 0, 0, &f) != SN_OK)
+        if (sn_table_check_step(s, &round, &r->map, 0, 0, &f) != SN_OK)
             return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
         uint32_t node = SN_NODE_ID(s->x, s->y);
         switch (s->op) {
         case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
             break;
         case SN_STEP_AWAIT: /* the round's awaits so far are the unit's expected: the total rule on them */
-            if (sn_table_check_await_total(s, r->unit[r->unit_slot[node]].expected, &f) != SN_OK)
+            if (sn_table_check_await_total(s, r->unit[r->map.slot[node]].expected, &f) != SN_OK)
                 return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
             r->status->phase = SN_PHASE_AWAIT;
-            w.unfenced |= r->unit[r->unit_slot[node]].version < SN_CU_VERSION_FENCED;
-            r->unit[r->unit_slot[node]].expected += s->await.completions;
+            w.unfenced |= r->unit[r->map.slot[node]].version < SN_CU_VERSION_FENCED;
+            r->unit[r->map.slot[node]].expected += s->await.completions;
             st = wait_for(r, WAIT_RECEIVED, node);
             break;
         case SN_STEP_BARRIER:

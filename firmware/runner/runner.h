@@ -51,11 +51,10 @@ typedef struct {
      * per-slot records after it, all within an immediate offset of r */
     uint32_t outstanding[SN_NODE_COUNT];
     sn_runner_unit unit[SN_RUNNER_SLOTS]; /* by slot */
-    uint8_t unit_slot[SN_NODE_COUNT]; /* by SN_NODE_ID: the unit's slot; 0 for the SysNode or no unit */
-    uint32_t in_flight;               /* sum of outstanding[] */
+    sn_mesh_map map;           /* slot[SN_NODE_ID]: the unit's count slot; 0 for the SysNode or no unit */
+    uint32_t in_flight;        /* sum of outstanding[] */
 
     sn_port *port;
-    const sn_mesh *mesh;
     sn_status_block *status;   /* where progress and the first error are kept */
     uint64_t hang_cycles;      /* SN_RUNNER_DEFAULT_HANG_CYCLES unless a test sets it */
     uint32_t inst_depth;       /* outstanding-flit bound for a node not probed */

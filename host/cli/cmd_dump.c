@@ -156,7 +156,9 @@ static sn_status check_and_dump(listing *l, sn_error *e)
 {
     uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
     sn_table_fault fault;
-    sn_status st = sn_table_check(&l->table, &l->mesh, kicked, awaited, &fault);
+    sn_mesh_map map = {0};
+    sn_mesh_map_init(&map, &l->mesh);
+    sn_status st = sn_table_check(&l->table, &map, kicked, awaited, &fault);
     if (st != SN_OK) {
         char words[256];
         sn_table_fault_describe(&fault, words, sizeof words);

@@ -43,7 +43,9 @@ sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e
     uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
     sn_table t = sn_program_table(p);
     sn_table_fault fault;
-    sn_status st = sn_table_check(&t, mesh, kicked, awaited, &fault);
+    sn_mesh_map map = {0};
+    sn_mesh_map_init(&map, mesh);
+    sn_status st = sn_table_check(&t, &map, kicked, awaited, &fault);
     if (st != SN_OK) {
         char words[256];
         sn_table_fault_describe(&fault, words, sizeof words);

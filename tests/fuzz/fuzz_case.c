@@ -95,8 +95,10 @@ static void pack_and_verify(void)
         sn_table_image_fault fault;
         sn_table_fault rule;
         static uint32_t kicked[SN_NODE_COUNT], awaited[SN_NODE_COUNT];
+        sn_mesh_map map = {0};
+        sn_mesh_map_init(&map, &mesh);
         if (sn_table_image_open(image, bytes, &t, &fault) != SN_OK ||
-            sn_table_check(&t, &mesh, kicked, awaited, &rule) != SN_OK)
+            sn_table_check(&t, &map, kicked, awaited, &rule) != SN_OK)
             abort();
     }
     if (st == SN_OK)

@@ -97,6 +97,28 @@ static void mesh_from_manifest(void **state)
     sn_manifest_free(&m);
 }
 
+/* The node map names exactly the mesh's units, by their index + 1, and
+ * neither the SysNode nor an empty coordinate: checked against the mesh's
+ * own list for all 256 nodes. */
+static void mesh_map_names_the_units(void **state)
+{
+    (void)state;
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    sn_mesh_map map = {0};
+    sn_mesh_map_init(&map, &mesh);
+    unsigned units = 0;
+    for (unsigned y = 0; y < 16; y++)
+        for (unsigned x = 0; x < 16; x++) {
+            const sn_mesh_unit *u = sn_mesh_find(&mesh, x, y);
+            int sysnode = x == SN_SYSNODE_X && y == SN_SYSNODE_Y;
+            unsigned want = u && !sysnode ? (unsigned)(u - mesh.units) + 1 : 0;
+            assert_int_equal(map.slot[SN_NODE_ID(x, y)], want);
+            units += want != 0;
+        }
+    assert_int_equal(units, 4);
+    assert_ptr_equal(map.mesh, &mesh);
+}
+
 /* A hand-built one-round program the artifact loader would never produce:
  * seed 512; kick (1,0) base 0 n 2; await (1,0) 2 over 2 payloads (up to
  * 129 payloads for the staging-window rule). */
@@ -174,7 +196,9 @@ static void each_rule_refused(void **state)
         sn_table t = sn_program_table(&f.p);
         sn_table_fault fault;
         char words[256], want[300];
-        assert_int_equal(sn_table_check(&t, &mesh, kicked, awaited, &fault), R[i].status);
+        sn_mesh_map map = {0};
+        sn_mesh_map_init(&map, &mesh);
+        assert_int_equal(sn_table_check(&t, &map, kicked, awaited, &fault), R[i].status);
         assert_int_equal(fault.rule, R[i].rule);
         assert_string_equal(sn_table_fault_describe(&fault, words, sizeof words), R[i].words);
         /* ... and the packer refuses with them, naming the round's file. */
@@ -205,6 +229,8 @@ static void kick_tally_cannot_wrap(void **state)
 {
     (void)state;
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    sn_mesh_map map = {0};
+    sn_mesh_map_init(&map, &mesh);
     const sn_table_round round = {0, 2, 0, 2, 0};
     const sn_table_step kick = {SN_STEP_KICK, 1, 0, 0, .kick = {0, 2}};
     uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
@@ -212,7 +238,7 @@ static void kick_tally_cannot_wrap(void **state)
     sn_table_fault fault;
     char words[256];
     kicked[node] = 0x7FFFFFFEu;
-    assert_int_equal(sn_table_check_step(&kick, &round, &mesh, kicked, awaited, &fault), SN_ERR_TABLE_STEP);
+    assert_int_equal(sn_table_check_step(&kick, &round, &map, kicked, awaited, &fault), SN_ERR_TABLE_STEP);
     assert_int_equal(kicked[node], 0x7FFFFFFEu); /* untouched */
     fault.round = 0;
     fault.step = 1;
@@ -221,7 +247,7 @@ static void kick_tally_cannot_wrap(void **state)
                         "(node (1,0))");
     /* Up to the limit, a kick is counted. */
     kicked[node] = 0x7FFFFFFDu;
-    assert_int_equal(sn_table_check_step(&kick, &round, &mesh, kicked, awaited, &fault), SN_OK);
+    assert_int_equal(sn_table_check_step(&kick, &round, &map, kicked, awaited, &fault), SN_OK);
     assert_int_equal(kicked[node], 0x7FFFFFFFu);
 }
 
@@ -275,5 +301,6 @@ static void inputs_and_file(void **state)
 }
 
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(every_case_packs), cmocka_unit_test(mesh_from_manifest),
+             cmocka_unit_test(mesh_map_names_the_units),
              cmocka_unit_test(each_rule_refused), cmocka_unit_test(kick_tally_cannot_wrap),
              cmocka_unit_test(inputs_and_file))

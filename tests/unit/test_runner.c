@@ -360,15 +360,15 @@ static void settle_only_for_unfenced_units(void **state)
     prog_await(&f->p, 1, 2, 4);
 
     fx_start(f);
-    f->r.unit[f->r.unit_slot[SN_NODE_ID(1, 0)]].version = 5;
-    f->r.unit[f->r.unit_slot[SN_NODE_ID(1, 2)]].version = 5;
+    f->r.unit[f->r.map.slot[SN_NODE_ID(1, 0)]].version = 5;
+    f->r.unit[f->r.map.slot[SN_NODE_ID(1, 2)]].version = 5;
     assert_int_equal(fx_run(f), SN_OK);
     assert_int_equal(f->r.settles, 0);
     uint64_t fenced = sn_port_cycles(f->m);
 
     fx_start(f);
-    f->r.unit[f->r.unit_slot[SN_NODE_ID(1, 0)]].version = 4; /* round 0 settles, round 1 does not */
-    f->r.unit[f->r.unit_slot[SN_NODE_ID(1, 2)]].version = 5;
+    f->r.unit[f->r.map.slot[SN_NODE_ID(1, 0)]].version = 4; /* round 0 settles, round 1 does not */
+    f->r.unit[f->r.map.slot[SN_NODE_ID(1, 2)]].version = 5;
     assert_int_equal(fx_run(f), SN_OK);
     assert_int_equal(f->r.settles, 1);
     assert_true(sn_port_cycles(f->m) >= fenced + SN_RUNNER_SETTLE_CYCLES);

@@ -319,11 +319,11 @@ static void quick_step_test_agrees_with_the_rules(void **state)
                                                    .a = counts[ai], .b = counts[bi]};
                                 sn_table_round round = {0, 1, 0, round_payloads[ri], 0};
                                 sn_table_fault fault;
-                                int full = sn_table_check_step(&s, &round, &f->mesh, NULL, NULL, &fault) == SN_OK;
+                                int full = sn_table_check_step(&s, &round, &f->r.map, NULL, NULL, &fault) == SN_OK;
                                 uint32_t head;
                                 memcpy(&head, &s, sizeof head); /* {reserved, y, x, op}, little-endian */
                                 full = full && op == SN_STEP_KICK;
-                                if (sn_table_kick_ok(head, s.a, s.b, round.payload_count, f->r.unit_slot) != full)
+                                if (sn_table_kick_ok(head, s.a, s.b, round.payload_count, f->r.map.slot) != full)
                                     fail_msg("op %u (%u,%u) reserved %u a %u b %u payloads %u: quick %d, full %d", op,
                                              s.x, s.y, reserved, s.a, s.b, round.payload_count, !full, full);
                                 checked++;

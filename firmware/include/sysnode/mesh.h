@@ -40,6 +40,24 @@ static inline uint32_t sn_mesh_node(const sn_mesh *m, unsigned i)
     return SN_NODE_ID(m->units[i].x, m->units[i].y);
 }
 
+/* The mesh's node map: by SN_NODE_ID, 1 + the index of the unit there, or 0
+ * for the SysNode and for a coordinate with no unit. The table rules' "is a
+ * unit" test and the runner's count slots are this one lookup. */
+typedef struct {
+    uint8_t slot[SN_NODE_COUNT];
+    const sn_mesh *mesh;
+} sn_mesh_map;
+
+/* Builds the node map of mesh into m, which the caller has zeroed (the
+ * firmware clears its runner a word at a time; it has no memset). */
+static inline void sn_mesh_map_init(sn_mesh_map *m, const sn_mesh *mesh)
+{
+    m->mesh = mesh;
+    for (unsigned i = 0; i < mesh->unit_count; i++)
+        if (sn_mesh_node(mesh, i) != SN_NODE_ID(SN_SYSNODE_X, SN_SYSNODE_Y))
+            m->slot[sn_mesh_node(mesh, i)] = (uint8_t)(i + 1);
+}
+
 /* Returns the unit at (x, y), or 0 when the mesh has none there. */
 static inline const sn_mesh_unit *sn_mesh_find(const sn_mesh *m, unsigned x, unsigned y)
 {

@@ -21,14 +21,6 @@
 /* Shows at most this much of a bad text in a message. */
 #define QUOTE_MAX 100
 
-/* Bytes of the 8 at p that are not ASCII digits, as nonzero bytes (see
- * sn_ascii_digits8). */
-static inline uint64_t not_digits8(uint64_t v)
-{
-    return ((v & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull) |
-           (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) ^ 0x3030303030303030ull);
-}
-
 /* Eight ASCII digits, one little-endian 64-bit word -> their value, in three
  * multiplies (pairs, then quads, then the eight). */
 static inline uint64_t eight_digits(uint64_t v)
@@ -57,7 +49,7 @@ static inline uint64_t chunk_value(const char *p, size_t k, uint64_t *bad)
     uint64_t v = 0;
     for (; k >= 8; k -= 8, p += 8) {
         uint64_t w = load8(p);
-        *bad |= not_digits8(w);
+        *bad |= sn_ascii_not_digits8(w);
         v = v * 100000000u + eight_digits(w);
     }
     for (; k > 0; k--, p++) {
@@ -74,7 +66,7 @@ static inline uint64_t chunk19(const char *p, uint64_t *bad)
     unsigned d0 = (unsigned)(unsigned char)p[0] - '0', d1 = (unsigned)(unsigned char)p[1] - '0',
              d2 = (unsigned)(unsigned char)p[2] - '0';
     uint64_t w0 = load8(p + 3), w1 = load8(p + 11);
-    *bad |= (d0 > 9) | (d1 > 9) | (d2 > 9) | not_digits8(w0) | not_digits8(w1);
+    *bad |= (d0 > 9) | (d1 > 9) | (d2 > 9) | sn_ascii_not_digits8(w0) | sn_ascii_not_digits8(w1);
     return (d0 * 100u + d1 * 10u + d2) * 10000000000000000ull + eight_digits(w0) * 100000000u + eight_digits(w1);
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ascii_digits.h"
 #include "u256.h"
 
 static sn_payload parse_ok(const char *text, bool expect_masked)
@@ -286,6 +287,32 @@ static void bad_byte_everywhere(void **state)
     }
 }
 
+/* sn_ascii_digits_end (the digit scan of json.c and u256.c) against a byte
+ * at a time: every start, run length and end of text, each stopping byte. */
+static void digit_scan_vs_bytewise(void **state)
+{
+    (void)state;
+    static const unsigned char stop[] = {'/', ':', 0x00, 0x80, 0xB9, 0xF9, ',', ']', 'e', '.'};
+    char text[80];
+    for (size_t b = 0; b < sizeof stop; b++) {
+        for (size_t run = 0; run < 48; run++) {
+            for (size_t from = 0; from < 20; from++) {
+                memset(text, '5', sizeof text);
+                for (size_t k = 0; k < from + run; k++)
+                    text[k] = (char)('0' + (k * 7 + run) % 10);
+                text[from + run] = (char)stop[b];
+                text[from + run + 1 + b % 3] = (char)stop[b]; /* a second one after */
+                for (size_t n = from; n <= sizeof text; n += 1 + (n > from + run + 4) * 13) {
+                    size_t want = from;
+                    while (want < n && text[want] >= '0' && text[want] <= '9')
+                        want++;
+                    assert_int_equal(sn_ascii_digits_end(text, n, from), want);
+                }
+            }
+        }
+    }
+}
+
 static void null_error_allowed(void **state)
 {
     (void)state;
@@ -298,4 +325,5 @@ SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(small_values), cmocka_unit_test(word_o
              cmocka_unit_test(full_width), cmocka_unit_test(header_bits_masked),
              cmocka_unit_test(real_wide_flit), cmocka_unit_test(rejects),
              cmocka_unit_test(null_error_allowed), cmocka_unit_test(every_length_vs_digitwise),
-             cmocka_unit_test(python_vectors), cmocka_unit_test(bad_byte_everywhere))
+             cmocka_unit_test(python_vectors), cmocka_unit_test(bad_byte_everywhere),
+             cmocka_unit_test(digit_scan_vs_bytewise))

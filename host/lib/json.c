@@ -742,19 +742,38 @@ int sn_json_value(const sn_json *doc, int key)
     return key + 1; /* a member's value follows its name */
 }
 
+/* The offset just past scalar v, which starts at `start`. A followed
+ * element's token (not a text handle, not a member name) is followed by its
+ * next element's: the scalar ends where the ',' and whitespace before that
+ * one begin, found without reading the scalar (a flit is 78 digits). */
+static size_t value_end(const sn_json *doc, int v, size_t start)
+{
+    if (!(v & TEXT_HANDLE) && (doc->tok[v] & (TOK_FOLLOWED | TOK_MEMBER_NAME)) == TOK_FOLLOWED) {
+        const char *s = doc->text;
+        size_t i = doc->tok[v + 1] & TOK_OFFSET;
+        while (is_ws(s[i - 1]))
+            i--;
+        i--; /* the ',' */
+        while (is_ws(s[i - 1]))
+            i--;
+        return i;
+    }
+    return scalar_end(doc, start);
+}
+
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 {
     size_t start = start_of(doc, v);
     switch (sn_json_kind_of(doc, v)) {
     case SN_JSON_STRING: /* between the quotes */
-        *len = scalar_end(doc, start) - start - 2;
+        *len = value_end(doc, v, start) - start - 2;
         return doc->text + start + 1;
     case SN_JSON_OBJECT:
     case SN_JSON_ARRAY:
         *len = 1;
         return doc->text + start;
     default:
-        *len = scalar_end(doc, start) - start;
+        *len = value_end(doc, v, start) - start;
         return doc->text + start;
     }
 }

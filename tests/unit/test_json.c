@@ -250,6 +250,28 @@ static void raw_text(void **state)
     assert_int_equal(sn_json_count(d, obj), 1);
     assert_true(sn_json_string_is(d, sn_json_first(d, obj), "k\""));
     sn_json_free(d);
+    /* A followed element's end is found from its follower, across any
+     * whitespace around the ','; members and the last element read on. */
+    d = parse("[ 123456789012345678901234567890 \t\r\n , \" a b \" ,\n-0.5e-7\n,true , null,0,[1] , 7 ,"
+              "{\"k\" : 12 , \"l\":\"v\"}, 99 ]");
+    const char *all[] = {"123456789012345678901234567890", " a b ", "-0.5e-7", "true", "null", "0", "[", "7", "{",
+                         "99"};
+    i = 0;
+    for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
+        assert_true(i < 10);
+        const char *raw = sn_json_raw(d, v, &len);
+        assert_int_equal(len, strlen(all[i]));
+        assert_memory_equal(raw, all[i], len);
+        if (i == 8) {
+            int k = sn_json_first(d, v);
+            assert_memory_equal(sn_json_raw(d, k, &len), "k", 1);
+            assert_int_equal(len, 1);
+            assert_memory_equal(sn_json_raw(d, sn_json_value(d, k), &len), "12", 2);
+            assert_int_equal(len, 2);
+        }
+    }
+    assert_int_equal(i, 10);
+    sn_json_free(d);
 }
 
 /* Walking siblings across nesting, by the values' own text: every element

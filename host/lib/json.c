@@ -394,12 +394,20 @@ static sn_status number_run(sn_json *d, int *cap, open_container *top, size_t *i
         if (next == n || (s[next] != '-' && !is_digit(s[next])))
             return SN_OK;
         d->tok[top->last] |= TOK_FOLLOWED;
-        size_t end;
-        sn_status st = scan_number(d->name, s, n, next, &end, e);
-        if (st != SN_OK)
-            return st;
-        if (add_token(d, cap, top, true, false, next, 0) < 0)
+        /* A digit run from 1-9 up to a ',', ']' or whitespace is a whole
+         * integer (a flit); anything else takes the full grammar. */
+        bool plain = s[next] >= '1' && s[next] <= '9';
+        size_t end = plain ? sn_ascii_digits_end(s, n, next + 1) : next;
+        if (!plain || end == n || (s[end] != ',' && s[end] != ']' && !is_ws(s[end]))) {
+            sn_status st = scan_number(d->name, s, n, next, &end, e);
+            if (st != SN_OK)
+                return st;
+        }
+        /* the previous element took the parent's pending follower slot */
+        if (d->ntok == *cap && !grow(d, cap))
             return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", d->name);
+        top->last = d->ntok;
+        d->tok[d->ntok++] = (uint32_t)next;
         *i = end;
     }
 }

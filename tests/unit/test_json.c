@@ -44,6 +44,17 @@ static void rejects_bad_numbers(void **state)
     BAD("[1.5.3]", "(byte 1)", "invalid number \"1.5.3\"");
     BAD("[tru]", "(byte 1)", "invalid value \"tru\"");
     BAD("[nulll]", "(byte 1)", "invalid value \"nulll\"");
+    /* The same after a number element (the run of ", number" taken at once),
+     * a flit-long integer included. */
+    BAD("[1, 01]", "1:5 (byte 4)", "invalid number \"01\"");
+    BAD("[1,\n 1234567890123456789012345678901234567890x]", "2:2 (byte 5)", "invalid number \"1234567890");
+    BAD("[1, 2.]", "(byte 4)", "invalid number \"2.\"");
+    BAD("[1, 2e+]", "(byte 4)", "invalid number \"2e+\"");
+    BAD("[1, 2, -]", "(byte 7)", "invalid number \"-\"");
+    BAD("[1, 2, 3", "(byte 8)", "unexpected end of input");
+    BAD("[1, 22}", "(byte 6)", "expected ',' or ']'");
+    BAD("[1, 22 3]", "(byte 7)", "expected ',' or ']'");
+    BAD("[1, 22\x01]", "(byte 6)", "expected ',' or ']'");
 }
 
 static void rejects_bad_structure(void **state)

@@ -287,14 +287,13 @@ static sn_status program_alloc(sn_program *p, size_t n, sn_error *e)
 
 /* Parses document d (st: the status that gave it) as round p->round_count,
  * its steps and payloads appended to f, which holds p's flat arrays (p owns
- * them from here on, also after a failure). Frees d, and takes `file`
- * (heap) as the round's file. */
-static sn_status parse_into(sn_program *p, flat *f, sn_status st, sn_json *d, char *file, sn_error *e)
+ * them from here on, also after a failure). Takes `file` (heap) as the
+ * round's file. */
+static sn_status parse_into(sn_program *p, flat *f, sn_status st, const sn_json *d, char *file, sn_error *e)
 {
     size_t steps = f->step_count, payloads = f->payload_count, masked = f->masked_count;
     if (st == SN_OK)
         st = parse_round(f, d, e);
-    sn_json_free(d);
     p->steps = f->steps;
     p->payloads = f->payloads;
     if (st == SN_OK && (f->step_count > UINT32_MAX || f->payload_count > UINT32_MAX))
@@ -342,6 +341,7 @@ sn_status sn_program_load_texts(sn_program *p, const char *const *names, const c
             return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", names[i]);
         st = sn_json_parse(names[i], texts[i], lens[i], &d, e);
         st = parse_into(p, &f, st, d, file, e);
+        sn_json_free(d);
     }
     if (st == SN_OK)
         program_fit(p);
@@ -374,6 +374,7 @@ sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles
             return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", files[i]);
         st = sn_json_load(files[i], &d, e);
         st = parse_into(p, &f, st, d, file, e);
+        sn_json_free(d);
     }
     if (st == SN_OK)
         program_fit(p);
@@ -448,16 +449,19 @@ sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
             st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for %zu flits", m.path, want);
         p->payloads = f.payloads;
     }
+    /* One document for every artifact: its text and token buffers are
+     * read into again, grown to the largest file. */
+    sn_json *d = NULL;
     for (size_t i = 0; st == SN_OK && i < m.artifact_count; i++) {
         char *path;
         int fd;
         st = sn_manifest_open_file(&m, dir_fd, m.artifacts[i], &path, &fd, e);
         if (st == SN_OK) {
-            sn_json *d;
-            st = sn_json_load_fd(fd, path, &d, e);
+            st = sn_json_reload_fd(fd, path, &d, e);
             st = parse_into(p, &f, st, d, path, e);
         }
     }
+    sn_json_free(d);
     if (st == SN_OK)
         program_fit(p);
     if (dir_fd >= 0)

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A value or member name is a token of 4 bytes: the offset of its first
  * byte (a string's opening quote; documents are at most 2^30 bytes) and two
@@ -52,6 +53,9 @@ struct sn_json {
     size_t len;
     uint32_t *tok; /* start offsets and flags, and each container's follower slot */
     int ntok;
+    int tok_cap;     /* slots allocated at tok */
+    size_t text_cap; /* bytes allocated at text */
+    bool reused;     /* buffers kept for the next sn_json_reload_fd: no shrinking */
 };
 
 /* Longest piece of offending text quoted in a message. */
@@ -421,7 +425,7 @@ static sn_status validate(sn_json *d, sn_error *e)
     size_t n = d->len;
     open_container stack[SN_JSON_MAX_DEPTH];
     size_t depth = 0;
-    int state = EXPECT_VALUE, cap = 0;
+    int state = EXPECT_VALUE, cap = d->tok_cap;
     size_t i = 0;
     char c_desc[16];
     sn_status st = SN_OK;
@@ -531,11 +535,14 @@ static sn_status validate(sn_json *d, sn_error *e)
     if (st == SN_OK && state != EXPECT_END)
         st = fail_at(name, s, n, e, "unexpected end of input%s",
                      n == 0 ? " (the file is empty)" : " (truncated document)");
-    if (st == SN_OK && d->ntok < cap) { /* give back the growth slack */
+    if (st == SN_OK && d->ntok < cap && !d->reused) { /* give back the growth slack */
         uint32_t *fit = realloc(d->tok, (size_t)d->ntok * sizeof *fit);
-        if (fit != NULL)
+        if (fit != NULL) {
             d->tok = fit;
+            cap = d->ntok;
+        }
     }
+    d->tok_cap = cap;
     return st;
 }
 
@@ -591,6 +598,35 @@ sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
     if (st != SN_OK)
         return st;
     return parse_owned(path, (char *)data, len, out, e);
+}
+
+sn_status sn_json_reload_fd(int fd, const char *path, sn_json **doc, sn_error *e)
+{
+    sn_json *d = *doc;
+    if (d == NULL) {
+        d = calloc(1, sizeof *d);
+        if (d == NULL) {
+            close(fd);
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+        }
+        d->reused = true;
+        *doc = d;
+    }
+    free(d->name);
+    d->name = strdup(path);
+    d->ntok = 0;
+    if (d->name == NULL) {
+        close(fd);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+    }
+    unsigned char *text = (unsigned char *)d->text;
+    sn_status st = sn_file_read_fd_into(fd, path, &text, &d->text_cap, &d->len, e);
+    d->text = (char *)text;
+    if (st != SN_OK) {
+        d->len = 0;
+        return st;
+    }
+    return validate(d, e);
 }
 
 sn_status sn_json_load_fd(int fd, const char *path, sn_json **out, sn_error *e)

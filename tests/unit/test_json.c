@@ -9,7 +9,9 @@
 
 #include "cmocka_main.h"
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -596,6 +598,69 @@ static void big_documents(void **state)
     free(text);
 }
 
+/* One document read into again and again (a case's artifacts): larger,
+ * smaller, malformed, a FIFO, then valid again; each time the lookups see
+ * only the last file and a message names it. */
+static void reload(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sn_test_json_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    static const char *const texts[] = {"[1]", "{\"a\": [10, 20, 30], \"b\": \"long string here\"}", "[7, 8]",
+                                        "[1,\n 2,, 3]", "{\"z\": 5}"};
+    char path[64];
+    sn_json *d = NULL;
+    sn_error e = {0};
+    size_t len;
+    for (size_t i = 0; i < 5; i++) {
+        snprintf(path, sizeof path, "%s/doc%zu.json", dir, i);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(texts[i], f);
+        fclose(f);
+        int fd = open(path, O_RDONLY);
+        assert_true(fd >= 0);
+        sn_status st = sn_json_reload_fd(fd, path, &d, &e);
+        assert_non_null(d);
+        assert_string_equal(sn_json_name(d), path);
+        if (i == 3) {
+            char want[128];
+            snprintf(want, sizeof want, "%s:2:4 (byte 7): expected a value, found ','", path);
+            assert_int_equal(st, SN_ERR_INPUT);
+            assert_string_equal(e.msg, want);
+            continue;
+        }
+        assert_int_equal(st, SN_OK);
+        int root = sn_json_root(d), v;
+        if (i == 0 || i == 2) {
+            assert_int_equal(sn_json_count(d, root), i == 0 ? 1 : 2);
+            assert_memory_equal(sn_json_raw(d, sn_json_first(d, root), &len), i == 0 ? "1" : "7", 1);
+        } else if (i == 1) {
+            assert_int_equal(sn_json_member(d, root, "a", true, &v, &e), SN_OK);
+            assert_int_equal(sn_json_count(d, v), 3);
+            assert_int_equal(sn_json_member(d, root, "b", true, &v, &e), SN_OK);
+            assert_true(sn_json_string_is(d, v, "long string here"));
+        } else {
+            assert_int_equal(sn_json_count(d, root), 1);
+            assert_int_equal(sn_json_member(d, root, "z", true, &v, &e), SN_OK);
+            assert_memory_equal(sn_json_raw(d, v, &len), "5", 1);
+            assert_int_equal(len, 1);
+        }
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s/doc3.json", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    assert_true(fd >= 0);
+    assert_int_equal(sn_json_reload_fd(fd, path, &d, &e), SN_ERR_IO);
+    assert_non_null(strstr(e.msg, "not a regular file"));
+    unlink(path);
+    sn_json_free(d);
+    rmdir(dir);
+}
+
 static void files(void **state)
 {
     (void)state;
@@ -628,4 +693,4 @@ SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test
              cmocka_unit_test(line_and_column), cmocka_unit_test(lookups), cmocka_unit_test(lookup_errors),
              cmocka_unit_test(raw_text), cmocka_unit_test(strings), cmocka_unit_test(siblings_across_nesting),
              cmocka_unit_test(leaf_arrays), cmocka_unit_test(random_documents),
-             cmocka_unit_test(big_documents), cmocka_unit_test(files))
+             cmocka_unit_test(big_documents), cmocka_unit_test(files), cmocka_unit_test(reload))

@@ -317,16 +317,27 @@ static sn_status parse_into(sn_program *p, flat *f, sn_status st, const sn_json 
     return SN_OK;
 }
 
-/* Gives back what doubling left unused in p's flat arrays. */
-static void program_fit(sn_program *p)
+/* Gives back what doubling left unused in p's flat arrays (f's capacity
+ * past the counts); an array already full is left where it is. False when
+ * memory runs out for an empty one (never NULL, as the copies expect). */
+static bool program_fit(sn_program *p, flat *f)
 {
-    /* +1: never realloc to 0 bytes */
-    sn_table_step *steps = realloc(p->steps, (p->step_count + 1) * sizeof *steps);
-    if (steps != NULL)
-        p->steps = steps;
-    sn_table_row *payloads = realloc(p->payloads, (p->payload_count + 1) * sizeof *payloads);
-    if (payloads != NULL)
-        p->payloads = payloads;
+    if ((p->steps == NULL && !reserve((void **)&f->steps, &f->step_cap, 1, sizeof *f->steps)) ||
+        (p->payloads == NULL && !reserve((void **)&f->payloads, &f->payload_cap, 1, sizeof *f->payloads)))
+        return false;
+    p->steps = f->steps;
+    p->payloads = f->payloads;
+    if (f->step_cap > p->step_count && p->step_count > 0) {
+        sn_table_step *steps = realloc(p->steps, p->step_count * sizeof *steps);
+        if (steps != NULL)
+            p->steps = steps;
+    }
+    if (f->payload_cap > p->payload_count && p->payload_count > 0) {
+        sn_table_row *payloads = realloc(p->payloads, p->payload_count * sizeof *payloads);
+        if (payloads != NULL)
+            p->payloads = payloads;
+    }
+    return true;
 }
 
 sn_status sn_program_load_texts(sn_program *p, const char *const *names, const char *const *texts,
@@ -343,8 +354,8 @@ sn_status sn_program_load_texts(sn_program *p, const char *const *names, const c
         st = parse_into(p, &f, st, d, file, e);
         sn_json_free(d);
     }
-    if (st == SN_OK)
-        program_fit(p);
+    if (st == SN_OK && !program_fit(p, &f))
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     return st;
 }
 
@@ -376,8 +387,8 @@ sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles
         st = parse_into(p, &f, st, d, file, e);
         sn_json_free(d);
     }
-    if (st == SN_OK)
-        program_fit(p);
+    if (st == SN_OK && !program_fit(p, &f))
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     return st;
 }
 
@@ -462,8 +473,8 @@ sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
         }
     }
     sn_json_free(d);
-    if (st == SN_OK)
-        program_fit(p);
+    if (st == SN_OK && !program_fit(p, &f))
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     if (dir_fd >= 0)
         close(dir_fd);
     if (st == SN_OK)

@@ -439,13 +439,13 @@ static sn_status check_declared(const sn_manifest *m, const char *key, int64_t d
 sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
 {
     memset(p, 0, sizeof *p);
+    /* The manifest and every artifact opened relative to the case
+     * directory, opened once and held: no path walked or resolved per file
+     * (sn_manifest_open_file). */
     sn_manifest m;
-    sn_status st = sn_manifest_load(&m, case_dir, e);
-    /* Every artifact opened relative to the case directory held open: no
-     * path walked or resolved per file (sn_manifest_open_file). */
-    int dir_fd = st == SN_OK ? sn_manifest_open_dir(case_dir, e) : -1;
-    if (st == SN_OK && dir_fd < 0)
-        st = SN_ERR_IO;
+    memset(&m, 0, sizeof m);
+    int dir_fd = sn_manifest_open_dir(case_dir, e);
+    sn_status st = dir_fd < 0 ? SN_ERR_IO : sn_manifest_load_at(&m, case_dir, dir_fd, e);
     if (st == SN_OK)
         st = program_alloc(p, m.artifact_count, e);
     flat f = {0};

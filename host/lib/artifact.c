@@ -99,8 +99,8 @@ static const step_shape SHAPES[] = {
 static sn_status parse_step(const sn_json *d, int v, size_t idx,
                             sn_table_step *s, sn_error *e)
 {
-    if (sn_json_kind_of(d, v) != SN_JSON_ARRAY || sn_json_count(d, v) == 0 ||
-        sn_json_kind_of(d, sn_json_first(d, v)) != SN_JSON_STRING)
+    size_t count = sn_json_kind_of(d, v) == SN_JSON_ARRAY ? sn_json_count(d, v) : 0;
+    if (count == 0 || sn_json_kind_of(d, sn_json_first(d, v)) != SN_JSON_STRING)
         return sn_json_fail(d, v, SN_ERR_TABLE_STEP, e,
                             "step %zu must be an array starting with a tag string", idx);
     int tag = sn_json_first(d, v);
@@ -115,9 +115,9 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
                             "step %zu: unknown tag \"%.*s\" (seed, kick, await, barrier)", idx,
                             (int)(len > 40 ? 40 : len), t);
     }
-    if (sn_json_count(d, v) != shape->nfields + 1)
+    if (count != shape->nfields + 1)
         return sn_json_fail(d, v, SN_ERR_TABLE_STEP, e, "step %zu: %s takes %zu fields, found %zu",
-                            idx, shape->tag, shape->nfields, sn_json_count(d, v) - 1);
+                            idx, shape->tag, shape->nfields, count - 1);
     /* Only what the step record can hold is checked here: the table rules
      * are sn_table_check's alone (pack.h), so host and firmware judge alike. */
     uint64_t val[4] = {0};

@@ -909,12 +909,21 @@ sn_status sn_json_string(const sn_json *doc, int v, const char *what, char **out
 
 bool sn_json_string_is(const sn_json *doc, int v, const char *s)
 {
-    if (sn_json_kind_of(doc, v) != SN_JSON_STRING)
+    const char *t = doc->text + start_of(doc, v);
+    if (*t != '"')
         return false;
+    /* The usual case, in place: up to the closing quote, or a mismatch
+     * before any escape (the text before one is literal). */
+    for (const char *c = s, *u = t + 1;; c++, u++) {
+        if (*u == '\\')
+            break;
+        if (*u == '"')
+            return *c == '\0';
+        if (*u != *c)
+            return false;
+    }
     size_t n;
-    const char *raw = sn_json_raw(doc, v, &n);
-    if (memchr(raw, '\\', n) == NULL) /* the usual case: compare in place */
-        return n == strlen(s) && memcmp(raw, s, n) == 0;
+    sn_json_raw(doc, v, &n);
     char *buf = malloc(n + 1);
     if (buf == NULL)
         return false;

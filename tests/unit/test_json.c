@@ -210,6 +210,41 @@ static void lookup_errors(void **state)
     sn_json_free(d);
 }
 
+/* sn_json_string_is: equal only to the whole decoded string, escaped or
+ * not, as a token or an element of a leaf array; never to a non-string. */
+static void string_is(void **state)
+{
+    (void)state;
+    sn_json *d = parse("[\"ab\", \"\", \"a\\u0062c\", \"x\\n\", \"q\\\"\", 12, [\"kick\", \"\\u006bick\", 1]]");
+    int v[7], i = 0;
+    for (int c = sn_json_first(d, 0); c >= 0; c = sn_json_next(d, c))
+        v[i++] = c;
+    assert_int_equal(i, 7);
+    assert_true(sn_json_string_is(d, v[0], "ab"));
+    assert_false(sn_json_string_is(d, v[0], "a"));
+    assert_false(sn_json_string_is(d, v[0], "abc"));
+    assert_false(sn_json_string_is(d, v[0], "b"));
+    assert_false(sn_json_string_is(d, v[0], ""));
+    assert_true(sn_json_string_is(d, v[1], ""));
+    assert_false(sn_json_string_is(d, v[1], "a"));
+    assert_true(sn_json_string_is(d, v[2], "abc"));
+    assert_false(sn_json_string_is(d, v[2], "ab"));
+    assert_false(sn_json_string_is(d, v[2], "abcd"));
+    assert_false(sn_json_string_is(d, v[2], "a\\u0062c"));
+    assert_true(sn_json_string_is(d, v[3], "x\n"));
+    assert_false(sn_json_string_is(d, v[3], "y\n"));
+    assert_false(sn_json_string_is(d, v[3], "x\\n"));
+    assert_true(sn_json_string_is(d, v[4], "q\""));
+    assert_false(sn_json_string_is(d, v[4], "q"));
+    assert_false(sn_json_string_is(d, v[5], "12"));
+    int tag = sn_json_first(d, v[6]); /* a leaf's elements are text handles */
+    assert_true(sn_json_string_is(d, tag, "kick"));
+    assert_false(sn_json_string_is(d, tag, "kic"));
+    assert_true(sn_json_string_is(d, sn_json_next(d, tag), "kick"));
+    assert_false(sn_json_string_is(d, sn_json_next(d, sn_json_next(d, tag)), "1"));
+    sn_json_free(d);
+}
+
 static void strings(void **state)
 {
     (void)state;
@@ -693,4 +728,5 @@ SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test
              cmocka_unit_test(line_and_column), cmocka_unit_test(lookups), cmocka_unit_test(lookup_errors),
              cmocka_unit_test(raw_text), cmocka_unit_test(strings), cmocka_unit_test(siblings_across_nesting),
              cmocka_unit_test(leaf_arrays), cmocka_unit_test(random_documents),
-             cmocka_unit_test(big_documents), cmocka_unit_test(files), cmocka_unit_test(reload))
+             cmocka_unit_test(big_documents), cmocka_unit_test(files), cmocka_unit_test(reload),
+             cmocka_unit_test(string_is))

@@ -219,6 +219,10 @@ sn_status sn_round_load(sn_round *r, const char *path, sn_error *e)
     if (st == SN_OK)
         st = parse_round(&f, d, e);
     sn_json_free(d);
+    /* never NULL, also for a round without flits or steps */
+    if (st == SN_OK && (!reserve((void **)&f.payloads, &f.payload_cap, 1, sizeof *f.payloads) ||
+                        !reserve((void **)&f.steps, &f.step_cap, 1, sizeof *f.steps)))
+        st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
     *r = (sn_round){f.payloads, f.payload_count, f.masked_count, f.steps, f.step_count};
     return st;
 }

@@ -19,14 +19,42 @@
  * width of the field, not a table rule. */
 #define COORD_MAX ((1u << SN_COORD_BITS) - 1)
 
+/* ---- flat arrays being filled ---- */
+
+/* The steps and payloads of one round or of a whole program, appended to
+ * in place: a program's rounds are parsed straight into its table-layout
+ * arrays, grown by doubling, with no per-round arrays to copy. */
+typedef struct {
+    sn_table_row *payloads;
+    size_t payload_count, payload_cap, masked_count;
+    sn_table_step *steps;
+    size_t step_count, step_cap;
+} flat;
+
+/* Makes room for at least `need` elements of `size` bytes in *arr (*cap
+ * elements now): doubles from 64, or takes `need` exactly when it is
+ * larger. False when memory runs out. */
+static bool reserve(void **arr, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    size_t grown = *cap < 32 ? 64 : *cap * 2;
+    if (grown < need)
+        grown = need;
+    if (grown > SIZE_MAX / size)
+        return false;
+    void *a = realloc(*arr, grown * size);
+    if (a == NULL)
+        return false;
+    *arr = a;
+    *cap = grown;
+    return true;
+}
+
 /* ---- flits ---- */
 
-static sn_status parse_flits(sn_round *r, const sn_json *d, int arr, sn_error *e)
+static sn_status parse_flits(flat *f, const sn_json *d, int arr, sn_error *e)
 {
-    size_t n = sn_json_count(d, arr); /* at most 128 is sn_table_check's rule */
-    r->payloads = calloc(n ? n : 1, sizeof *r->payloads);
-    if (r->payloads == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
     size_t i = 0;
     for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
         if (sn_json_kind_of(d, v) != SN_JSON_NUMBER) { /* the label is made only for a message */
@@ -41,10 +69,12 @@ static sn_status parse_flits(sn_round *r, const sn_json *d, int arr, sn_error *e
         sn_error why;
         if (sn_u256_parse(text, len, &p, &masked, &why) != SN_OK)
             return sn_json_fail(d, v, SN_ERR_INPUT, e, "flit %zu: %s", i, why.msg);
-        r->payloads[i] = sn_table_payload_row(&p);
-        r->masked_count += masked;
+        if (f->payload_count == f->payload_cap &&
+            !reserve((void **)&f->payloads, &f->payload_cap, f->payload_count + 1, sizeof *f->payloads))
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+        f->payloads[f->payload_count++] = sn_table_payload_row(&p);
+        f->masked_count += masked;
     }
-    r->payload_count = n;
     return SN_OK;
 }
 
@@ -69,8 +99,8 @@ static const step_shape SHAPES[] = {
 static sn_status parse_step(const sn_json *d, int v, size_t idx,
                             sn_table_step *s, sn_error *e)
 {
-    if (sn_json_kind_of(d, v) != SN_JSON_ARRAY || sn_json_count(d, v) == 0 ||
-        sn_json_kind_of(d, sn_json_first(d, v)) != SN_JSON_STRING)
+    size_t count = sn_json_kind_of(d, v) == SN_JSON_ARRAY ? sn_json_count(d, v) : 0;
+    if (count == 0 || sn_json_kind_of(d, sn_json_first(d, v)) != SN_JSON_STRING)
         return sn_json_fail(d, v, SN_ERR_TABLE_STEP, e,
                             "step %zu must be an array starting with a tag string", idx);
     int tag = sn_json_first(d, v);
@@ -85,9 +115,9 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
                             "step %zu: unknown tag \"%.*s\" (seed, kick, await, barrier)", idx,
                             (int)(len > 40 ? 40 : len), t);
     }
-    if (sn_json_count(d, v) != shape->nfields + 1)
+    if (count != shape->nfields + 1)
         return sn_json_fail(d, v, SN_ERR_TABLE_STEP, e, "step %zu: %s takes %zu fields, found %zu",
-                            idx, shape->tag, shape->nfields, sn_json_count(d, v) - 1);
+                            idx, shape->tag, shape->nfields, count - 1);
     /* Only what the step record can hold is checked here: the table rules
      * are sn_table_check's alone (pack.h), so host and firmware judge alike. */
     uint64_t val[4] = {0};
@@ -124,25 +154,25 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
     return SN_OK;
 }
 
-static sn_status parse_steps(sn_round *r, const sn_json *d, int arr, sn_error *e)
+static sn_status parse_steps(flat *f, const sn_json *d, int arr, sn_error *e)
 {
-    size_t n = sn_json_count(d, arr);
-    r->steps = calloc(n ? n : 1, sizeof *r->steps);
-    if (r->steps == NULL)
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
     size_t i = 0;
     for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
-        sn_status st = parse_step(d, v, i, &r->steps[i], e);
+        if (f->step_count == f->step_cap &&
+            !reserve((void **)&f->steps, &f->step_cap, f->step_count + 1, sizeof *f->steps))
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", sn_json_name(d));
+        sn_status st = parse_step(d, v, i, &f->steps[f->step_count], e);
         if (st != SN_OK)
             return st;
+        f->step_count++;
     }
-    r->step_count = n;
     return SN_OK;
 }
 
 /* ---- one round ---- */
 
-static sn_status parse_round(sn_round *r, const sn_json *d, sn_error *e)
+/* Parses artifact d, appending its steps and payloads to f. */
+static sn_status parse_round(flat *f, const sn_json *d, sn_error *e)
 {
     int root = sn_json_root(d);
     sn_status st = sn_json_expect(d, root, SN_JSON_OBJECT, "an artifact", e);
@@ -174,27 +204,27 @@ static sn_status parse_round(sn_round *r, const sn_json *d, sn_error *e)
     if (st == SN_OK)
         st = sn_json_expect(d, steps, SN_JSON_ARRAY, "\"steps\"", e);
     if (st == SN_OK)
-        st = parse_flits(r, d, flits, e);
+        st = parse_flits(f, d, flits, e);
     if (st == SN_OK)
-        st = parse_steps(r, d, steps, e);
-    return st;
-}
-
-/* Parses the document sn_json_load(_fd) gave (st its status) into *r. */
-static sn_status round_from(sn_round *r, sn_status st, sn_json *d, sn_error *e)
-{
-    memset(r, 0, sizeof *r);
-    if (st == SN_OK)
-        st = parse_round(r, d, e);
-    sn_json_free(d);
+        st = parse_steps(f, d, steps, e);
     return st;
 }
 
 sn_status sn_round_load(sn_round *r, const char *path, sn_error *e)
 {
+    memset(r, 0, sizeof *r);
     sn_json *d;
+    flat f = {0};
     sn_status st = sn_json_load(path, &d, e);
-    return round_from(r, st, d, e); /* d is set once st is */
+    if (st == SN_OK)
+        st = parse_round(&f, d, e);
+    sn_json_free(d);
+    /* never NULL, also for a round without flits or steps */
+    if (st == SN_OK && (!reserve((void **)&f.payloads, &f.payload_cap, 1, sizeof *f.payloads) ||
+                        !reserve((void **)&f.steps, &f.step_cap, 1, sizeof *f.steps)))
+        st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+    *r = (sn_round){f.payloads, f.payload_count, f.masked_count, f.steps, f.step_count};
+    return st;
 }
 
 void sn_round_free(sn_round *r)
@@ -259,22 +289,77 @@ static sn_status program_alloc(sn_program *p, size_t n, sn_error *e)
     return SN_OK;
 }
 
+/* Parses document d (st: the status that gave it) as round p->round_count,
+ * its steps and payloads appended to f, which holds p's flat arrays (p owns
+ * them from here on, also after a failure). Takes `file` (heap) as the
+ * round's file. */
+static sn_status parse_into(sn_program *p, flat *f, sn_status st, const sn_json *d, char *file, sn_error *e)
+{
+    size_t steps = f->step_count, payloads = f->payload_count, masked = f->masked_count;
+    if (st == SN_OK)
+        st = parse_round(f, d, e);
+    p->steps = f->steps;
+    p->payloads = f->payloads;
+    if (st == SN_OK && (f->step_count > UINT32_MAX || f->payload_count > UINT32_MAX))
+        st = sn_error_set(e, SN_ERR_INPUT, "%s: the program passes 2^32 steps or payloads", file);
+    if (st != SN_OK) {
+        free(file);
+        return st;
+    }
+    size_t i = p->round_count++;
+    p->files[i] = file;
+    p->rounds[i] = (sn_table_round){
+        .step_first = (uint32_t)steps,
+        .step_count = (uint32_t)(f->step_count - steps),
+        .payload_first = (uint32_t)payloads,
+        .payload_count = (uint32_t)(f->payload_count - payloads),
+    };
+    p->step_count = f->step_count;
+    p->payload_count = f->payload_count;
+    p->masked[i] = f->masked_count - masked;
+    p->masked_total = f->masked_count;
+    return SN_OK;
+}
+
+/* Gives back what doubling left unused in p's flat arrays (f's capacity
+ * past the counts); an array already full is left where it is. False when
+ * memory runs out for an empty one (never NULL, as the copies expect). */
+static bool program_fit(sn_program *p, flat *f)
+{
+    if ((p->steps == NULL && !reserve((void **)&f->steps, &f->step_cap, 1, sizeof *f->steps)) ||
+        (p->payloads == NULL && !reserve((void **)&f->payloads, &f->payload_cap, 1, sizeof *f->payloads)))
+        return false;
+    p->steps = f->steps;
+    p->payloads = f->payloads;
+    if (f->step_cap > p->step_count && p->step_count > 0) {
+        sn_table_step *steps = realloc(p->steps, p->step_count * sizeof *steps);
+        if (steps != NULL)
+            p->steps = steps;
+    }
+    if (f->payload_cap > p->payload_count && p->payload_count > 0) {
+        sn_table_row *payloads = realloc(p->payloads, p->payload_count * sizeof *payloads);
+        if (payloads != NULL)
+            p->payloads = payloads;
+    }
+    return true;
+}
+
 sn_status sn_program_load_texts(sn_program *p, const char *const *names, const char *const *texts,
                                 const size_t *lens, size_t n, sn_error *e)
 {
     sn_status st = program_alloc(p, n, e);
+    flat f = {0};
     for (size_t i = 0; st == SN_OK && i < n; i++) {
         sn_json *d = NULL;
-        sn_round r;
-        memset(&r, 0, sizeof r);
+        char *file = strdup(names[i]);
+        if (file == NULL)
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", names[i]);
         st = sn_json_parse(names[i], texts[i], lens[i], &d, e);
-        if (st == SN_OK)
-            st = parse_round(&r, d, e);
-        if (st == SN_OK)
-            st = append_round(p, &r, names[i], e);
-        sn_round_free(&r);
+        st = parse_into(p, &f, st, d, file, e);
         sn_json_free(d);
     }
+    if (st == SN_OK && !program_fit(p, &f))
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     return st;
 }
 
@@ -296,15 +381,18 @@ sn_status sn_program_slice(const sn_program *p, size_t first, size_t count, sn_p
 sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e)
 {
     sn_status st = program_alloc(p, nfiles, e);
-    if (st != SN_OK)
-        return st;
+    flat f = {0};
     for (size_t i = 0; st == SN_OK && i < nfiles; i++) {
-        sn_round r;
-        st = sn_round_load(&r, files[i], e);
-        if (st == SN_OK)
-            st = append_round(p, &r, files[i], e);
-        sn_round_free(&r);
+        sn_json *d = NULL;
+        char *file = strdup(files[i]);
+        if (file == NULL)
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", files[i]);
+        st = sn_json_load(files[i], &d, e);
+        st = parse_into(p, &f, st, d, file, e);
+        sn_json_free(d);
     }
+    if (st == SN_OK && !program_fit(p, &f))
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     return st;
 }
 
@@ -355,31 +443,42 @@ static sn_status check_declared(const sn_manifest *m, const char *key, int64_t d
 sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
 {
     memset(p, 0, sizeof *p);
+    /* The manifest and every artifact opened relative to the case
+     * directory, opened once and held: no path walked or resolved per file
+     * (sn_manifest_open_file). */
     sn_manifest m;
-    sn_status st = sn_manifest_load(&m, case_dir, e);
-    /* Every artifact opened relative to the case directory held open: no
-     * path walked or resolved per file (sn_manifest_open_file). */
-    int dir_fd = st == SN_OK ? sn_manifest_open_dir(case_dir, e) : -1;
-    if (st == SN_OK && dir_fd < 0)
-        st = SN_ERR_IO;
+    memset(&m, 0, sizeof m);
+    int dir_fd = sn_manifest_open_dir(case_dir, e);
+    sn_status st = dir_fd < 0 ? SN_ERR_IO : sn_manifest_load_at(&m, case_dir, dir_fd, e);
     if (st == SN_OK)
         st = program_alloc(p, m.artifact_count, e);
+    flat f = {0};
+    /* The declared total sizes the payloads once (at most a full staging
+     * window per round: past that the table check refuses anyway); what is
+     * loaded is still counted and compared with it below. */
+    if (st == SN_OK && m.declared_flits > 0) {
+        size_t want = m.declared_flits < (int64_t)(SN_STAGE_SLOTS * m.artifact_count)
+                          ? (size_t)m.declared_flits
+                          : SN_STAGE_SLOTS * m.artifact_count;
+        if (!reserve((void **)&f.payloads, &f.payload_cap, want, sizeof *f.payloads))
+            st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for %zu flits", m.path, want);
+        p->payloads = f.payloads;
+    }
+    /* One document for every artifact: its text and token buffers are
+     * read into again, grown to the largest file. */
+    sn_json *d = NULL;
     for (size_t i = 0; st == SN_OK && i < m.artifact_count; i++) {
         char *path;
         int fd;
-        sn_round r;
-        memset(&r, 0, sizeof r);
         st = sn_manifest_open_file(&m, dir_fd, m.artifacts[i], &path, &fd, e);
         if (st == SN_OK) {
-            sn_json *d;
-            st = sn_json_load_fd(fd, path, &d, e);
-            st = round_from(&r, st, d, e);
+            st = sn_json_reload_fd(fd, path, &d, e);
+            st = parse_into(p, &f, st, d, path, e);
         }
-        if (st == SN_OK)
-            st = append_round(p, &r, path, e);
-        sn_round_free(&r);
-        free(path);
     }
+    sn_json_free(d);
+    if (st == SN_OK && !program_fit(p, &f))
+        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     if (dir_fd >= 0)
         close(dir_fd);
     if (st == SN_OK)

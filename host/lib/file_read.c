@@ -22,6 +22,20 @@ sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_e
 
 sn_status sn_file_read_fd(int fd, const char *path, unsigned char **data, size_t *len, sn_error *e)
 {
+    unsigned char *buf = NULL;
+    size_t cap = 0;
+    sn_status st = sn_file_read_fd_into(fd, path, &buf, &cap, len, e);
+    if (st != SN_OK) {
+        free(buf);
+        return st;
+    }
+    *data = buf;
+    return SN_OK;
+}
+
+sn_status sn_file_read_fd_into(int fd, const char *path, unsigned char **buf, size_t *cap, size_t *len,
+                               sn_error *e)
+{
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(fd);
@@ -33,19 +47,23 @@ sn_status sn_file_read_fd(int fd, const char *path, unsigned char **data, size_t
                             (unsigned long long)st.st_size, (unsigned long long)SN_FILE_MAX_BYTES);
     }
     size_t size = (size_t)st.st_size;
-    unsigned char *buf = malloc(size + 1);
-    if (buf == NULL) {
-        close(fd);
-        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory reading %zu bytes", path, size);
+    if (size + 1 > *cap) {
+        unsigned char *grown = realloc(*buf, size + 1);
+        if (grown == NULL) {
+            close(fd);
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory reading %zu bytes", path, size);
+        }
+        *buf = grown;
+        *cap = size + 1;
     }
+    unsigned char *b = *buf;
     size_t n = 0;
     while (n < size) {
-        ssize_t got = read(fd, buf + n, size - n);
+        ssize_t got = read(fd, b + n, size - n);
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0) {
             int err = got < 0 ? errno : 0;
-            free(buf);
             close(fd);
             return err ? sn_error_set(e, SN_ERR_IO, "%s: read failed: %s", path, strerror(err))
                        : sn_error_set(e, SN_ERR_IO, "%s: shrank while being read (%zu of %zu bytes)", path, n, size);
@@ -53,8 +71,7 @@ sn_status sn_file_read_fd(int fd, const char *path, unsigned char **data, size_t
         n += (size_t)got;
     }
     close(fd);
-    buf[n] = '\0';
-    *data = buf;
+    b[n] = '\0';
     *len = n;
     return SN_OK;
 }

@@ -23,4 +23,11 @@ sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_e
  * `path`: one fstat, one buffer. Closes fd in every case. */
 sn_status sn_file_read_fd(int fd, const char *path, unsigned char **data, size_t *len, sn_error *e);
 
+/* sn_file_read_fd into the caller's buffer *buf of *cap bytes (NULL and 0
+ * at first), regrown to the file's size plus its NUL when it is smaller:
+ * a reader of many files in a row (a case's artifacts) allocates once per
+ * larger file. *buf stays the caller's to free, also after a failure. */
+sn_status sn_file_read_fd_into(int fd, const char *path, unsigned char **buf, size_t *cap, size_t *len,
+                               sn_error *e);
+
 #endif

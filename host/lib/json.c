@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A value or member name is a token of 4 bytes: the offset of its first
  * byte (a string's opening quote; documents are at most 2^30 bytes) and two
@@ -52,6 +53,9 @@ struct sn_json {
     size_t len;
     uint32_t *tok; /* start offsets and flags, and each container's follower slot */
     int ntok;
+    int tok_cap;     /* slots allocated at tok */
+    size_t text_cap; /* bytes allocated at text */
+    bool reused;     /* buffers kept for the next sn_json_reload_fd: no shrinking */
 };
 
 /* Longest piece of offending text quoted in a message. */
@@ -394,12 +398,20 @@ static sn_status number_run(sn_json *d, int *cap, open_container *top, size_t *i
         if (next == n || (s[next] != '-' && !is_digit(s[next])))
             return SN_OK;
         d->tok[top->last] |= TOK_FOLLOWED;
-        size_t end;
-        sn_status st = scan_number(d->name, s, n, next, &end, e);
-        if (st != SN_OK)
-            return st;
-        if (add_token(d, cap, top, true, false, next, 0) < 0)
+        /* A digit run from 1-9 up to a ',', ']' or whitespace is a whole
+         * integer (a flit); anything else takes the full grammar. */
+        bool plain = s[next] >= '1' && s[next] <= '9';
+        size_t end = plain ? sn_ascii_digits_end(s, n, next + 1) : next;
+        if (!plain || end == n || (s[end] != ',' && s[end] != ']' && !is_ws(s[end]))) {
+            sn_status st = scan_number(d->name, s, n, next, &end, e);
+            if (st != SN_OK)
+                return st;
+        }
+        /* the previous element took the parent's pending follower slot */
+        if (d->ntok == *cap && !grow(d, cap))
             return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for JSON tokens", d->name);
+        top->last = d->ntok;
+        d->tok[d->ntok++] = (uint32_t)next;
         *i = end;
     }
 }
@@ -413,7 +425,7 @@ static sn_status validate(sn_json *d, sn_error *e)
     size_t n = d->len;
     open_container stack[SN_JSON_MAX_DEPTH];
     size_t depth = 0;
-    int state = EXPECT_VALUE, cap = 0;
+    int state = EXPECT_VALUE, cap = d->tok_cap;
     size_t i = 0;
     char c_desc[16];
     sn_status st = SN_OK;
@@ -523,11 +535,14 @@ static sn_status validate(sn_json *d, sn_error *e)
     if (st == SN_OK && state != EXPECT_END)
         st = fail_at(name, s, n, e, "unexpected end of input%s",
                      n == 0 ? " (the file is empty)" : " (truncated document)");
-    if (st == SN_OK && d->ntok < cap) { /* give back the growth slack */
+    if (st == SN_OK && d->ntok < cap && !d->reused) { /* give back the growth slack */
         uint32_t *fit = realloc(d->tok, (size_t)d->ntok * sizeof *fit);
-        if (fit != NULL)
+        if (fit != NULL) {
             d->tok = fit;
+            cap = d->ntok;
+        }
     }
+    d->tok_cap = cap;
     return st;
 }
 
@@ -583,6 +598,35 @@ sn_status sn_json_load(const char *path, sn_json **out, sn_error *e)
     if (st != SN_OK)
         return st;
     return parse_owned(path, (char *)data, len, out, e);
+}
+
+sn_status sn_json_reload_fd(int fd, const char *path, sn_json **doc, sn_error *e)
+{
+    sn_json *d = *doc;
+    if (d == NULL) {
+        d = calloc(1, sizeof *d);
+        if (d == NULL) {
+            close(fd);
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+        }
+        d->reused = true;
+        *doc = d;
+    }
+    free(d->name);
+    d->name = strdup(path);
+    d->ntok = 0;
+    if (d->name == NULL) {
+        close(fd);
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", path);
+    }
+    unsigned char *text = (unsigned char *)d->text;
+    sn_status st = sn_file_read_fd_into(fd, path, &text, &d->text_cap, &d->len, e);
+    d->text = (char *)text;
+    if (st != SN_OK) {
+        d->len = 0;
+        return st;
+    }
+    return validate(d, e);
 }
 
 sn_status sn_json_load_fd(int fd, const char *path, sn_json **out, sn_error *e)
@@ -742,19 +786,38 @@ int sn_json_value(const sn_json *doc, int key)
     return key + 1; /* a member's value follows its name */
 }
 
+/* The offset just past scalar v, which starts at `start`. A followed
+ * element's token (not a text handle, not a member name) is followed by its
+ * next element's: the scalar ends where the ',' and whitespace before that
+ * one begin, found without reading the scalar (a flit is 78 digits). */
+static size_t value_end(const sn_json *doc, int v, size_t start)
+{
+    if (!(v & TEXT_HANDLE) && (doc->tok[v] & (TOK_FOLLOWED | TOK_MEMBER_NAME)) == TOK_FOLLOWED) {
+        const char *s = doc->text;
+        size_t i = doc->tok[v + 1] & TOK_OFFSET;
+        while (is_ws(s[i - 1]))
+            i--;
+        i--; /* the ',' */
+        while (is_ws(s[i - 1]))
+            i--;
+        return i;
+    }
+    return scalar_end(doc, start);
+}
+
 const char *sn_json_raw(const sn_json *doc, int v, size_t *len)
 {
     size_t start = start_of(doc, v);
     switch (sn_json_kind_of(doc, v)) {
     case SN_JSON_STRING: /* between the quotes */
-        *len = scalar_end(doc, start) - start - 2;
+        *len = value_end(doc, v, start) - start - 2;
         return doc->text + start + 1;
     case SN_JSON_OBJECT:
     case SN_JSON_ARRAY:
         *len = 1;
         return doc->text + start;
     default:
-        *len = scalar_end(doc, start) - start;
+        *len = value_end(doc, v, start) - start;
         return doc->text + start;
     }
 }
@@ -846,12 +909,21 @@ sn_status sn_json_string(const sn_json *doc, int v, const char *what, char **out
 
 bool sn_json_string_is(const sn_json *doc, int v, const char *s)
 {
-    if (sn_json_kind_of(doc, v) != SN_JSON_STRING)
+    const char *t = doc->text + start_of(doc, v);
+    if (*t != '"')
         return false;
+    /* The usual case, in place: up to the closing quote, or a mismatch
+     * before any escape (the text before one is literal). */
+    for (const char *c = s, *u = t + 1;; c++, u++) {
+        if (*u == '\\')
+            break;
+        if (*u == '"')
+            return *c == '\0';
+        if (*u != *c)
+            return false;
+    }
     size_t n;
-    const char *raw = sn_json_raw(doc, v, &n);
-    if (memchr(raw, '\\', n) == NULL) /* the usual case: compare in place */
-        return n == strlen(s) && memcmp(raw, s, n) == 0;
+    sn_json_raw(doc, v, &n);
     char *buf = malloc(n + 1);
     if (buf == NULL)
         return false;

@@ -55,6 +55,14 @@ sn_status sn_json_load(const char *path, sn_json **out, sn_error *e);
  * sn_file_read_fd, file_read.h); closes fd. */
 sn_status sn_json_load_fd(int fd, const char *path, sn_json **out, sn_error *e);
 
+/* sn_json_load_fd into *doc, reusing the text and token buffers of the
+ * document an earlier call left there (NULL at first), grown to the largest
+ * file: a reader of many files in a row (a case's artifacts) allocates per
+ * larger file, not per file. The previous content is gone, also on failure;
+ * *doc is the caller's to sn_json_free in every case. Errors as
+ * sn_json_load_fd's. */
+sn_status sn_json_reload_fd(int fd, const char *path, sn_json **doc, sn_error *e);
+
 /* Frees a document; NULL is allowed. */
 void sn_json_free(sn_json *doc);
 

@@ -3,7 +3,6 @@
 #define _XOPEN_SOURCE 700 /* strdup, realpath */
 #include "manifest.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <nettle/sha2.h>
@@ -68,13 +67,28 @@ static sn_status parse_artifacts(sn_manifest *m, const sn_json *d, int arr, sn_e
     if (m->artifacts == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
     for (int v = sn_json_first(d, arr); v >= 0 && st == SN_OK; v = sn_json_next(d, v)) {
-        char what[64];
-        snprintf(what, sizeof what, "artifact %zu", m->artifact_count);
-        st = file_name(d, v, what, &m->artifacts[m->artifact_count], e);
+        st = file_name(d, v, "", &m->artifacts[m->artifact_count], NULL);
+        if (st != SN_OK) { /* again with the label, made only for the message */
+            char what[64];
+            snprintf(what, sizeof what, "artifact %zu", m->artifact_count);
+            st = file_name(d, v, what, &m->artifacts[m->artifact_count], e);
+        }
         if (st == SN_OK)
             m->artifact_count++;
     }
     return st;
+}
+
+/* The value of hex digit c (either case), or -1. */
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
 }
 
 /* An optional "sha256": 64 hex digits. */
@@ -90,10 +104,10 @@ static sn_status parse_sha256(const sn_json *d, int obj, sn_region *r, sn_error 
         return st;
     int ok = strlen(text) == 64;
     for (int i = 0; ok && i < 32; i++) {
-        unsigned byte = 0;
-        ok = isxdigit((unsigned char)text[2 * i]) && isxdigit((unsigned char)text[2 * i + 1]) &&
-             sscanf(text + 2 * i, "%2x", &byte) == 1;
-        r->sha256[i] = (uint8_t)byte;
+        int hi = hex_digit(text[2 * i]), lo = hex_digit(text[2 * i + 1]);
+        ok = hi >= 0 && lo >= 0;
+        if (ok)
+            r->sha256[i] = (uint8_t)(hi << 4 | lo);
     }
     free(text);
     if (!ok)
@@ -380,17 +394,29 @@ sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e)
 {
     memset(m, 0, sizeof *m);
     m->declared_rounds = m->declared_flits = m->declared_wide_flits = -1;
+    int dir_fd = sn_manifest_open_dir(case_dir, e);
+    if (dir_fd < 0) {
+        m->dir = strdup(case_dir); /* as a failed load leaves it: the manifest named */
+        m->path = join(case_dir, "manifest.json");
+        return SN_ERR_IO;
+    }
+    sn_status st = sn_manifest_load_at(m, case_dir, dir_fd, e);
+    close(dir_fd);
+    return st;
+}
+
+sn_status sn_manifest_load_at(sn_manifest *m, const char *case_dir, int dir_fd, sn_error *e)
+{
+    memset(m, 0, sizeof *m);
+    m->declared_rounds = m->declared_flits = m->declared_wide_flits = -1;
     m->dir = strdup(case_dir);
     m->path = join(case_dir, "manifest.json");
     if (m->dir == NULL || m->path == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", case_dir);
     /* the manifest is a case file too: inside the directory */
-    int dir_fd = sn_manifest_open_dir(case_dir, e), fd = -1;
-    if (dir_fd < 0)
-        return SN_ERR_IO;
     char *path;
+    int fd = -1;
     sn_status st = sn_manifest_open_file(m, dir_fd, "manifest.json", &path, &fd, e);
-    close(dir_fd);
     if (st != SN_OK)
         return st;
     free(path);

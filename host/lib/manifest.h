@@ -75,6 +75,11 @@ typedef struct sn_manifest {
  * expected-output list empty). SN_ERR_IO if the manifest cannot be read. */
 sn_status sn_manifest_load(sn_manifest *m, const char *case_dir, sn_error *e);
 
+/* sn_manifest_load with case_dir already open as dir_fd
+ * (sn_manifest_open_dir; still the caller's to close): a case load opens
+ * its directory once for the manifest and every artifact. */
+sn_status sn_manifest_load_at(sn_manifest *m, const char *case_dir, int dir_fd, sn_error *e);
+
 /* Sets *out to a fresh heap string "dir/file" (the caller frees it).
  * SN_ERR_INPUT (*out NULL) when the file exists but resolves (through
  * symlinks) outside the case directory, naming both. */

@@ -9,7 +9,9 @@
 
 #include "cmocka_main.h"
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -44,6 +46,17 @@ static void rejects_bad_numbers(void **state)
     BAD("[1.5.3]", "(byte 1)", "invalid number \"1.5.3\"");
     BAD("[tru]", "(byte 1)", "invalid value \"tru\"");
     BAD("[nulll]", "(byte 1)", "invalid value \"nulll\"");
+    /* The same after a number element (the run of ", number" taken at once),
+     * a flit-long integer included. */
+    BAD("[1, 01]", "1:5 (byte 4)", "invalid number \"01\"");
+    BAD("[1,\n 1234567890123456789012345678901234567890x]", "2:2 (byte 5)", "invalid number \"1234567890");
+    BAD("[1, 2.]", "(byte 4)", "invalid number \"2.\"");
+    BAD("[1, 2e+]", "(byte 4)", "invalid number \"2e+\"");
+    BAD("[1, 2, -]", "(byte 7)", "invalid number \"-\"");
+    BAD("[1, 2, 3", "(byte 8)", "unexpected end of input");
+    BAD("[1, 22}", "(byte 6)", "expected ',' or ']'");
+    BAD("[1, 22 3]", "(byte 7)", "expected ',' or ']'");
+    BAD("[1, 22\x01]", "(byte 6)", "expected ',' or ']'");
 }
 
 static void rejects_bad_structure(void **state)
@@ -197,6 +210,41 @@ static void lookup_errors(void **state)
     sn_json_free(d);
 }
 
+/* sn_json_string_is: equal only to the whole decoded string, escaped or
+ * not, as a token or an element of a leaf array; never to a non-string. */
+static void string_is(void **state)
+{
+    (void)state;
+    sn_json *d = parse("[\"ab\", \"\", \"a\\u0062c\", \"x\\n\", \"q\\\"\", 12, [\"kick\", \"\\u006bick\", 1]]");
+    int v[7], i = 0;
+    for (int c = sn_json_first(d, 0); c >= 0; c = sn_json_next(d, c))
+        v[i++] = c;
+    assert_int_equal(i, 7);
+    assert_true(sn_json_string_is(d, v[0], "ab"));
+    assert_false(sn_json_string_is(d, v[0], "a"));
+    assert_false(sn_json_string_is(d, v[0], "abc"));
+    assert_false(sn_json_string_is(d, v[0], "b"));
+    assert_false(sn_json_string_is(d, v[0], ""));
+    assert_true(sn_json_string_is(d, v[1], ""));
+    assert_false(sn_json_string_is(d, v[1], "a"));
+    assert_true(sn_json_string_is(d, v[2], "abc"));
+    assert_false(sn_json_string_is(d, v[2], "ab"));
+    assert_false(sn_json_string_is(d, v[2], "abcd"));
+    assert_false(sn_json_string_is(d, v[2], "a\\u0062c"));
+    assert_true(sn_json_string_is(d, v[3], "x\n"));
+    assert_false(sn_json_string_is(d, v[3], "y\n"));
+    assert_false(sn_json_string_is(d, v[3], "x\\n"));
+    assert_true(sn_json_string_is(d, v[4], "q\""));
+    assert_false(sn_json_string_is(d, v[4], "q"));
+    assert_false(sn_json_string_is(d, v[5], "12"));
+    int tag = sn_json_first(d, v[6]); /* a leaf's elements are text handles */
+    assert_true(sn_json_string_is(d, tag, "kick"));
+    assert_false(sn_json_string_is(d, tag, "kic"));
+    assert_true(sn_json_string_is(d, sn_json_next(d, tag), "kick"));
+    assert_false(sn_json_string_is(d, sn_json_next(d, sn_json_next(d, tag)), "1"));
+    sn_json_free(d);
+}
+
 static void strings(void **state)
 {
     (void)state;
@@ -249,6 +297,28 @@ static void raw_text(void **state)
     assert_int_equal(sn_json_count(d, empty_object), 0);
     assert_int_equal(sn_json_count(d, obj), 1);
     assert_true(sn_json_string_is(d, sn_json_first(d, obj), "k\""));
+    sn_json_free(d);
+    /* A followed element's end is found from its follower, across any
+     * whitespace around the ','; members and the last element read on. */
+    d = parse("[ 123456789012345678901234567890 \t\r\n , \" a b \" ,\n-0.5e-7\n,true , null,0,[1] , 7 ,"
+              "{\"k\" : 12 , \"l\":\"v\"}, 99 ]");
+    const char *all[] = {"123456789012345678901234567890", " a b ", "-0.5e-7", "true", "null", "0", "[", "7", "{",
+                         "99"};
+    i = 0;
+    for (int v = sn_json_first(d, 0); v >= 0; v = sn_json_next(d, v), i++) {
+        assert_true(i < 10);
+        const char *raw = sn_json_raw(d, v, &len);
+        assert_int_equal(len, strlen(all[i]));
+        assert_memory_equal(raw, all[i], len);
+        if (i == 8) {
+            int k = sn_json_first(d, v);
+            assert_memory_equal(sn_json_raw(d, k, &len), "k", 1);
+            assert_int_equal(len, 1);
+            assert_memory_equal(sn_json_raw(d, sn_json_value(d, k), &len), "12", 2);
+            assert_int_equal(len, 2);
+        }
+    }
+    assert_int_equal(i, 10);
     sn_json_free(d);
 }
 
@@ -563,6 +633,69 @@ static void big_documents(void **state)
     free(text);
 }
 
+/* One document read into again and again (a case's artifacts): larger,
+ * smaller, malformed, a FIFO, then valid again; each time the lookups see
+ * only the last file and a message names it. */
+static void reload(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sn_test_json_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    static const char *const texts[] = {"[1]", "{\"a\": [10, 20, 30], \"b\": \"long string here\"}", "[7, 8]",
+                                        "[1,\n 2,, 3]", "{\"z\": 5}"};
+    char path[64];
+    sn_json *d = NULL;
+    sn_error e = {0};
+    size_t len;
+    for (size_t i = 0; i < 5; i++) {
+        snprintf(path, sizeof path, "%s/doc%zu.json", dir, i);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(texts[i], f);
+        fclose(f);
+        int fd = open(path, O_RDONLY);
+        assert_true(fd >= 0);
+        sn_status st = sn_json_reload_fd(fd, path, &d, &e);
+        assert_non_null(d);
+        assert_string_equal(sn_json_name(d), path);
+        if (i == 3) {
+            char want[128];
+            snprintf(want, sizeof want, "%s:2:4 (byte 7): expected a value, found ','", path);
+            assert_int_equal(st, SN_ERR_INPUT);
+            assert_string_equal(e.msg, want);
+            continue;
+        }
+        assert_int_equal(st, SN_OK);
+        int root = sn_json_root(d), v;
+        if (i == 0 || i == 2) {
+            assert_int_equal(sn_json_count(d, root), i == 0 ? 1 : 2);
+            assert_memory_equal(sn_json_raw(d, sn_json_first(d, root), &len), i == 0 ? "1" : "7", 1);
+        } else if (i == 1) {
+            assert_int_equal(sn_json_member(d, root, "a", true, &v, &e), SN_OK);
+            assert_int_equal(sn_json_count(d, v), 3);
+            assert_int_equal(sn_json_member(d, root, "b", true, &v, &e), SN_OK);
+            assert_true(sn_json_string_is(d, v, "long string here"));
+        } else {
+            assert_int_equal(sn_json_count(d, root), 1);
+            assert_int_equal(sn_json_member(d, root, "z", true, &v, &e), SN_OK);
+            assert_memory_equal(sn_json_raw(d, v, &len), "5", 1);
+            assert_int_equal(len, 1);
+        }
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s/doc3.json", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    assert_true(fd >= 0);
+    assert_int_equal(sn_json_reload_fd(fd, path, &d, &e), SN_ERR_IO);
+    assert_non_null(strstr(e.msg, "not a regular file"));
+    unlink(path);
+    sn_json_free(d);
+    rmdir(dir);
+}
+
 static void files(void **state)
 {
     (void)state;
@@ -595,4 +728,5 @@ SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test
              cmocka_unit_test(line_and_column), cmocka_unit_test(lookups), cmocka_unit_test(lookup_errors),
              cmocka_unit_test(raw_text), cmocka_unit_test(strings), cmocka_unit_test(siblings_across_nesting),
              cmocka_unit_test(leaf_arrays), cmocka_unit_test(random_documents),
-             cmocka_unit_test(big_documents), cmocka_unit_test(files))
+             cmocka_unit_test(big_documents), cmocka_unit_test(files), cmocka_unit_test(reload),
+             cmocka_unit_test(string_is))

@@ -210,6 +210,57 @@ static void write_stepped(const char *steps, const char *expected)
     write_file("manifest.json", text, (size_t)n);
 }
 
+/* "sha256": 64 hex digits of either case, checked against the file read;
+ * anything else refused. An artifact name is labelled by its index. */
+static void digests_and_names(void **state)
+{
+    (void)state;
+    unsigned char zeros[32] = {0};
+    write_file("out.bin", zeros, sizeof zeros);
+    static const char *const good[] = {"66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925",
+                                       "66687AADF862BD776C8FC18B8E9F8E20089714856EE233B3902A591D0D5F2925"};
+    char expected[256];
+    for (int i = 0; i < 2; i++) {
+        snprintf(expected, sizeof expected, "[{\"file\": \"out.bin\", \"addr\": 0, \"nbytes\": 32, \"sha256\": \"%s\"}]",
+                 good[i]);
+        write_manifest("[]", expected);
+        sn_manifest m;
+        sn_error e = {0};
+        assert_int_equal(sn_manifest_load(&m, tmpdir, &e), SN_OK);
+        assert_true(m.expected[0].has_sha256);
+        assert_int_equal(m.expected[0].sha256[0], 0x66);
+        assert_int_equal(m.expected[0].sha256[31], 0x25);
+        assert_int_equal(sn_manifest_read_data(&m, &e), SN_OK);
+        sn_manifest_free(&m);
+    }
+    static const char *const bad[] = {"66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f292",
+                                      "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f29250",
+                                      "g6687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925",
+                                      "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f292 ",
+                                      "-6687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(expected, sizeof expected, "[{\"file\": \"out.bin\", \"addr\": 0, \"nbytes\": 32, \"sha256\": \"%s\"}]",
+                 bad[i]);
+        write_manifest("[]", expected);
+        expect_fail("\"sha256\" is not 64 hex digits");
+    }
+    snprintf(expected, sizeof expected, "[{\"file\": \"out.bin\", \"addr\": 0, \"nbytes\": 32, \"sha256\": \"%s\"}]",
+             "76687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925");
+    write_manifest("[]", expected);
+    expect_fail("out.bin: SHA-256 66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925, but");
+
+    static const char bad_artifact[] =
+        "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\", \"sub/b.json\"], \"uploads_before_round0\": [],"
+        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}]}";
+    write_file("manifest.json", bad_artifact, sizeof bad_artifact - 1);
+    expect_fail("artifact 1 \"sub/b.json\" must be a plain file name in the case directory");
+    static const char control[] =
+        "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\", \"b.json\", \"c\\u001b.json\"], \"uploads_before_round0\": [],"
+        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}]}";
+    write_file("manifest.json", control, sizeof control - 1);
+    expect_fail("artifact 2 holds control character 0x1b at byte 1");
+}
+
 static void host_steps(void **state)
 {
     (void)state;
@@ -270,4 +321,5 @@ static int remove_tmpdir(void **state)
 }
 
 SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(every_case_loads), cmocka_unit_test(vadd128_values),
-             cmocka_unit_test(size_mismatch), cmocka_unit_test(bad_members), cmocka_unit_test(host_steps))
+             cmocka_unit_test(size_mismatch), cmocka_unit_test(bad_members), cmocka_unit_test(host_steps),
+             cmocka_unit_test(digests_and_names))

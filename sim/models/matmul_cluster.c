@@ -45,7 +45,7 @@ static void decode_entry(const uint8_t e[SN_MX_ENTRY_BYTES], unsigned sel, sn_mc
             unsigned lo = SN_MX_Q_LO(oi), at = lo / 8;
             unsigned two = word[at] | (at < 31 ? (unsigned)word[at + 1] << 8 : 0u);
             unsigned v = (two >> (lo % 8)) & ((1u << SN_MX_Q_BITS) - 1u);
-            op->q[SN_MX_Q_LANE(sel, oi)][w * 8 + SN_MX_Q_K(sel, oi)] = (int8_t)(v >= 64 ? (int)v - 128 : (int)v);
+            op->q[SN_MX_Q_LANE(sel, oi)][w * 8 + SN_MX_Q_K(sel, oi)] = (int16_t)(v >= 64 ? (int)v - 128 : (int)v);
         }
     }
     for (unsigned lane = 0; lane < SN_MX_LANES; lane++) {

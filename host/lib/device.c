@@ -9,6 +9,7 @@
 #include "pack.h"
 #include "sysnode/host_sync.h"
 #include "window_load.h"
+#include "zeroed.h"
 #include "sysnode/mesh.h"
 #include "sysnode/status_block.h"
 
@@ -20,8 +21,9 @@ sn_status sn_device_init(sn_device *d, sn_transport *t, const char *image_path, 
     d->max_cycles = max_cycles;
     d->dram_bytes = t->ops->dram_size(t->ctx);
     d->image_path = strdup(image_path);
-    d->shadow = calloc(1, d->dram_bytes);
-    d->written = calloc(1, d->dram_bytes / 8 + 1);
+    /* pages the host never writes cost nothing */
+    d->shadow = sn_zeroed_alloc(d->dram_bytes);
+    d->written = sn_zeroed_alloc(d->dram_bytes / 8 + 1);
     if (!d->image_path || !d->shadow || !d->written)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the host shadow of %llu DRAM bytes",
                             (unsigned long long)d->dram_bytes);
@@ -34,8 +36,8 @@ void sn_device_free(sn_device *d)
 {
     sn_elf_image_free(&d->image);
     free(d->image_path);
-    free(d->shadow);
-    free(d->written);
+    sn_zeroed_free(d->shadow, d->dram_bytes);
+    sn_zeroed_free(d->written, d->dram_bytes / 8 + 1);
     memset(d, 0, sizeof *d);
 }
 
@@ -49,9 +51,17 @@ static sn_status check_range(const sn_device *d, uint64_t addr, uint64_t n, cons
 
 void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
 {
-    if (clear)
-        memset(d->written, 0, d->dram_bytes / 8 + 1);
+    if (clear) {
+        memset(d->written + d->marked_lo, 0, d->marked_hi - d->marked_lo);
+        d->marked_lo = d->marked_hi = 0;
+    }
     uint64_t end = addr < d->dram_bytes && n < d->dram_bytes - addr ? addr + n : d->dram_bytes;
+    if (addr < end) {
+        if (d->marked_lo == d->marked_hi || addr / 8 < d->marked_lo)
+            d->marked_lo = addr / 8;
+        if ((end - 1) / 8 + 1 > d->marked_hi)
+            d->marked_hi = (end - 1) / 8 + 1;
+    }
     for (uint64_t a = addr; a < end;) {
         if (a % 8 == 0 && end - a >= 8) { /* whole bytes of the map at once */
             memset(&d->written[a / 8], 0xFF, (end - a) / 8);
@@ -91,7 +101,10 @@ sn_status sn_device_read(sn_device *d, uint64_t addr, void *dst, uint64_t n, sn_
 /* The first byte of [addr, addr+n) the host never wrote, or addr+n. */
 static uint64_t first_unwritten(const sn_device *d, uint64_t addr, uint64_t n)
 {
+    static const uint8_t all[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
     for (uint64_t a = addr; a < addr + n; a++) {
+        while (a % 64 == 0 && addr + n - a >= 64 && memcmp(&d->written[a / 8], all, 8) == 0)
+            a += 64; /* eight bytes of the map at once */
         while (a % 8 == 0 && addr + n - a >= 8 && d->written[a / 8] == 0xFF)
             a += 8; /* a whole byte of the map at once */
         if (a < addr + n && !(d->written[a / 8] & (1u << (a % 8))))

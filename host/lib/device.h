@@ -32,6 +32,7 @@ typedef struct sn_device {
     uint64_t dram_bytes;
     uint8_t *shadow;      /* dram_bytes: the bytes the host last wrote */
     uint8_t *written;     /* one bit per DRAM byte: the host wrote it */
+    uint64_t marked_lo, marked_hi; /* bytes of `written` that may be nonzero */
     int held;             /* the runner holds at sync point `syncs` */
     uint32_t syncs;       /* sync points reached since BOOT */
     uint64_t cycles;      /* CPU cycles since BOOT at the last stop */

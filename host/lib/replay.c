@@ -170,20 +170,24 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
                         res->digest_want);
 }
 
-/* The byte the host placed at unit address a before boot: the upload's
- * before round 0 that covers it (as in its file), else the poison. */
-static uint8_t placed_byte(const sn_manifest *m, uint64_t a)
+/* The bytes the host placed at unit addresses [a, a+n) before boot: for
+ * each, the first upload before round 0 that covers it (as in its file),
+ * else the poison. Written in reverse list order so the first wins. */
+static void placed_bytes(const sn_manifest *m, uint64_t a, uint64_t n, unsigned char *out)
 {
-    for (size_t i = 0; i < m->upload_count; i++)
-        if (a >= m->uploads[i].addr && a - m->uploads[i].addr < m->uploads[i].nbytes)
-            return m->uploads[i].data[a - m->uploads[i].addr];
-    return SN_REPLAY_POISON;
+    memset(out, SN_REPLAY_POISON, n);
+    for (size_t i = m->upload_count; i-- > 0;) {
+        const sn_region *u = &m->uploads[i];
+        uint64_t lo = a > u->addr ? a : u->addr, hi = a + n < u->addr + u->nbytes ? a + n : u->addr + u->nbytes;
+        if (lo < hi)
+            memcpy(out + (lo - a), u->data + (lo - u->addr), hi - lo);
+    }
 }
 
 sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *x, size_t n, int32_t after_round,
                             sn_replay_result *res, sn_error *e)
 {
-    unsigned char buf[4096];
+    unsigned char buf[4096], placed[sizeof buf];
     res->match = 1;
     for (size_t i = 0; i < n; i++)
         res->output_bytes += x[i].nbytes;
@@ -193,8 +197,11 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
             sn_status st = t->ops->dram_read(t->ctx, x[i].addr + off, buf, len, e);
             if (st != SN_OK)
                 return st;
+            placed_bytes(m, x[i].addr + off, len, placed);
             for (uint64_t k = 0; k < len; k++)
-                res->unchanged_bytes += x[i].data[off + k] == placed_byte(m, x[i].addr + off + k);
+                res->unchanged_bytes += x[i].data[off + k] == placed[k];
+            if (memcmp(buf, x[i].data + off, len) == 0)
+                continue;
             for (uint64_t k = 0; k < len; k++) {
                 if (buf[k] != x[i].data[off + k]) {
                     res->match = 0;

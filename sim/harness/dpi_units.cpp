@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "Vsn_mesh_top__Dpi.h"
+#include "zeroed.h"
 
 static thread_local sn_dpi_units *bound;
 
@@ -62,6 +63,11 @@ static int port_write(void *ctx, uint64_t addr, const void *src, uint32_t n)
 static void land(sn_dpi_units *u, const sn_dpi_write &w)
 {
     sn_dram_write(u->dram, w.addr, w.bytes.data(), w.bytes.size());
+}
+
+void sn_mc_unmap::operator()(sn_matmul_cluster *mc) const
+{
+    sn_zeroed_free(mc, sizeof *mc);
 }
 
 void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram)
@@ -126,8 +132,12 @@ static sn_dpi_unit *unit_as(sn_dpi_units *u, unsigned i, unsigned cu_type)
             unit.vc = std::make_unique<sn_vector_core>();
             sn_vc_reset(unit.vc.get());
         } else if (cu_type == SN_CU_TYPE_MG) {
-            unit.mc = std::make_unique<sn_matmul_cluster>();
-            sn_mc_reset(unit.mc.get());
+            // all zero is the reset state (sn_mc_reset); pages no payload touches are never cleared
+            unit.mc.reset(static_cast<sn_matmul_cluster *>(sn_zeroed_alloc(sizeof(sn_matmul_cluster))));
+            if (!unit.mc) {
+                model_error(u, "mesh: no memory for the model of unit %u (%llu bytes)", i, sizeof(sn_matmul_cluster));
+                return nullptr;
+            }
         } else {
             model_error(u, "mesh: unit %u has CU type 0x%llx, which has no model", i, cu_type);
             return nullptr;

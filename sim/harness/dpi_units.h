@@ -48,12 +48,17 @@ extern "C" {
 
 #define SN_DPI_MAX_UNITS SN_MESH_MAX_UNITS
 
+/* Frees a cluster taken from sn_zeroed_alloc (zeroed.h). */
+struct sn_mc_unmap {
+    void operator()(sn_matmul_cluster *mc) const;
+};
+
 struct sn_dpi_unit {
     unsigned cu_type = 0; /* SN_CU_TYPE_*; 0 until the first instruction */
     unsigned x = 0, y = 0; /* the shell's coordinate, from its first issue */
     std::vector<sn_sim_busy_span> spans; /* since reset, in issue order (sim.h) */
     std::unique_ptr<sn_vector_core> vc;
-    std::unique_ptr<sn_matmul_cluster> mc;
+    std::unique_ptr<sn_matmul_cluster, sn_mc_unmap> mc; /* 0.9 MB, mostly never touched */
     uint64_t executed = 0; /* payloads executed since reset */
     /* the CU_DATA burst being received, one 32-byte word per data flit */
     std::vector<uint8_t> rx_words;

@@ -62,6 +62,10 @@ struct sn_hart {
     memories *mem;
     bool booted;
     uc_context *ctx; /* for privilege changes (uc_cpu_state.h) */
+    /* Nothing has run on the engine, hooked it or written its registers
+     * since power_on built it: BOOT may keep it instead of building another
+     * the same (sn_hart_create's, about 1 ms). */
+    bool engine_fresh;
 
     /* The card's CSR state Unicorn cannot hold (card_csr.h). */
     unsigned priv;         /* the card's privilege level */
@@ -127,6 +131,7 @@ static uint64_t reg_read(sn_hart *h, int reg)
 
 static void reg_write(sn_hart *h, int reg, uint64_t v)
 {
+    h->engine_fresh = false;
     uc_reg_write(h->uc, reg, &v);
 }
 
@@ -1043,17 +1048,25 @@ static uc_err build(sn_hart *h, const char **what)
 }
 
 /* A fresh core, memory map and hooks: the CPU side of HR_BOOT (sysnode-facts
- * §1.3). Keeps the bus, the DRAM buffer, IMEM, SPAD and the L1's storage. */
+ * §1.3). Keeps the bus, the DRAM buffer, IMEM, SPAD and the L1's storage,
+ * and an engine still as power_on built it (engine_fresh). */
 static int power_on(sn_hart *h, char *err, size_t errlen)
 {
     sn_hart_bus bus = h->bus;
     uint8_t *dram = h->dram;
     uint64_t dram_size = h->dram_size;
     memories *mem = h->mem;
-    if (h->ctx != NULL)
-        uc_context_free(h->ctx);
-    if (h->uc != NULL)
-        uc_close(h->uc);
+    uc_engine *uc = NULL;
+    uc_context *ctx = NULL;
+    if (h->engine_fresh) {
+        uc = h->uc;
+        ctx = h->ctx;
+    } else {
+        if (h->ctx != NULL)
+            uc_context_free(h->ctx);
+        if (h->uc != NULL)
+            uc_close(h->uc);
+    }
     memset(h, 0, sizeof *h);
     memset(mem->site, 0, sizeof mem->site);
     memset(mem->breakpoint, 0, sizeof mem->breakpoint);
@@ -1061,16 +1074,21 @@ static int power_on(sn_hart *h, char *err, size_t errlen)
     h->dram = dram;
     h->dram_size = dram_size;
     h->mem = mem;
-    const char *what = "uc_open";
-    uc_err e = uc_open(UC_ARCH_RISCV, UC_MODE_RISCV64, &h->uc);
-    if (e == UC_ERR_OK)
-        e = build(h, &what);
-    if (e != UC_ERR_OK) {
-        sn_err_text(err, errlen, "Unicorn %s: %s", what, uc_strerror(e));
-        return -1;
+    h->uc = uc;
+    h->ctx = ctx;
+    if (h->uc == NULL) {
+        const char *what = "uc_open";
+        uc_err e = uc_open(UC_ARCH_RISCV, UC_MODE_RISCV64, &h->uc);
+        if (e == UC_ERR_OK)
+            e = build(h, &what);
+        if (e != UC_ERR_OK) {
+            sn_err_text(err, errlen, "Unicorn %s: %s", what, uc_strerror(e));
+            return -1;
+        }
+        if (sn_uc_cpu_state_init(h->uc, &h->ctx, err, errlen) != 0)
+            return -1;
     }
-    if (sn_uc_cpu_state_init(h->uc, &h->ctx, err, errlen) != 0)
-        return -1;
+    h->engine_fresh = true;
     h->priv = h->uc_priv = PRIV_M;
     h->mtimecmp = UINT64_MAX; /* [inferred] reset value not in the facts: no timer until written */
     h->irq_check_at = UINT64_MAX;
@@ -1213,6 +1231,7 @@ int sn_hart_spad_read(sn_hart *h, uint64_t addr, void *dst, size_t n)
 static int step_hook(sn_hart *h, bool on)
 {
     uc_err e = UC_ERR_OK;
+    h->engine_fresh = false;
     if (on && h->step_hook == 0)
         e = uc_hook_add(h->uc, &h->step_hook, UC_HOOK_CODE, on_debug, h, SN_IMEM_BASE, SN_IMEM_SIZE - 1);
     if (!on && h->step_hook != 0) {
@@ -1228,6 +1247,7 @@ int sn_hart_breakpoint(sn_hart *h, uint64_t addr, int on)
     if (addr % 4 != 0 || addr >= SN_IMEM_SIZE)
         return -1;
     uc_hook *hk = &h->mem->breakpoint[addr / 4];
+    h->engine_fresh = false;
     if (on && *hk == 0 && uc_hook_add(h->uc, hk, UC_HOOK_CODE, on_debug, h, addr, addr) != UC_ERR_OK)
         return -1;
     if (!on && *hk != 0) {
@@ -1288,6 +1308,7 @@ sn_hart_result sn_hart_run(sn_hart *h, uint64_t cycle_limit)
         sim_error(h, 0, "sn_hart_run: not booted (write IMEM and SPAD through the window, then sn_hart_boot)");
     h->resume_pc = h->pc;
     h->resume_armed = true;
+    h->engine_fresh = false;
     if (h->stepping && !h->stopping && step_hook(h, true) != 0)
         sim_error(h, h->pc, "Unicorn: cannot add the single-step hook");
     h->running = true;

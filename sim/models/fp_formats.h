@@ -65,7 +65,10 @@ static inline double sn_acc24_round(double x)
 {
     uint64_t u;
     memcpy(&u, &x, sizeof u);
-    if (((u >> 52) & 0x7FF) != 0x7FF)
+    uint64_t exp = (u >> 52) & 0x7FF;
+    if (exp != 0 && exp != 0x7FF) /* normal: sn_round_magnitude's steps with its 36 dropped bits as a constant */
+        u = (u + (1ull << 35) - 1 + ((u >> 36) & 1)) & ~((1ull << 36) - 1);
+    else if (exp == 0)
         u = (u & (1ull << 63)) | sn_round_magnitude(u & ~(1ull << 63), 17);
     memcpy(&x, &u, sizeof x);
     return x;

@@ -35,17 +35,21 @@ static double pow2(int k)
 
 /* Decodes one 128-byte entry laid out as sysnode/mxfp7.h says
  * (artifacts-facts §3.3); the scale bytes repeat in every word and are
- * taken from word 0. */
-static void decode_entry(const uint8_t e[SN_MX_ENTRY_BYTES], unsigned sel, sn_mc_operand *op)
+ * taken from word 0. Value i of a word sits at bit SN_MX_Q_LO(i) =
+ * 32 + 7 * (31 - i): values 31-8j down to 24-8j are the 56 bits from byte
+ * 4 + 7j, taken as one integer. */
+static inline void decode_entry(const uint8_t e[SN_MX_ENTRY_BYTES], unsigned sel, sn_mc_operand *op)
 {
     for (unsigned w = 0; w < 4; w++) {
         const uint8_t *word = e + w * 32;
-        for (unsigned oi = 0; oi < 32; oi++) {
-            /* bits lo..lo+6 span at most two bytes; the top slot ends in byte 31 */
-            unsigned lo = SN_MX_Q_LO(oi), at = lo / 8;
-            unsigned two = word[at] | (at < 31 ? (unsigned)word[at + 1] << 8 : 0u);
-            unsigned v = (two >> (lo % 8)) & ((1u << SN_MX_Q_BITS) - 1u);
-            op->q[SN_MX_Q_LANE(sel, oi)][w * 8 + SN_MX_Q_K(sel, oi)] = (int8_t)(v >= 64 ? (int)v - 128 : (int)v);
+        for (unsigned j = 0; j < 4; j++) {
+            uint64_t bits = 0;
+            for (unsigned b = 0; b < 7; b++)
+                bits |= (uint64_t)word[4 + 7 * j + b] << 8 * b;
+            for (unsigned f = 0; f < 8; f++) {
+                unsigned oi = 31 - 8 * j - f, v = (unsigned)(bits >> 7 * f) & ((1u << SN_MX_Q_BITS) - 1u);
+                op->q[SN_MX_Q_LANE(sel, oi)][w * 8 + SN_MX_Q_K(sel, oi)] = (int16_t)(v >= 64 ? (int)v - 128 : (int)v);
+            }
         }
     }
     for (unsigned lane = 0; lane < SN_MX_LANES; lane++) {
@@ -53,7 +57,6 @@ static void decode_entry(const uint8_t e[SN_MX_ENTRY_BYTES], unsigned sel, sn_mc
         op->scale[lane] = (double)(8 + (s & 7)) * pow2((int)(s >> 3) - SN_MX_SBIAS);
     }
 }
-
 
 static sn_mc_result exec_fill(sn_matmul_cluster *mc, const sn_payload *p, const sn_mem_port *mem)
 {

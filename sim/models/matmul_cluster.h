@@ -48,9 +48,10 @@ typedef struct sn_mc_result {
 
 /* One L1 entry as the sweep reads it (the 928 bits the cluster assembles
  * an entry into, sysnode-facts §9): q[lane][k] and the lane's scale
- * m8 * 2^es (m8 8..15, es -20..11), exact in a double. */
+ * m8 * 2^es (m8 8..15, es -20..11), exact in a double. q fits 7 bits; it is
+ * held in 16 so the dot products compile to multiply-adds of 16-bit pairs. */
 typedef struct sn_mc_operand {
-    int8_t q[SN_MX_LANES][SN_MX_KBLOCK];
+    int16_t q[SN_MX_LANES][SN_MX_KBLOCK];
     double scale[SN_MX_LANES];
 } sn_mc_operand;
 

@@ -155,11 +155,21 @@ module sn_mesh_top
         end
     end
 
+    // cfg_cu_version as of the last reset (the port holds it during a run): as
+    // a register, the units' reply logic and the router it feeds leave the
+    // input logic Verilator runs at every eval (matmul_512x256x512: 819 M ->
+    // 728 M instructions). Not traced: an FST dump keeps its signals.
+    // verilator tracing_off
+    logic [7:0] cu_version_q;
+    // verilator tracing_on
+    always_ff @(posedge clk or negedge rst_n)
+        if (!rst_n) cu_version_q <= cfg_cu_version;
+
     for (genvar u = 0; u < N_UNITS; u++) begin : unit
         sn_unit_shell #(
             .MY_X(32'(UNIT_X[u])), .MY_Y(32'(UNIT_Y[u])), .UNIT_INDEX(u), .CU_TYPE(32'(UNIT_TYPE[u]))
         ) shell (
-            .clk, .rst_n, .cfg_cu_version, .hub_stalled, .edge_cycles,
+            .clk, .rst_n, .cfg_cu_version(cu_version_q), .hub_stalled, .edge_cycles,
             .quiet(u_quiet[u]), .quiet_cycles(u_quiet_cycles[u]),
             .in_valid(u_in_valid[u]), .in_flit(u_in_flit[u]), .in_ready(u_in_ready[u]),
             .out_valid(u_out_valid[u]), .out_flit(u_out_flit[u]), .out_ready(u_out_ready[u]),

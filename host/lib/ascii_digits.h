@@ -1,5 +1,6 @@
-/* Runs of ASCII digits, many bytes at a time, for the parsers of long
- * decimal numbers (json.c, u256.c): a flit is 78 digits. */
+/* ASCII digits for the host's parsers: runs of decimal digits many bytes
+ * at a time, for long numbers (json.c, u256.c: a flit is 78 digits), and
+ * the value of one hex digit (JSON's \u escapes, a manifest's SHA-256). */
 #ifndef SN_HOST_ASCII_DIGITS_H
 #define SN_HOST_ASCII_DIGITS_H
 
@@ -10,6 +11,18 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+
+/* The value of hex digit c (either case), or -1. */
+static inline int sn_ascii_hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
 
 /* The bytes of v that are not ASCII digits, as nonzero bytes: a high
  * nibble other than 3, or a low nibble that carries when 6 is added (above

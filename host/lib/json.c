@@ -190,17 +190,6 @@ static sn_status scan_literal(const char *name, const char *s, size_t n, size_t 
                    w - i > QUOTE_MAX ? "..." : "");
 }
 
-static int hex_value(char c)
-{
-    if (is_digit(c))
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Reads the 4 hex digits of a \u escape at s[i] (i at the 'u'); -1 if bad. */
 static long read_u_escape(const char *s, size_t n, size_t i)
 {
@@ -208,7 +197,7 @@ static long read_u_escape(const char *s, size_t n, size_t i)
         return -1;
     long v = 0;
     for (size_t k = 1; k <= 4; k++) {
-        int h = hex_value(s[i + k]);
+        int h = sn_ascii_hex_value(s[i + k]);
         if (h < 0)
             return -1;
         v = v << 4 | h;

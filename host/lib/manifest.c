@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ascii_digits.h"
 #include "file_read.h"
 #include "json.h"
 
@@ -79,18 +80,6 @@ static sn_status parse_artifacts(sn_manifest *m, const sn_json *d, int arr, sn_e
     return st;
 }
 
-/* The value of hex digit c (either case), or -1. */
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* An optional "sha256": 64 hex digits. */
 static sn_status parse_sha256(const sn_json *d, int obj, sn_region *r, sn_error *e)
 {
@@ -104,7 +93,7 @@ static sn_status parse_sha256(const sn_json *d, int obj, sn_region *r, sn_error 
         return st;
     int ok = strlen(text) == 64;
     for (int i = 0; ok && i < 32; i++) {
-        int hi = hex_digit(text[2 * i]), lo = hex_digit(text[2 * i + 1]);
+        int hi = sn_ascii_hex_value(text[2 * i]), lo = sn_ascii_hex_value(text[2 * i + 1]);
         ok = hi >= 0 && lo >= 0;
         if (ok)
             r->sha256[i] = (uint8_t)(hi << 4 | lo);

@@ -334,7 +334,9 @@ static char *join(const char *dir, const char *file)
 int sn_manifest_open_dir(const char *case_dir, sn_error *e)
 {
     int fd = open(case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) {
+    if (fd < 0 && errno == ENOTDIR) {
+        sn_error_set(e, SN_ERR_IO, "%s: not a case directory (a directory holding manifest.json)", case_dir);
+    } else if (fd < 0) {
         int err = errno;
         char *path = join(case_dir, "manifest.json");
         sn_error_set(e, SN_ERR_IO, "%s: cannot open: %s", path ? path : case_dir, strerror(err));

@@ -97,8 +97,9 @@ sn_status sn_manifest_open_file(const sn_manifest *m, int dir_fd, const char *fi
                                 sn_error *e);
 
 /* Opens case_dir for sn_manifest_open_file: the descriptor (the caller
- * closes it), or -1 with SN_ERR_IO naming case_dir/manifest.json (the first
- * file a case reads) and the system's reason. */
+ * closes it), or -1 with SN_ERR_IO: case_dir is not a directory, or
+ * case_dir/manifest.json (the first file a case reads) with the system's
+ * reason. */
 int sn_manifest_open_dir(const char *case_dir, sn_error *e);
 
 /* SN_OK when every upload and expected output lies inside DRAM of

@@ -66,8 +66,9 @@ sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb
     case SN_RUN_HALTED:
         return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u: %s", image, r->halt_cause, console);
     case SN_RUN_CYCLE_LIMIT:
-        return sn_error_set(e, SN_ERR_HANG, "hang: no exit after %llu cycles (the --max-cycles cap)%s%s; console: %s",
-                            (unsigned long long)r->cycles, r->message[0] ? ": " : "", r->message, console);
+        return sn_error_set(e, SN_ERR_HANG, "hang: no exit after %llu cycles (the --max-cycles cap)%s%s%s%s",
+                            (unsigned long long)r->cycles, r->message[0] ? ": " : "", r->message,
+                            console[0] ? "; console: " : "", console);
     default:
         return sn_error_set(e, SN_ERR_INTERNAL, "simulation stopped after %llu cycles: %s; console: %s",
                             (unsigned long long)r->cycles, r->message, console);

@@ -171,12 +171,12 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
 }
 
 /* The bytes the host placed at unit addresses [a, a+n) before boot: for
- * each, the first upload before round 0 that covers it (as in its file),
- * else the poison. Written in reverse list order so the first wins. */
+ * each, the last upload before round 0 that covers it (as in its file),
+ * else the poison. In list order, as the host writes them: the last wins. */
 static void placed_bytes(const sn_manifest *m, uint64_t a, uint64_t n, unsigned char *out)
 {
     memset(out, SN_REPLAY_POISON, n);
-    for (size_t i = m->upload_count; i-- > 0;) {
+    for (size_t i = 0; i < m->upload_count; i++) {
         const sn_region *u = &m->uploads[i];
         uint64_t lo = a > u->addr ? a : u->addr, hi = a + n < u->addr + u->nbytes ? a + n : u->addr + u->nbytes;
         if (lo < hi)

@@ -23,3 +23,22 @@ want = (f"{out['nbytes']} output bytes: NO VERDICT: every one of the {out['nbyte
         "the host placed there before the run")
 assert want in r.stdout, r.stdout + r.stderr
 print("PASS:", r.stdout.strip())
+
+# Two uploads over the expected output: the host writes them in list order,
+# so the later one is what lies there before the run.
+open(os.path.join(own, "zeros.bin"), "wb").write(bytes(out["nbytes"]))
+answer = open(os.path.join(own, "answer.bin"), "rb").read()
+zeros_then_answer = [{"file": f, "addr": out["addr"], "nbytes": out["nbytes"]} for f in ("zeros.bin", "answer.bin")]
+m["uploads_before_round0"][-1:] = zeros_then_answer
+json.dump(m, open(path, "w"))
+r = subprocess.run([sysnode, "run", own], capture_output=True, text=True)
+assert r.returncode == 1 and want in r.stdout, f"exit {r.returncode}: {r.stdout}{r.stderr}"
+print("PASS:", r.stdout.strip())
+# The answer first, zeros over it: the program's result is the evidence; as
+# before the run are the expected bytes that are 0.
+m["uploads_before_round0"][-2:] = zeros_then_answer[::-1]
+json.dump(m, open(path, "w"))
+r = subprocess.run([sysnode, "run", own], capture_output=True, text=True)
+zero = answer.count(0)
+assert r.returncode == 0 and f"({zero} as before the run): match" in r.stdout, f"exit {r.returncode}: {r.stdout}{r.stderr}"
+print("PASS:", r.stdout.strip())

@@ -4,7 +4,9 @@
 A copy of the case with one more upload: the right answer, placed over the
 expected output before the run. Every expected byte then equals what was
 there before the run, so a program that did nothing would pass: the run
-gives no verdict and exits 1, naming why."""
+gives no verdict and exits 1, naming why. Then the same with two uploads
+over the output in either order, and with an output over a region the host
+converts to MXFP7 for a FILL (matmul_8x64x8, beside CASE_DIR)."""
 import json, os, shutil, subprocess, sys
 
 sysnode, case, work = sys.argv[1:4]
@@ -41,4 +43,22 @@ json.dump(m, open(path, "w"))
 r = subprocess.run([sysnode, "run", own], capture_output=True, text=True)
 zero = answer.count(0)
 assert r.returncode == 0 and f"({zero} as before the run): match" in r.stdout, f"exit {r.returncode}: {r.stdout}{r.stderr}"
+print("PASS:", r.stdout.strip())
+
+# The host also places MXFP7 before the run: it converts every region a
+# cluster FILLs in place. An expected output over such a region, holding the
+# compiler's own MXFP7 image of it (mxfp7_00_00020000.bin), is already
+# there before the run, whatever the program does: no verdict either.
+mm = os.path.join(os.path.dirname(case), "matmul_8x64x8")
+own = os.path.join(work, "matmul_8x64x8")
+shutil.copytree(mm, own)
+path = os.path.join(own, "manifest.json")
+m = json.load(open(path))
+fill = m["mxfp7_fill_image"]["replacement_uploads"][0]
+m["expected_outputs_after_last_round"] = [{"file": fill["file"], "addr": fill["addr"], "nbytes": fill["nbytes"]}]
+json.dump(m, open(path, "w"))
+r = subprocess.run([sysnode, "run", own], capture_output=True, text=True)
+n = fill["nbytes"]
+assert r.returncode == 1 and (f"{n} output bytes: NO VERDICT: every one of the {n} expected bytes equals what the "
+                              "host placed there before the run") in r.stdout, f"exit {r.returncode}: {r.stdout}{r.stderr}"
 print("PASS:", r.stdout.strip())

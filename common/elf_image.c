@@ -315,6 +315,8 @@ int sn_elf_image_load(const char *path, sn_elf_image *out, char *err, size_t err
     loader ld = {.out = out, .err = err, .errlen = errlen};
     if (elf_version(EV_CURRENT) == EV_NONE)
         return fail(&ld, "libelf is out of date: %s", elf_errmsg(-1));
+    if (path[0] == '\0') /* "cannot open : ..." would name nothing */
+        return fail(&ld, "the image file's name is empty");
     /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)

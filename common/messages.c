@@ -94,7 +94,10 @@ static void table_fault(text *t, const sn_table_fault *f)
     default:
         break;
     }
-    if (f->node != SN_STATUS_NO_NODE) {
+    if (f->rule == SN_RULE_KICK_NODE || f->rule == SN_RULE_AWAIT_NODE) {
+        /* the step's coordinate as written: (17,0) is not the unit at (1,0) */
+        put(t, " (node (%u,%u))", f->value & 0xFF, (f->value >> 8) & 0xFF);
+    } else if (f->node != SN_STATUS_NO_NODE) {
         put(t, " (node ");
         node(t, f->node);
         put(t, ")");

@@ -10,6 +10,13 @@ static int is_unit(const sn_mesh_map *map, const sn_table_step *s)
     return (s->x | s->y) < 16 && map->slot[SN_NODE_ID(s->x, s->y)] != 0;
 }
 
+/* The value a KICK_NODE or AWAIT_NODE fault carries: the step's own x and
+ * y, which the node ID (4 bits each) cannot hold when they are 16 or more. */
+static uint32_t coordinate(const sn_table_step *s)
+{
+    return (uint32_t)s->x | (uint32_t)s->y << 8;
+}
+
 static sn_status found(sn_table_fault *f, sn_status status, sn_table_rule rule, uint32_t node, uint32_t value,
                        uint32_t limit)
 {
@@ -45,7 +52,7 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
         return SN_OK;
     case SN_STEP_KICK:
         if (!is_unit(map, s))
-            return found(f, SN_ERR_TABLE_NODE, SN_RULE_KICK_NODE, node, 0, 0);
+            return found(f, SN_ERR_TABLE_NODE, SN_RULE_KICK_NODE, node, coordinate(s), 0);
         if (s->kick.flits == 0)
             return found(f, SN_ERR_TABLE_SLOT, SN_RULE_KICK_EMPTY, node, 0, 0);
         if (s->kick.first_slot > SN_STAGE_SLOTS || s->kick.flits > SN_STAGE_SLOTS - s->kick.first_slot)
@@ -63,7 +70,7 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
         return SN_OK;
     case SN_STEP_AWAIT:
         if (!is_unit(map, s))
-            return found(f, SN_ERR_TABLE_NODE, SN_RULE_AWAIT_NODE, node, 0, 0);
+            return found(f, SN_ERR_TABLE_NODE, SN_RULE_AWAIT_NODE, node, coordinate(s), 0);
         if (s->await.completions == 0)
             return found(f, SN_ERR_TABLE_STEP, SN_RULE_AWAIT_ZERO, node, 0, 0);
         if (awaited && sn_table_check_await_total(s, awaited[node], f) != SN_OK)

@@ -38,6 +38,9 @@ void sn_device_free(sn_device *d)
     free(d->image_path);
     sn_zeroed_free(d->shadow, d->dram_bytes);
     sn_zeroed_free(d->written, d->dram_bytes / 8 + 1);
+    for (size_t i = 0; i < d->boot_fill_count; i++)
+        free(d->boot_fills[i].data);
+    free(d->boot_fills);
     memset(d, 0, sizeof *d);
 }
 
@@ -195,6 +198,20 @@ sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_
     return st;
 }
 
+/* Records the bytes a FILL conversion wrote before the boot. */
+static sn_status keep_boot_fill(sn_device *d, uint64_t addr, const uint8_t *bytes, uint64_t n, sn_error *e)
+{
+    sn_region *grown = realloc(d->boot_fills, (d->boot_fill_count + 1) * sizeof *grown);
+    unsigned char *copy = grown ? malloc(n) : NULL;
+    if (grown)
+        d->boot_fills = grown;
+    if (!copy)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes", (unsigned long long)n);
+    memcpy(copy, bytes, n);
+    d->boot_fills[d->boot_fill_count++] = (sn_region){.addr = addr, .nbytes = n, .data = copy};
+    return SN_OK;
+}
+
 sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e)
 {
     sn_program rounds = {0};
@@ -212,6 +229,8 @@ sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t firs
             uint64_t addr, bytes;
             if (sn_mx_fill_source(&rows[i], &addr, &bytes) && bytes > 0)
                 st = d->t->ops->dram_write(d->t->ctx, addr, image + (addr - lo), bytes, e);
+            if (st == SN_OK && !d->booted && bytes > 0)
+                st = keep_boot_fill(d, addr, image + (addr - lo), bytes, e);
         }
     }
     free(image);
@@ -255,6 +274,7 @@ sn_status sn_device_boot(sn_device *d, const uint8_t *table, uint64_t table_byte
         st = write_release(d, 0, e);
     if (st == SN_OK)
         st = d->t->ops->boot(d->t->ctx, e);
+    d->booted = 1;
     d->held = 0;
     d->syncs = 0;
     d->cycles = 0;

@@ -38,6 +38,11 @@ typedef struct sn_device {
     uint64_t cycles;      /* CPU cycles since BOOT at the last stop */
     uint64_t cap;         /* the cycle the current run may not pass */
     uint64_t table_addr, table_bytes; /* the table the runner reads, while it runs */
+    int booted;           /* sn_device_boot has run */
+    /* The MXFP7 sn_device_write_fills wrote before the boot, over the host's
+     * FP16: part of what lay in DRAM before the run (sn_replay_compare). */
+    sn_region *boot_fills;
+    size_t boot_fill_count;
 } sn_device;
 
 /* Prepares *d over transport t with the runner ELF at image_path and a cap

@@ -13,6 +13,8 @@
 
 sn_status sn_file_read(const char *path, unsigned char **data, size_t *len, sn_error *e)
 {
+    if (path[0] == '\0') /* a message would name nothing: ": cannot open" */
+        return sn_error_set(e, SN_ERR_IO, "the file's name is empty");
     /* O_NONBLOCK: opening a FIFO must not block before it can be refused. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)

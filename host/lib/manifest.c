@@ -333,6 +333,10 @@ static char *join(const char *dir, const char *file)
 
 int sn_manifest_open_dir(const char *case_dir, sn_error *e)
 {
+    if (case_dir[0] == '\0') { /* join() would name the root's /manifest.json */
+        sn_error_set(e, SN_ERR_IO, "the case directory's name is empty");
+        return -1;
+    }
     int fd = open(case_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0 && errno == ENOTDIR) {
         sn_error_set(e, SN_ERR_IO, "%s: not a case directory (a directory holding manifest.json)", case_dir);

@@ -171,23 +171,30 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
                         res->digest_want);
 }
 
-/* The bytes the host placed at unit addresses [a, a+n) before boot: for
- * each, the last upload before round 0 that covers it (as in its file),
- * else the poison. In list order, as the host writes them: a later upload
- * wins where two overlap (artifacts/FORMAT.md §9). */
-static void placed_bytes(const sn_manifest *m, uint64_t a, uint64_t n, unsigned char *out)
+/* Copies the part of regions u[0..n) inside [a, a+len) to out, in list
+ * order: a later region wins where two overlap. */
+static void overlay(const sn_region *u, size_t n, uint64_t a, uint64_t len, unsigned char *out)
 {
-    memset(out, SN_REPLAY_POISON, n);
-    for (size_t i = 0; i < m->upload_count; i++) {
-        const sn_region *u = &m->uploads[i];
-        uint64_t lo = a > u->addr ? a : u->addr, hi = a + n < u->addr + u->nbytes ? a + n : u->addr + u->nbytes;
+    for (size_t i = 0; i < n; i++, u++) {
+        uint64_t lo = a > u->addr ? a : u->addr, hi = a + len < u->addr + u->nbytes ? a + len : u->addr + u->nbytes;
         if (lo < hi)
             memcpy(out + (lo - a), u->data + (lo - u->addr), hi - lo);
     }
 }
 
-sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *x, size_t n, int32_t after_round,
-                            sn_replay_result *res, sn_error *e)
+/* The bytes the host placed at unit addresses [a, a+n) before boot, in the
+ * order it wrote them: the poison, m's uploads before round 0 (the last
+ * wins), then the MXFP7 the FILL conversion wrote over them (fills). */
+static void placed_bytes(const sn_manifest *m, const sn_region *fills, size_t nfills, uint64_t a, uint64_t n,
+                         unsigned char *out)
+{
+    memset(out, SN_REPLAY_POISON, n);
+    overlay(m->uploads, m->upload_count, a, n, out);
+    overlay(fills, nfills, a, n, out);
+}
+
+sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *fills, size_t nfills,
+                            const sn_region *x, size_t n, int32_t after_round, sn_replay_result *res, sn_error *e)
 {
     unsigned char buf[4096], placed[sizeof buf];
     res->match = 1;
@@ -199,7 +206,7 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
             sn_status st = t->ops->dram_read(t->ctx, x[i].addr + off, buf, len, e);
             if (st != SN_OK)
                 return st;
-            placed_bytes(m, x[i].addr + off, len, placed);
+            placed_bytes(m, fills, nfills, x[i].addr + off, len, placed);
             for (uint64_t k = 0; k < len; k++)
                 res->unchanged_bytes += x[i].data[off + k] == placed[k];
             if (memcmp(buf, x[i].data + off, len) == 0)
@@ -224,7 +231,7 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
         res->all_unchanged = 1;
         return sn_error_set(e, SN_ERR_MISMATCH,
                             "every one of the %llu expected bytes equals what the host placed there before the run "
-                            "(upload or 0x%02x poison): a program that did nothing would pass; no verdict",
+                            "(upload, its FILL conversion to MXFP7 or 0x%02x poison): a program that did nothing would pass; no verdict",
                             (unsigned long long)res->output_bytes, SN_REPLAY_POISON);
     }
     if (res->match)

@@ -120,11 +120,12 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
  * difference in res (file, offset, address, both bytes, diff_round) and in
  * e ("after round R: FILE: offset ..."); or the transport's error.
  * res->output_bytes grows by the regions' bytes, res->unchanged_bytes by
- * those equal to what the host placed there before the run (m's uploads
- * before round 0, else the poison). After the last round (after_round -1),
+ * those equal to what the host placed there before the run (the poison,
+ * m's uploads before round 0 over it, the last winning, and fills[0..nfills),
+ * the MXFP7 the FILL conversion wrote before the boot, over those). After the last round (after_round -1),
  * SN_ERR_MISMATCH with res->all_unchanged when every expected byte compared
  * is such a byte: no verdict (README "In-place programs"). */
-sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *x, size_t n, int32_t after_round,
-                            sn_replay_result *res, sn_error *e);
+sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *fills, size_t nfills,
+                            const sn_region *x, size_t n, int32_t after_round, sn_replay_result *res, sn_error *e);
 
 #endif

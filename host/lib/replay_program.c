@@ -155,7 +155,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
             res->cycles = rs.cycles;
         }
         if (st == SN_OK)
-            st = sn_replay_compare(t, m, h->expected, h->expected_count, (int32_t)h->after_round, res, e);
+            st = sn_replay_compare(t, m, d.boot_fills, d.boot_fill_count, h->expected, h->expected_count, (int32_t)h->after_round, res, e);
         if (st == SN_OK)
             st = upload(&d, h->uploads, h->upload_count, e);
         if (st == SN_OK)
@@ -179,7 +179,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     if (st == SN_OK)
         st = sn_replay_check_summary(&sb, valid, p, opts->image, res, e);
     if (st == SN_OK)
-        st = sn_replay_compare(t, m, m->expected, m->expected_count, -1, res, e);
+        st = sn_replay_compare(t, m, d.boot_fills, d.boot_fill_count, m->expected, m->expected_count, -1, res, e);
     if (st == SN_OK && digest)
         st = sn_replay_check_digest(&sb, digest, res, e);
     sn_device_free(&d);

@@ -147,6 +147,9 @@ static const mutation rules[] = {
     {"kick past the window", -1, 1, 4, 120, 4, SN_ERR_TABLE_SLOT, "kick passes the staging window: ends at slot 146, limit 128"},
     {"kick to (0,0)", -1, 1, 1, 0, 1, SN_ERR_TABLE_NODE, "round 0 step 1: kick to a coordinate with no unit (node (0,0))"},
     {"kick to (5,0)", -1, 1, 1, 5, 1, SN_ERR_TABLE_NODE, "kick to a coordinate with no unit (node (5,0))"},
+    /* x and y as written, not the 4 bits of each a node ID keeps: (17,0) is not the unit at (1,0) */
+    {"kick to (17,0)", -1, 1, 1, 17, 1, SN_ERR_TABLE_NODE, "round 0 step 1: kick to a coordinate with no unit (node (17,0))"},
+    {"await on (1,16)", -1, 2, 2, 16, 1, SN_ERR_TABLE_NODE, "round 0 step 2: await on a coordinate with no unit (node (1,16))"},
     {"await 0", -1, 2, 4, 0, 4, SN_ERR_TABLE_STEP, "round 0 step 2: await count of 0"},
     {"await past 2^31-1", -1, 2, 4, 0x80000000u, 4, SN_ERR_TABLE_STEP,
      "round 0 step 2: awaits for the node pass 2^31-1 in the round: this await 2147483648, room 2147483647"},

@@ -211,8 +211,11 @@ int main(int argc, char **argv)
     snprintf(lock_trace, n, "%s.lockstep.trace", argv[4]);
     snprintf(event_trace, n, "%s.event.trace", argv[4]);
     static run_record lockstep, event;
-    if (replay(argv[1], argv[2], cu_version, max_cycles, 1, lock_trace, &lockstep) != 0 ||
-        replay(argv[1], argv[2], cu_version, max_cycles, 0, event_trace, &event) != 0)
+    int failed = replay(argv[1], argv[2], cu_version, max_cycles, 1, lock_trace, &lockstep) != 0 ||
+                 replay(argv[1], argv[2], cu_version, max_cycles, 0, event_trace, &event) != 0;
+    free(lock_trace);
+    free(event_trace);
+    if (failed)
         return 1;
     int rc = compare(&lockstep, &event);
     printf("%s %s cu_version %u: status %d, %llu cycles, %llu trace bytes, edges %llu lockstep / %llu event: %s\n",

@@ -957,6 +957,9 @@ static void test_refuses_bad_segments(void **state)
     unlink(path);
     assert_contains(err, "PT_LOAD segment 1 at 0x0: filesz 0x");
     assert_contains(err, " > memsz 0x0");
+    /* an empty name is said as such, not as "cannot open : ..." */
+    assert_int_equal(sn_elf_image_load("", &img, err, sizeof err), -1);
+    assert_string_equal(err, "the image file's name is empty");
 }
 
 /* An ELF header whose table entry sizes are not ELF64's is refused: the

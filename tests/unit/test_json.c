@@ -721,6 +721,9 @@ static void files(void **state)
     assert_non_null(strstr(e.msg, path));
     assert_non_null(strstr(e.msg, "cannot open"));
     rmdir(dir);
+    /* an empty name is said as such, not as ": cannot open" */
+    assert_int_equal(sn_json_load("", &d, &e), SN_ERR_IO);
+    assert_string_equal(e.msg, "the file's name is empty");
 }
 
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(rejects_bad_numbers), cmocka_unit_test(rejects_bad_structure),

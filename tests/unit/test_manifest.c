@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "artifact.h"
 #include "manifest.h"
 
 #define CASES SN_ARTIFACTS_DIR "/compiler/"
@@ -196,6 +197,14 @@ static void bad_members(void **state)
     assert_int_equal(sn_manifest_load(&m, "/nonexistent/case", &e), SN_ERR_IO);
     assert_non_null(strstr(e.msg, "/nonexistent/case/manifest.json: cannot open"));
     sn_manifest_free(&m);
+    /* An empty name is not the root directory's /manifest.json. */
+    assert_int_equal(sn_manifest_load(&m, "", &e), SN_ERR_IO);
+    assert_string_equal(e.msg, "the case directory's name is empty");
+    sn_manifest_free(&m);
+    sn_program p;
+    assert_int_equal(sn_program_load_case(&p, "", &e), SN_ERR_IO);
+    assert_string_equal(e.msg, "the case directory's name is empty");
+    sn_program_free(&p);
 }
 
 /* A two-round manifest with `steps` as its "host_steps" (FORMAT.md §9). */

@@ -49,9 +49,16 @@ static void table_rules(void **state)
     s.error_rule = SN_RULE_KICK_PAYLOADS;
     s.error_limit = 26;
     expect(&s, "round 3 step 5: kick passes the round's payloads: ends at slot 27, limit 26 (node (1,0))");
-    s = block(SN_ERR_TABLE_NODE, SN_PHASE_BOOT, SN_NODE_ID(5, 0), 0);
+    s = block(SN_ERR_TABLE_NODE, SN_PHASE_BOOT, SN_NODE_ID(5, 0), 5);
     s.error_rule = SN_RULE_KICK_NODE;
     expect(&s, "round 3 step 5: kick to a coordinate with no unit (node (5,0))");
+    /* the coordinate as the step wrote it (value x | y << 8), not its 4-bit node ID (1,0) */
+    s = block(SN_ERR_TABLE_NODE, SN_PHASE_BOOT, SN_NODE_ID(1, 0), 17);
+    s.error_rule = SN_RULE_KICK_NODE;
+    expect(&s, "round 3 step 5: kick to a coordinate with no unit (node (17,0))");
+    s = block(SN_ERR_TABLE_NODE, SN_PHASE_BOOT, SN_NODE_ID(1, 0), 1 | 16 << 8);
+    s.error_rule = SN_RULE_AWAIT_NODE;
+    expect(&s, "round 3 step 5: await on a coordinate with no unit (node (1,16))");
     s = block(SN_ERR_TABLE_STEP, SN_PHASE_BOOT, SN_STATUS_NO_NODE, 9);
     s.error_rule = SN_RULE_OPCODE;
     expect(&s, "round 3 step 5: unknown step opcode 9");

@@ -251,6 +251,36 @@ static void kick_tally_cannot_wrap(void **state)
     assert_int_equal(kicked[node], 0x7FFFFFFFu);
 }
 
+/* A step's x or y of 16 or more names no unit, and the message names it as
+ * the step wrote it: SN_NODE_ID keeps 4 bits of each, so (17,0) would read
+ * as (1,0), which is the mesh's vector core. */
+static void wide_coordinate_named_as_written(void **state)
+{
+    (void)state;
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    static const struct {
+        int step;
+        uint8_t x, y;
+        const char *words;
+    } W[] = {
+        {1, 17, 0, "round0.json: round 0 step 1: kick to a coordinate with no unit (node (17,0))"},
+        {1, 1, 16, "round0.json: round 0 step 1: kick to a coordinate with no unit (node (1,16))"},
+        {2, 255, 255, "round0.json: round 0 step 2: await on a coordinate with no unit (node (255,255))"},
+    };
+    for (size_t i = 0; i < sizeof W / sizeof W[0]; i++) {
+        fixture f;
+        make(&f);
+        f.steps[W[i].step].x = W[i].x;
+        f.steps[W[i].step].y = W[i].y;
+        sn_error e = {0};
+        uint8_t *img = NULL;
+        uint64_t n = 0;
+        assert_int_equal(sn_pack_program(&f.p, &mesh, &img, &n, &e), SN_ERR_TABLE_NODE);
+        assert_null(img);
+        assert_string_equal(e.msg, W[i].words);
+    }
+}
+
 static void inputs_and_file(void **state)
 {
     (void)state;
@@ -303,4 +333,5 @@ static void inputs_and_file(void **state)
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(every_case_packs), cmocka_unit_test(mesh_from_manifest),
              cmocka_unit_test(mesh_map_names_the_units),
              cmocka_unit_test(each_rule_refused), cmocka_unit_test(kick_tally_cannot_wrap),
+             cmocka_unit_test(wide_coordinate_named_as_written),
              cmocka_unit_test(inputs_and_file))

@@ -234,7 +234,12 @@ static void bad_tables_send_no_go(void **state)
         {"kick to the SysNode (0,0)", 4, {SN_STEP_KICK, 0, 0, 0, .kick = {0, 1}},
          SN_ERR_TABLE_NODE, 1, SN_NODE_ID(0, 0), 0},
         {"kick to (5,5), no unit", 4, {SN_STEP_KICK, 5, 5, 0, .kick = {0, 1}},
-         SN_ERR_TABLE_NODE, 1, SN_NODE_ID(5, 5), 0},
+         SN_ERR_TABLE_NODE, 1, SN_NODE_ID(5, 5), 0x0505},
+        /* value: the step's x | y << 8, as written; the node ID keeps 4 bits of each */
+        {"kick to (17,0), x past 4 bits", 4, {SN_STEP_KICK, 17, 0, 0, .kick = {0, 1}},
+         SN_ERR_TABLE_NODE, 1, SN_NODE_ID(1, 0), 0x0011},
+        {"await on (1,16), y past 4 bits", 4, {SN_STEP_AWAIT, 1, 16, 0, .await = {1}},
+         SN_ERR_TABLE_NODE, 1, SN_NODE_ID(1, 0), 0x1001},
         {"await on (0,0)", 4, {SN_STEP_AWAIT, 0, 0, 0, .await = {1}},
          SN_ERR_TABLE_NODE, 1, SN_NODE_ID(0, 0), 0},
         {"await count 0", 4, {SN_STEP_AWAIT, 1, 0, 0, .await = {0}},

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "elf_image.h"
 #include "host_load.h"
 #include "measure.h"
 #include "file_out.h"
@@ -189,8 +190,21 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    const sn_output_path out = {"--json", json};
+    /* Every image loads before any case runs: a wrong path is an error,
+     * not a table of failed rows. */
+    const char *image_options[] = {"--image", "--floor-image", "--sendwait-image"};
     const char *inputs[] = {images.runner, images.floor, images.sendwait};
+    for (size_t i = 0; i < 3; i++) {
+        sn_elf_image img = {0};
+        char why[512];
+        if (sn_elf_image_load(inputs[i], &img, why, sizeof why) != 0) {
+            fprintf(stderr, "sysnode-bench: %s %s: %s\n", image_options[i], inputs[i], why);
+            free(runner), free(floor_img), free(sendwait);
+            return 1;
+        }
+        sn_elf_image_free(&img);
+    }
+    const sn_output_path out = {"--json", json};
     sn_error out_err = {0};
     if (sn_output_paths_check(&out, 1, inputs, 3, (const char *const *)dirs, ndirs, &out_err) != SN_OK) {
         fprintf(stderr, "sysnode-bench: %s\n", out_err.msg);

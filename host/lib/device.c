@@ -198,17 +198,58 @@ sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_
     return st;
 }
 
-/* Records the bytes a FILL conversion left in [addr, addr+n) before the boot. */
-static sn_status keep_boot_fill(sn_device *d, uint64_t addr, const uint8_t *bytes, uint64_t n, sn_error *e)
+static int by_addr(const void *a, const void *b)
 {
-    sn_region *grown = realloc(d->boot_fills, (d->boot_fill_count + 1) * sizeof *grown);
-    unsigned char *copy = grown ? malloc(n) : NULL;
-    if (grown)
-        d->boot_fills = grown;
-    if (!copy)
-        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes", (unsigned long long)n);
-    memcpy(copy, bytes, n);
-    d->boot_fills[d->boot_fill_count++] = (sn_region){.addr = addr, .nbytes = n, .data = copy};
+    const sn_region *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The FILL sources of rows as disjoint ranges in address order (*n of them;
+ * NULL when out of memory). A stretch's rows refill the same sources round
+ * after round (matmul_512x256x512), and one conversion gives a source one
+ * content, so overlapping or touching sources merge. */
+static sn_region *fill_ranges(const sn_payload *rows, size_t nrows, size_t *n)
+{
+    sn_region *r = malloc((nrows ? nrows : 1) * sizeof *r);
+    size_t k = 0, m = 0;
+    if (!r)
+        return NULL;
+    for (size_t i = 0; i < nrows; i++) {
+        uint64_t addr, bytes;
+        if (sn_mx_fill_source(&rows[i], &addr, &bytes) && bytes > 0)
+            r[k++] = (sn_region){.addr = addr, .nbytes = bytes};
+    }
+    qsort(r, k, sizeof *r, by_addr);
+    for (size_t i = 0; i < k; i++) {
+        uint64_t end = r[i].addr + r[i].nbytes;
+        if (m > 0 && r[i].addr <= r[m - 1].addr + r[m - 1].nbytes) {
+            if (end > r[m - 1].addr + r[m - 1].nbytes)
+                r[m - 1].nbytes = end - r[m - 1].addr;
+        } else {
+            r[m++] = r[i];
+        }
+    }
+    *n = m;
+    return r;
+}
+
+/* Keeps what the FILL conversion wrote before the boot: ranges[0..n) of
+ * image, which starts at unit address lo. */
+static sn_status keep_boot_fills(sn_device *d, const sn_region *ranges, size_t n, const uint8_t *image, uint64_t lo,
+                                 sn_error *e)
+{
+    sn_region *grown = n ? realloc(d->boot_fills, (d->boot_fill_count + n) * sizeof *grown) : d->boot_fills;
+    if (n && !grown)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %zu FILL ranges", n);
+    d->boot_fills = grown;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char *copy = malloc(ranges[i].nbytes);
+        if (!copy)
+            return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes",
+                                (unsigned long long)ranges[i].nbytes);
+        memcpy(copy, image + (ranges[i].addr - lo), ranges[i].nbytes);
+        d->boot_fills[d->boot_fill_count++] = (sn_region){.addr = ranges[i].addr, .nbytes = ranges[i].nbytes, .data = copy};
+    }
     return SN_OK;
 }
 
@@ -216,13 +257,16 @@ sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t firs
 {
     sn_program rounds = {0};
     sn_payload *rows;
-    size_t nrows;
+    size_t nrows, nranges = 0;
+    sn_region *ranges = NULL;
     uint64_t lo, hi;
     sn_status st = stretch_fills(d, p, first, last, &rounds, &rows, &nrows, &lo, &hi, e);
     uint8_t *image = st == SN_OK && lo < hi ? malloc(hi - lo) : NULL;
-    if (st == SN_OK && lo < hi && !image)
+    if (image)
+        ranges = fill_ranges(rows, nrows, &nranges);
+    if (st == SN_OK && lo < hi && (!image || !ranges))
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes", (unsigned long long)(hi - lo));
-    if (image) {
+    if (st == SN_OK && image) {
         memcpy(image, d->shadow + lo, hi - lo);
         st = sn_mx_convert_image(image, lo, hi - lo, rows, nrows, NULL, e);
         for (size_t i = 0; st == SN_OK && i < nrows; i++) {
@@ -230,12 +274,10 @@ sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t firs
             if (sn_mx_fill_source(&rows[i], &addr, &bytes) && bytes > 0)
                 st = d->t->ops->dram_write(d->t->ctx, addr, image + (addr - lo), bytes, e);
         }
-        /* One record for the stretch: between its FILL sources the image is
-         * the shadow, the bytes the host wrote there; matmul_512x256x512
-         * refills the same sources every round. */
         if (st == SN_OK && !d->booted)
-            st = keep_boot_fill(d, lo, image, hi - lo, e);
+            st = keep_boot_fills(d, ranges, nranges, image, lo, e);
     }
+    free(ranges);
     free(image);
     free(rows);
     sn_program_free(&rounds);

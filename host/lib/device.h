@@ -39,10 +39,9 @@ typedef struct sn_device {
     uint64_t cap;         /* the cycle the current run may not pass */
     uint64_t table_addr, table_bytes; /* the table the runner reads, while it runs */
     int booted;           /* sn_device_boot has run */
-    /* What sn_device_write_fills left before the boot, one region per
-     * stretch: MXFP7 over the host's FP16 at each FILL source, the host's
-     * bytes between them; part of what lay in DRAM before the run
-     * (sn_replay_compare). */
+    /* The MXFP7 sn_device_write_fills wrote over the host's FP16 before
+     * the boot, one region per run of FILL sources: part of what lay in
+     * DRAM before the run (sn_replay_compare). */
     sn_region *boot_fills;
     size_t boot_fill_count;
 } sn_device;

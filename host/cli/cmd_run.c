@@ -1,4 +1,4 @@
-/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
+/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest] [--strict]
  *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
  *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
  *                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]
@@ -40,10 +40,17 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]\n"
+    "                         [--strict] (a unit read of bytes nothing wrote fails the case, not a warning)\n"
     "                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
     "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
     "                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
     "                         (--trace, --table, --device, --report, --timeline, --fst, --gdb, --inject: one case)\n";
+
+/* A unit read of bytes nothing wrote (device.h), when not --strict. */
+static void warn_read(void *ctx, const char *msg)
+{
+    fprintf(stderr, "sysnode run: %s: warning: %s\n", (const char *)ctx, msg);
+}
 
 typedef struct {
     const char *dir;
@@ -175,6 +182,7 @@ static void replay_one(run_plan *plan, case_run *c)
     sn_sim_transport_opts sim_opts = {plan->cu_version, plan->lockstep, plan->progress ? show_progress : NULL,
                                       &pctx};
     opts.case_dir = c->dir;
+    opts.warn_ctx = (void *)c->dir;
     c->started = now_seconds();
     c->status = plan->gdb && plan->device
                     ? sn_error_set(&c->err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it does not "
@@ -290,6 +298,7 @@ static int finish_single(run_plan *plan, case_run *c, int rc)
     if (plan->report) {
         sn_replay_opts opts = plan->opts;
         opts.case_dir = c->dir;
+        opts.warn_ctx = (void *)c->dir;
         int card = plan->device && strcmp(plan->device, "sim") != 0;
         sn_report_run run = {plan->device ? plan->device : "in-process",
                              card ? 0u : plan->cu_version ? plan->cu_version : 4u, c->status,
@@ -365,6 +374,7 @@ int sn_cmd_run(int argc, char **argv)
     size_t ndirs = 0;
     int rc = 2;
     plan.opts.max_cycles = DEFAULT_MAX_CYCLES;
+    plan.opts.warn = warn_read;
     plan.fst_to = UINT64_MAX;
     if (!dirs) {
         fputs("sysnode run: out of memory\n", stderr);
@@ -376,6 +386,8 @@ int sn_cmd_run(int argc, char **argv)
             plan.opts.image = argv[++i];
         } else if (!strcmp(argv[i], "--digest")) {
             plan.opts.digest = 1;
+        } else if (!strcmp(argv[i], "--strict")) {
+            plan.opts.strict = 1;
         } else if (!strcmp(argv[i], "--lockstep")) {
             plan.lockstep = 1;
         } else if (!strcmp(argv[i], "--table") && has_value) {

@@ -24,7 +24,10 @@ sn_status sn_device_init(sn_device *d, sn_transport *t, const char *image_path, 
     /* pages the host never writes cost nothing */
     d->shadow = sn_zeroed_alloc(d->dram_bytes);
     d->written = sn_zeroed_alloc(d->dram_bytes / 8 + 1);
-    if (!d->image_path || !d->shadow || !d->written)
+    d->live = sn_zeroed_alloc(d->dram_bytes / 8 + 1);
+    if (t->ops->track_accesses)
+        t->ops->track_accesses(t->ctx, 1);
+    if (!d->image_path || !d->shadow || !d->written || !d->live)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the host shadow of %llu DRAM bytes",
                             (unsigned long long)d->dram_bytes);
     if (sn_elf_image_load(image_path, &d->image, err, sizeof err) != 0)
@@ -38,6 +41,7 @@ void sn_device_free(sn_device *d)
     free(d->image_path);
     sn_zeroed_free(d->shadow, d->dram_bytes);
     sn_zeroed_free(d->written, d->dram_bytes / 8 + 1);
+    sn_zeroed_free(d->live, d->dram_bytes / 8 + 1);
     for (size_t i = 0; i < d->boot_fill_count; i++)
         free(d->boot_fills[i].data);
     free(d->boot_fills);
@@ -50,6 +54,23 @@ static sn_status check_range(const sn_device *d, uint64_t addr, uint64_t n, cons
         return sn_error_set(e, SN_ERR_INPUT, "%s of %llu bytes at 0x%llx passes the end of DRAM (%llu bytes)", what,
                             (unsigned long long)n, (unsigned long long)addr, (unsigned long long)d->dram_bytes);
     return SN_OK;
+}
+
+/* Sets (on) or clears the bits of map for the bytes [addr, end). */
+static void set_bits(uint8_t *map, uint64_t addr, uint64_t end, int on)
+{
+    for (uint64_t a = addr; a < end;) {
+        if (a % 8 == 0 && end - a >= 8) { /* whole bytes of the map at once */
+            memset(&map[a / 8], on ? 0xFF : 0, (end - a) / 8);
+            a += (end - a) / 8 * 8;
+        } else {
+            if (on)
+                map[a / 8] |= (uint8_t)(1u << (a % 8));
+            else
+                map[a / 8] &= (uint8_t)~(1u << (a % 8));
+            a++;
+        }
+    }
 }
 
 void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
@@ -65,15 +86,15 @@ void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
         if ((end - 1) / 8 + 1 > d->marked_hi)
             d->marked_hi = (end - 1) / 8 + 1;
     }
-    for (uint64_t a = addr; a < end;) {
-        if (a % 8 == 0 && end - a >= 8) { /* whole bytes of the map at once */
-            memset(&d->written[a / 8], 0xFF, (end - a) / 8);
-            a += (end - a) / 8 * 8;
-        } else {
-            d->written[a / 8] |= (uint8_t)(1u << (a % 8));
-            a++;
-        }
-    }
+    set_bits(d->written, addr, end, 1);
+}
+
+sn_status sn_device_discard(sn_device *d, uint64_t addr, uint64_t n, sn_error *e)
+{
+    sn_status st = check_range(d, addr, n, "DRAM discard", e);
+    if (st == SN_OK)
+        set_bits(d->live, addr, addr + n, 0);
+    return st;
 }
 
 sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t n, sn_error *e)
@@ -92,6 +113,7 @@ sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t
         return st;
     memcpy(d->shadow + addr, src, n);
     sn_device_mark(d, addr, n, 0);
+    set_bits(d->live, addr, addr + n, 1);
     return SN_OK;
 }
 
@@ -101,27 +123,33 @@ sn_status sn_device_read(sn_device *d, uint64_t addr, void *dst, uint64_t n, sn_
     return st == SN_OK ? d->t->ops->dram_read(d->t->ctx, addr, dst, n, e) : st;
 }
 
-/* The first byte of [addr, addr+n) the host never wrote, or addr+n. */
-static uint64_t first_unwritten(const sn_device *d, uint64_t addr, uint64_t n)
+/* The first byte of [addr, addr+n) whose bit in map is clear, or addr+n. */
+static uint64_t first_clear(const uint8_t *map, uint64_t addr, uint64_t n)
 {
     static const uint8_t all[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
     for (uint64_t a = addr; a < addr + n; a++) {
-        while (a % 64 == 0 && addr + n - a >= 64 && memcmp(&d->written[a / 8], all, 8) == 0)
+        while (a % 64 == 0 && addr + n - a >= 64 && memcmp(&map[a / 8], all, 8) == 0)
             a += 64; /* eight bytes of the map at once */
-        while (a % 8 == 0 && addr + n - a >= 8 && d->written[a / 8] == 0xFF)
+        while (a % 8 == 0 && addr + n - a >= 8 && map[a / 8] == 0xFF)
             a += 8; /* a whole byte of the map at once */
-        if (a < addr + n && !(d->written[a / 8] & (1u << (a % 8))))
+        if (a < addr + n && !(map[a / 8] & (1u << (a % 8))))
             return a;
     }
     return addr + n;
 }
 
-/* The last byte of [addr, addr+n) the host wrote, or UINT64_MAX for none. */
-static uint64_t last_written(const sn_device *d, uint64_t addr, uint64_t n)
+/* The last byte of [addr, addr+n) that is live or that the host wrote, or
+ * UINT64_MAX for none. */
+static uint64_t last_taken(const sn_device *d, uint64_t addr, uint64_t n)
 {
-    for (uint64_t a = addr + n; a > addr; a--)
-        if (d->written[(a - 1) / 8] & (1u << ((a - 1) % 8)))
+    for (uint64_t a = addr + n; a > addr; a--) {
+        if (a % 8 == 0 && a - addr >= 8 && !d->written[(a - 1) / 8] && !d->live[(a - 1) / 8]) {
+            a -= 7; /* a whole byte of both maps at once */
+            continue;
+        }
+        if ((d->written[(a - 1) / 8] | d->live[(a - 1) / 8]) & (1u << ((a - 1) % 8)))
             return a - 1;
+    }
     return UINT64_MAX;
 }
 
@@ -153,7 +181,7 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
                 if (!sn_mx_fill_source(q, &addr, &bytes) || bytes == 0)
                     continue;
                 uint64_t gap = addr <= d->dram_bytes && bytes <= d->dram_bytes - addr
-                                   ? first_unwritten(d, addr, bytes)
+                                   ? first_clear(d->written, addr, bytes)
                                    : addr;
                 if (gap != addr + bytes) {
                     free(*rows);
@@ -291,14 +319,24 @@ sn_status sn_device_table_addr(const sn_device *d, uint64_t bytes, uint64_t *add
     if (need > d->dram_bytes)
         return sn_error_set(e, SN_ERR_INPUT, "the packed table (%llu bytes) does not fit DRAM (%llu bytes)",
                             (unsigned long long)bytes, (unsigned long long)d->dram_bytes);
-    *addr = d->dram_bytes - need;
-    uint64_t clash = last_written(d, *addr, with_copy);
-    if (clash != UINT64_MAX)
-        return sn_error_set(e, SN_ERR_INPUT,
-                            "the packed table (%llu bytes at 0x%llx, the top of DRAM) would cover 0x%llx, which the "
-                            "host wrote",
-                            (unsigned long long)bytes, (unsigned long long)*addr, (unsigned long long)clash);
-    return SN_OK;
+    uint64_t top = d->dram_bytes - need, first_clash = UINT64_MAX;
+    for (uint64_t at = top;;) {
+        uint64_t clash = last_taken(d, at, with_copy);
+        if (clash == UINT64_MAX) {
+            *addr = at;
+            return SN_OK;
+        }
+        if (first_clash == UINT64_MAX)
+            first_clash = clash;
+        if (clash < with_copy) /* nothing below the clash can hold it */
+            break;
+        at = (clash - with_copy) / SN_REPLAY_TABLE_ALIGN * SN_REPLAY_TABLE_ALIGN; /* ends at or before it */
+    }
+    return sn_error_set(e, SN_ERR_INPUT,
+                        "the packed table (%llu bytes, [0x%llx, 0x%llx) at the top of DRAM) would cover live bytes "
+                        "(the host's or a round's, last at 0x%llx), and no %u-aligned place in DRAM is free of them",
+                        (unsigned long long)bytes, (unsigned long long)top, (unsigned long long)(top + with_copy),
+                        (unsigned long long)first_clash, SN_REPLAY_TABLE_ALIGN);
 }
 
 static sn_status write_release(sn_device *d, uint64_t word, sn_error *e)
@@ -320,6 +358,7 @@ sn_status sn_device_boot(sn_device *d, const uint8_t *table, uint64_t table_byte
     if (st == SN_OK)
         st = d->t->ops->boot(d->t->ctx, e);
     d->booted = 1;
+    memset(d->sent, 0, sizeof d->sent);
     d->held = 0;
     d->syncs = 0;
     d->cycles = 0;
@@ -345,7 +384,7 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
         st = write_release(d, SN_HOST_RELEASE(d->syncs, table ? SN_HOST_NEXT_TABLE : SN_HOST_CONTINUE), e);
     if (st == SN_OK) {
         d->held = 0;
-        d->cap = d->cycles + d->max_cycles;
+        d->cap = d->max_cycles > UINT64_MAX - d->cycles ? UINT64_MAX : d->cycles + d->max_cycles;
     }
     if (st == SN_OK && table) {
         d->table_addr = table_addr;
@@ -446,6 +485,12 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
             st = sn_error_set(e, SN_ERR_PROTOCOL, "%s exited instead of holding after the last round: %s",
                               d->image_path, d->t->ops->console(d->t->ctx));
     }
+    if (st == SN_OK)
+        st = sn_device_check_accesses(d, p, e);
+    sn_table t = sn_program_table(p);
+    for (uint32_t i = 0; st == SN_OK && i < t.step_count; i++)
+        if (t.steps[i].op == SN_STEP_KICK)
+            d->sent[SN_NODE_ID(t.steps[i].x, t.steps[i].y)] += t.steps[i].kick.flits;
     if (st == SN_OK)
         st = sn_device_status(d, &after, e);
     if (st == SN_OK) {

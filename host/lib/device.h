@@ -6,7 +6,15 @@
  * remembered (a shadow of every byte it wrote), because a matmul cluster
  * FILL reads 128-byte MXFP7 entries converted from the FP16 the host wrote
  * (DESIGN.md §6): before rounds run, every region they FILL is converted
- * from that shadow and written, as `sysnode run` converts a case's uploads. */
+ * from that shadow and written, as `sysnode run` converts a case's uploads.
+ *
+ * The session also knows which DRAM bytes are live: written by the host or
+ * by a unit in an earlier round, and not discarded since (the compiler
+ * freed the span). The table goes only where nothing is live, and a unit
+ * read of bytes that are not live is reported, naming the round, slot,
+ * payload, unit and range: a warning by default, an error when strict.
+ * Only a window that sees the units' DRAM port (the simulator's,
+ * transport.h track_accesses) reports reads and unit writes. */
 #ifndef SN_HOST_DEVICE_H
 #define SN_HOST_DEVICE_H
 
@@ -16,6 +24,7 @@
 #include "elf_image.h"
 #include "error.h"
 #include "replay.h"
+#include "sysnode/regs.h"
 #include "sysnode/status_block.h"
 #include "transport.h"
 
@@ -33,6 +42,11 @@ typedef struct sn_device {
     uint8_t *shadow;      /* dram_bytes: the bytes the host last wrote */
     uint8_t *written;     /* one bit per DRAM byte: the host wrote it */
     uint64_t marked_lo, marked_hi; /* bytes of `written` that may be nonzero */
+    uint8_t *live;        /* one bit per DRAM byte: the host or a unit wrote it, not discarded since */
+    int strict;           /* a read of bytes that are not live is an error, not a warning */
+    sn_device_warn_fn warn;
+    void *warn_ctx;
+    uint32_t sent[SN_NODE_COUNT]; /* payloads kicked to each node since BOOT by earlier runs */
     int held;             /* the runner holds at sync point `syncs` */
     uint32_t syncs;       /* sync points reached since BOOT */
     uint64_t cycles;      /* CPU cycles since BOOT at the last stop */
@@ -59,6 +73,24 @@ void sn_device_free(sn_device *d);
  * table of the runner's current boot (nothing written). */
 sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t n, sn_error *e);
 
+/* Forgets that [addr, addr+n) is live (the compiler freed it; the bytes
+ * stay in DRAM and in the host's shadow): a later unit read of it is
+ * reported until something writes it again. SN_ERR_INPUT past the end of
+ * DRAM. */
+sn_status sn_device_discard(sn_device *d, uint64_t addr, uint64_t n, sn_error *e);
+
+/* Takes the unit DRAM accesses the last wait made (transport.h) and checks
+ * them in order against the live bytes: a write makes its bytes live; a
+ * read of bytes that are not live is reported through d->warn ("FILE:
+ * round R slot S: payload OP to UNIT (x,y) reads N bytes at [A, B), K of
+ * them never written in this session (first 0xF)"), or, when d->strict,
+ * is SN_ERR_INPUT with the first such read; a unit write over the table at
+ * d->table_addr is SN_ERR_INPUT naming both ranges. p is the program
+ * running since the boot or the last sn_device_run's start; the payload
+ * numbers are counted from d->sent. SN_OK on a window that cannot see
+ * accesses. */
+sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *e);
+
 /* Reads n bytes at unit DRAM address addr. SN_ERR_INPUT past the end of DRAM. */
 sn_status sn_device_read(sn_device *d, uint64_t addr, void *dst, uint64_t n, sn_error *e);
 
@@ -77,9 +109,12 @@ sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_
  * range) or FILLs sn_mx_convert_image refuses. */
 sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t first, uint32_t last, sn_error *e);
 
-/* The unit DRAM address where a table of `bytes` goes: the top of DRAM,
- * SN_REPLAY_TABLE_ALIGN-aligned. SN_ERR_INPUT when it does not fit or would
- * cover bytes the host wrote (naming the first). */
+/* The unit DRAM address where a table of `bytes` (and the status block's
+ * copy after it) goes: the highest SN_REPLAY_TABLE_ALIGN-aligned place
+ * where no byte is live or was written by the host, the top of DRAM when
+ * that is free. SN_ERR_INPUT when it does not fit DRAM, or when no such
+ * place exists, naming the table's range at the top and the live range it
+ * would cover. */
 sn_status sn_device_table_addr(const sn_device *d, uint64_t bytes, uint64_t *addr, sn_error *e);
 
 /* Loads the image, writes the table (table_bytes at table_addr) and the

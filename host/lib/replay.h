@@ -24,6 +24,11 @@
 /* The packed table goes at the top of DRAM, on a 4 KB boundary. */
 #define SN_REPLAY_TABLE_ALIGN 4096u
 
+/* How a run reports a unit read of bytes nothing wrote, when it is not
+ * strict (device.h): msg is one line naming round, slot, payload, unit and
+ * range. */
+typedef void (*sn_device_warn_fn)(void *ctx, const char *msg);
+
 typedef struct {
     const char *case_dir;
     const char *image;       /* runner ELF */
@@ -31,6 +36,9 @@ typedef struct {
     int digest;              /* ask the runner to read back and CRC the first expected output */
     const char *table;       /* a packed table to run instead of packing the case's artifacts;
                                 the host does not check it: the runner does, before any GO */
+    int strict;              /* a unit read of bytes no upload or round wrote is an error (device.h) */
+    sn_device_warn_fn warn;  /* else it is reported here (NULL: not at all) */
+    void *warn_ctx;
 } sn_replay_opts;
 
 typedef struct {

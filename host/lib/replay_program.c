@@ -121,6 +121,9 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     }
     if (st == SN_OK)
         st = sn_device_init(&d, t, opts->image, opts->max_cycles, e);
+    d.strict = opts->strict;
+    d.warn = opts->warn;
+    d.warn_ctx = opts->warn_ctx;
     if (st == SN_OK)
         st = sn_device_table_addr(&d, res->table_bytes, &table_addr, e);
     if (st == SN_OK)
@@ -143,6 +146,8 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     for (size_t k = 0; st == SN_OK && k < m->host_step_count; k++) {
         const sn_host_step *h = &m->host_steps[k];
         st = sn_device_wait(&d, 1, &held, &rs, e);
+        if (st == SN_OK && held)
+            st = sn_device_check_accesses(&d, p, e);
         if (st == SN_OK && !held) {
             st = sn_device_stopped(&d, &rs, e);
             if (st == SN_OK)
@@ -165,6 +170,8 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     }
     if (st == SN_OK)
         st = sn_device_wait(&d, 0, &held, &rs, e); /* no sync point after the last host step */
+    if (st == SN_OK && rs.stop == SN_RUN_EXITED)
+        st = sn_device_check_accesses(&d, p, e);
     if (st == SN_OK) {
         res->cycles = rs.cycles;
         res->instret = rs.instret;

@@ -76,6 +76,15 @@ typedef struct {
     sn_unit_busy units[SN_MESH_MAX_UNITS];
 } sn_run_stats;
 
+/* One unit DRAM access as the simulator saw it: unit (x, y) moved nbytes
+ * at unit address addr, reading (write 0) or writing (1), executing its
+ * payload number `payload` since BOOT (0-based, in the order kicks sent
+ * them); consecutive bytes one payload moves the same way are one access. */
+typedef struct {
+    uint8_t x, y, write;
+    uint64_t payload, addr, nbytes;
+} sn_unit_access;
+
 typedef struct sn_transport_ops {
     /* IMEM: one 32-bit word per write, addr 4-aligned below 32 KB. */
     sn_status (*imem_write)(void *ctx, uint32_t addr, uint32_t word, sn_error *e);
@@ -99,6 +108,13 @@ typedef struct sn_transport_ops {
     /* Optional (NULL on a window that cannot count, such as a card's): the
      * counts of the last run. SN_ERR_INTERNAL when out of memory. */
     sn_status (*stats)(void *ctx, sn_run_stats *out, sn_error *e);
+    /* Optional (NULL on a window that cannot see the units' DRAM port, such
+     * as a card's): track(on) starts or stops recording every unit DRAM
+     * access; take hands out those since the last take, in the order the
+     * units made them (*out owned by the transport, valid until the next
+     * take or close). SN_ERR_INTERNAL when out of memory. */
+    void (*track_accesses)(void *ctx, int on);
+    sn_status (*take_accesses)(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e);
 } sn_transport_ops;
 
 typedef struct sn_transport {

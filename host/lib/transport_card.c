@@ -391,7 +391,7 @@ static sn_status card_stats(void *ctx, sn_run_stats *out, sn_error *e)
 static const sn_transport_ops card_ops = {
     card_imem_write, card_spad_write, card_spad_read, card_dram_write, card_dram_read,
     card_boot,       card_wait,       card_console,    card_dram_size, card_close,
-    card_stats,
+    card_stats,      NULL,            NULL, /* a card's unit DRAM port is not visible */
 };
 
 struct sn_sim *sn_transport_card_sim_of(const sn_transport *t)

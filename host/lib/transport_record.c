@@ -132,10 +132,25 @@ static sn_status rec_stats(void *ctx, sn_run_stats *out, sn_error *e)
     return r->inner.ops->stats(r->inner.ctx, out, e);
 }
 
+static void rec_track_accesses(void *ctx, int on)
+{
+    recorder *r = ctx;
+    if (r->inner.ops->track_accesses)
+        r->inner.ops->track_accesses(r->inner.ctx, on);
+}
+
+static sn_status rec_take_accesses(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e)
+{
+    recorder *r = ctx;
+    *out = NULL;
+    *n = 0;
+    return r->inner.ops->take_accesses ? r->inner.ops->take_accesses(r->inner.ctx, out, n, e) : SN_OK;
+}
+
 static const sn_transport_ops record_ops = {
-    rec_imem_write, rec_spad_write, rec_spad_read, rec_dram_write, rec_dram_read,
-    rec_boot,       rec_wait,       rec_console,    rec_dram_size,  rec_close,
-    rec_stats,
+    rec_imem_write, rec_spad_write, rec_spad_read, rec_dram_write,     rec_dram_read,
+    rec_boot,       rec_wait,       rec_console,   rec_dram_size,      rec_close,
+    rec_stats,      rec_track_accesses, rec_take_accesses,
 };
 
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e)

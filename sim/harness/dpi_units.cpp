@@ -20,6 +20,23 @@ static void model_error(sn_dpi_units *u, const char *fmt, unsigned a, unsigned l
 
 // ---- memory: pending writes over DRAM ----
 
+// Records an access of the executing payload, joined to the last one when it
+// continues it (a VFILL walk, a FILL's entries).
+static void track(sn_dpi_units *u, uint64_t addr, uint32_t n, uint8_t write)
+{
+    const sn_dpi_unit &unit = u->unit[u->exec_unit];
+    uint64_t payload = unit.executed - 1;
+    if (!u->accesses.empty()) {
+        sn_sim_access &last = u->accesses.back();
+        if (last.x == unit.x && last.y == unit.y && last.write == write && last.payload == payload &&
+            last.addr + last.nbytes == addr) {
+            last.nbytes += n;
+            return;
+        }
+    }
+    u->accesses.push_back(sn_sim_access{(uint8_t)unit.x, (uint8_t)unit.y, write, payload, addr, n});
+}
+
 static bool overlaps(const sn_dpi_write &w, uint64_t addr, uint64_t n)
 {
     return w.addr < addr + n && addr < w.addr + w.bytes.size();
@@ -38,6 +55,8 @@ static int port_read(void *ctx, uint64_t addr, void *dst, uint32_t n)
         memcpy(out + (lo - addr), w.bytes.data() + (lo - w.addr), hi - lo);
     }
     u->exec_read_bytes += n;
+    if (u->track)
+        track(u, addr, n, 0);
     return 0;
 }
 
@@ -48,6 +67,8 @@ static int port_write(void *ctx, uint64_t addr, const void *src, uint32_t n)
         return -1;
     const uint8_t *in = static_cast<const uint8_t *>(src);
     u->exec_write_bytes += n;
+    if (u->track)
+        track(u, addr, n, 1);
     // A stream of consecutive words from one instruction is one pending write.
     if (!u->pending.empty()) {
         sn_dpi_write &last = u->pending.back();

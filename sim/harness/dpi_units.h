@@ -90,6 +90,8 @@ struct sn_dpi_units {
     uint32_t inject_fault = 0;
     int inject_hit_unit = -1;     /* the unit it hit, and that unit's payload count */
     uint64_t inject_hit_payload = 0; /* since reset, 0-based */
+    bool track = false;                  /* record every access (sn_sim_track_accesses) */
+    std::vector<sn_sim_access> accesses; /* recorded, in the order the units made them */
 };
 
 /* Connects the models to dram and resets them. */

@@ -37,6 +37,7 @@ struct sn_sim {
     sn_hart *hart = nullptr;
     sn_dram dram{};
     sn_dpi_units units{};
+    std::vector<sn_sim_access> taken; /* the last sn_sim_take_accesses */
     uint64_t mesh_cycle = 0;
     uint64_t mesh_edges = 0; // rising edges since BOOT (a jump is one)
     // Quiet cycles advance has counted but not clocked yet: the mesh is at
@@ -498,6 +499,21 @@ extern "C" int sn_sim_dram_write(sn_sim *s, uint64_t addr, const void *src, uint
 extern "C" int sn_sim_dram_read(sn_sim *s, uint64_t addr, void *dst, uint64_t n)
 {
     return sn_dram_read(&s->dram, addr, dst, n) == 0 ? 0 : -1;
+}
+
+extern "C" void sn_sim_track_accesses(sn_sim *s, int on)
+{
+    s->units.track = on != 0;
+    s->units.accesses.clear();
+    s->taken.clear();
+}
+
+extern "C" size_t sn_sim_take_accesses(sn_sim *s, const sn_sim_access **out)
+{
+    s->taken.swap(s->units.accesses);
+    s->units.accesses.clear();
+    *out = s->taken.data();
+    return s->taken.size();
 }
 
 extern "C" uint64_t sn_sim_dram_size(const sn_sim *s)

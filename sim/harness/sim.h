@@ -75,6 +75,23 @@ int sn_sim_dram_read(sn_sim *s, uint64_t addr, void *dst, uint64_t n);
 /* DRAM bytes. */
 uint64_t sn_sim_dram_size(const sn_sim *s);
 
+/* One unit DRAM access: unit (x, y) moved nbytes at unit address addr,
+ * reading (write 0) or writing (1), while executing its payload number
+ * `payload` since BOOT (0-based). Consecutive bytes one payload moves the
+ * same way are one access. */
+typedef struct {
+    uint8_t x, y, write;
+    uint64_t payload, addr, nbytes;
+} sn_sim_access;
+
+/* Starts (on != 0) or stops recording every unit DRAM access, in the order
+ * the units make them; stopping drops what was recorded. */
+void sn_sim_track_accesses(sn_sim *s, int on);
+
+/* The accesses recorded since the last call (*out, owned by s, valid until
+ * the next call or destroy); how many. */
+size_t sn_sim_take_accesses(sn_sim *s, const sn_sim_access **out);
+
 /* Writes args as the boot-argument block (sysnode/boot_args.h) through the
  * SPAD window. Returns 0, or -1 if a write fails. */
 int sn_sim_write_boot_args(sn_sim *s, const sn_boot_args *args);

@@ -15,6 +15,7 @@ typedef struct {
     sn_sim_stats_copy stats;
     double wait_seconds; /* wall time of the last wait */
     int gdb_port;        /* -1: no debugger */
+    sn_unit_access *accesses; /* the last take_accesses */
 } sim_window;
 
 static double now_seconds(void)
@@ -119,6 +120,7 @@ static void sim_close(void *ctx)
     sim_window *w = ctx;
     sn_sim_destroy(w->sim);
     sn_sim_stats_copy_free(&w->stats);
+    free(w->accesses);
     free(w);
 }
 
@@ -130,9 +132,33 @@ static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
     return st;
 }
 
+static void sim_track_accesses(void *ctx, int on)
+{
+    sn_sim_track_accesses(sim_of(ctx), on);
+}
+
+static sn_status sim_take_accesses(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e)
+{
+    sim_window *w = ctx;
+    const sn_sim_access *a;
+    *n = sn_sim_take_accesses(w->sim, &a);
+    free(w->accesses);
+    w->accesses = malloc((*n ? *n : 1) * sizeof *w->accesses);
+    *out = w->accesses;
+    if (!w->accesses) {
+        sn_status st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %zu unit DRAM accesses", *n);
+        *n = 0;
+        return st;
+    }
+    for (size_t i = 0; i < *n; i++)
+        w->accesses[i] = (sn_unit_access){a[i].x, a[i].y, a[i].write, a[i].payload, a[i].addr, a[i].nbytes};
+    return SN_OK;
+}
+
 static const sn_transport_ops sim_ops = {
-    sim_imem_write, sim_spad_write, sim_spad_read, sim_dram_write, sim_dram_read, sim_boot,
-    sim_wait,       sim_console,    sim_dram_size,  sim_close,      sim_stats,
+    sim_imem_write,     sim_spad_write,    sim_spad_read, sim_dram_write, sim_dram_read, sim_boot,
+    sim_wait,           sim_console,       sim_dram_size, sim_close,      sim_stats,     sim_track_accesses,
+    sim_take_accesses,
 };
 
 sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e)

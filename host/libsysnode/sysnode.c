@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "artifact.h"
+#include "file_read.h"
 #include "device.h"
 #include "replay.h"
 #include "transport_sim.h"
@@ -20,7 +21,32 @@ struct sysnode_device {
     sn_device dev;
     sn_error err;
     sysnode_result last;
+    char **warnings; /* of the last execute or run_case */
+    uint32_t warning_count;
 };
+
+static void forget_warnings(sysnode_device *d)
+{
+    for (uint32_t i = 0; i < d->warning_count; i++)
+        free(d->warnings[i]);
+    free(d->warnings);
+    d->warnings = NULL;
+    d->warning_count = 0;
+}
+
+/* sn_device_warn_fn: kept for sysnode_warning; one that cannot be kept
+ * for want of memory is counted as that. */
+static void keep_warning(void *ctx, const char *msg)
+{
+    sysnode_device *d = ctx;
+    char **grown = realloc(d->warnings, (d->warning_count + 1) * sizeof *grown);
+    if (!grown)
+        return;
+    d->warnings = grown;
+    d->warnings[d->warning_count] = strdup(msg);
+    if (d->warnings[d->warning_count])
+        d->warning_count++;
+}
 
 int32_t sysnode_api_version(void)
 {
@@ -60,6 +86,9 @@ int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *er
             snprintf(err, errlen, "%s", e.msg);
         return st;
     }
+    d->dev.strict = opts && opts->strict;
+    d->dev.warn = keep_warning;
+    d->dev.warn_ctx = d;
     *out = d;
     return SN_OK;
 }
@@ -70,6 +99,7 @@ void sysnode_close(sysnode_device *d)
         return;
     sn_device_free(&d->dev);
     sn_transport_close(&d->t);
+    forget_warnings(d);
     free(d);
 }
 
@@ -89,6 +119,39 @@ int32_t sysnode_write(sysnode_device *d, uint64_t addr, const void *src, uint64_
 int32_t sysnode_read(sysnode_device *d, uint64_t addr, void *dst, uint64_t n)
 {
     return done(d, sn_device_read(&d->dev, addr, dst, n, &d->err));
+}
+
+int32_t sysnode_discard(sysnode_device *d, uint64_t addr, uint64_t n)
+{
+    return done(d, sn_device_discard(&d->dev, addr, n, &d->err));
+}
+
+uint32_t sysnode_warning_count(const sysnode_device *d)
+{
+    return d->warning_count;
+}
+
+const char *sysnode_warning(const sysnode_device *d, uint32_t i)
+{
+    return i < d->warning_count ? d->warnings[i] : NULL;
+}
+
+int32_t sysnode_file_read(const char *path, uint8_t **data, uint64_t *len, char *err, size_t errlen)
+{
+    sn_error e = {0};
+    size_t n = 0;
+    *data = NULL;
+    *len = 0;
+    sn_status st = sn_file_read(path, data, &n, &e);
+    *len = n;
+    if (st != SN_OK && err && errlen)
+        snprintf(err, errlen, "%s", e.msg);
+    return st;
+}
+
+void sysnode_free(void *p)
+{
+    free(p);
 }
 
 static void keep_result(sysnode_device *d, sn_status st, const sn_replay_result *r)
@@ -145,6 +208,7 @@ int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_
     memset(&r, 0, sizeof r);
     r.diff_round = -1;
     d->err = (sn_error){0};
+    forget_warnings(d);
     sn_status st = load_texts(texts, lens, count, name ? name : "artifact", &p, &d->err);
     if (st == SN_OK)
         st = sn_device_run(&d->dev, &p, &r, &d->err);
@@ -157,9 +221,11 @@ int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_
 
 int32_t sysnode_run_case(sysnode_device *d, const char *case_dir, int32_t digest)
 {
-    sn_replay_opts opts = {case_dir, d->dev.image_path, d->dev.max_cycles, digest != 0, NULL};
+    sn_replay_opts opts = {case_dir, d->dev.image_path, d->dev.max_cycles, digest != 0, NULL,
+                           d->dev.strict,      keep_warning,        d};
     sn_replay_result r;
     d->err = (sn_error){0};
+    forget_warnings(d);
     sn_status st = sn_replay_case(&opts, &d->t, &r, &d->err);
     sn_device_forget_runner(&d->dev); /* the case booted its own runner */
     keep_result(d, st, &r);

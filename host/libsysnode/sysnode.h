@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* Bumped when a declaration below changes incompatibly. */
-#define SYSNODE_API_VERSION 1
+#define SYSNODE_API_VERSION 2
 
 typedef struct sysnode_device sysnode_device;
 
@@ -29,7 +29,8 @@ typedef struct sysnode_options {
     const char *mesh;    /* NULL or "rv64_mesh_2p2", the one mesh simulated (DESIGN.md §6) */
     uint32_t cu_version; /* every unit's generation: 4 or 5; 0 means 4 (DESIGN.md §6) */
     const char *image;   /* runner ELF; NULL: $SYSNODE_IMAGE, else the build's firmware/runner.elf */
-    uint64_t max_cycles; /* cap per boot, CPU cycles; 0 means 400 M (a run past it is SN_ERR_HANG) */
+    uint64_t max_cycles; /* cap per execute, CPU cycles; 0 means 400 M (a run past it is SN_ERR_HANG) */
+    int32_t strict;      /* nonzero: a unit read of bytes nothing wrote is an error, not a warning */
 } sysnode_options;
 
 /* What the last sysnode_execute or sysnode_run_case did. */
@@ -66,8 +67,31 @@ void sysnode_close(sysnode_device *d);
  * MXFP7, DESIGN.md §6). SN_ERR_INPUT past the end of DRAM; nothing written. */
 int32_t sysnode_write(sysnode_device *d, uint64_t addr, const void *src, uint64_t n);
 
-/* Reads n bytes of DRAM at addr into dst. SN_ERR_INPUT past the end of DRAM. */
+/* Reads n bytes of DRAM at addr into dst. SN_ERR_INPUT past the end of DRAM.
+ * A range a matmul cluster FILLed reads back as the MXFP7 entries the
+ * conversion wrote there, not the FP16 written (DESIGN.md §6). */
 int32_t sysnode_read(sysnode_device *d, uint64_t addr, void *dst, uint64_t n);
+
+/* Forgets that the n bytes at addr are live (the compiler freed the span;
+ * the bytes stay in DRAM): a later unit read of them is reported as a read
+ * of bytes nothing wrote until the host or a round writes them again
+ * (host/lib/device.h). SN_ERR_INPUT past the end of DRAM. */
+int32_t sysnode_discard(sysnode_device *d, uint64_t addr, uint64_t n);
+
+/* The warnings of the last execute or run_case: unit reads of bytes that
+ * neither the host nor an earlier round wrote, each one line naming the
+ * artifact, round, slot, payload, unit and address range (when strict, the
+ * first is the call's error instead). sysnode_warning returns NULL for i
+ * past the count; valid until the next call on d. */
+uint32_t sysnode_warning_count(const sysnode_device *d);
+const char *sysnode_warning(const sysnode_device *d, uint32_t i);
+
+/* Reads the whole regular file at path as `sysnode run` reads an artifact
+ * (host/lib/file_read.h: no FIFO or device, at most 1 GiB) into *data
+ * (*len bytes; free it with sysnode_free). Returns 0, or SN_ERR_IO /
+ * SN_ERR_INPUT with the reason, naming path, in err. */
+int32_t sysnode_file_read(const char *path, uint8_t **data, uint64_t *len, char *err, size_t errlen);
+void sysnode_free(void *p);
 
 /* Runs count artifacts (JSON texts texts[i] of lens[i] bytes, round i) as
  * one program in one boot of the runner; DRAM keeps what they leave.

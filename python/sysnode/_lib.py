@@ -5,7 +5,7 @@ libsysnode.so.1."""
 import ctypes
 import os
 
-API_VERSION = 1  # SYSNODE_API_VERSION this package was written against
+API_VERSION = 2  # SYSNODE_API_VERSION this package was written against
 
 
 class Options(ctypes.Structure):
@@ -14,6 +14,7 @@ class Options(ctypes.Structure):
         ("cu_version", ctypes.c_uint32),
         ("image", ctypes.c_char_p),
         ("max_cycles", ctypes.c_uint64),
+        ("strict", ctypes.c_int32),
     ]
 
 
@@ -71,6 +72,12 @@ def load():
         "sysnode_last_error": (ctypes.c_char_p, [dev]),
         "sysnode_last_result": (None, [dev, ctypes.POINTER(Result)]),
         "sysnode_status_name": (ctypes.c_char_p, [i32]),
+        "sysnode_discard": (i32, [dev, u64, u64]),
+        "sysnode_warning_count": (ctypes.c_uint32, [dev]),
+        "sysnode_warning": (ctypes.c_char_p, [dev, ctypes.c_uint32]),
+        "sysnode_file_read": (i32, [ctypes.c_char_p, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)),
+                                    ctypes.POINTER(u64), ctypes.c_char_p, size]),
+        "sysnode_free": (None, [ctypes.c_void_p]),
     }
     for name, (res, args) in sigs.items():
         fn = getattr(lib, name)

@@ -3,6 +3,7 @@ and Python"). Addresses are unit DRAM byte addresses; sizes are bytes."""
 import ctypes
 import json
 import os
+import warnings
 
 from . import _lib
 
@@ -32,6 +33,41 @@ class SysNodeError(Exception):
         super().__init__("%s (0x%02x): %s" % (self.status_name, status, diagnosis))
 
 
+SN_ERR_INPUT = 0x10  # firmware/include/sysnode/status.h
+
+
+class SysNodeWarning(UserWarning):
+    """A unit read of DRAM bytes that neither the host nor an earlier round
+    wrote in this session (README "KohakuTPU"): the message names the
+    artifact, round, slot, payload, unit and address range."""
+
+
+def _u(name, value, bits):
+    """value as an unsigned integer of `bits` bits, or SysNodeError naming
+    the argument: ctypes would cut a larger one silently."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SysNodeError(SN_ERR_INPUT, "%s %r: not an integer" % (name, value))
+    if not 0 <= value < 1 << bits:
+        raise SysNodeError(SN_ERR_INPUT, "%s %d: outside 0..2^%d-1" % (name, value, bits))
+    return value
+
+
+def read_file(path):
+    """The bytes of the regular file at path, read by the rule `sysnode run`
+    reads an artifact with (host/lib/file_read.h: no FIFO or device, at
+    most 1 GiB); SysNodeError naming path otherwise."""
+    data = ctypes.POINTER(ctypes.c_uint8)()
+    n = ctypes.c_uint64()
+    err = ctypes.create_string_buffer(512)
+    st = lib().sysnode_file_read(os.fsencode(path), ctypes.byref(data), ctypes.byref(n), err, len(err))
+    try:
+        if st != 0:
+            raise SysNodeError(st, err.value.decode(errors="replace"))
+        return ctypes.string_at(data, n.value)
+    finally:
+        lib().sysnode_free(data)
+
+
 class Result:
     """What an execute or run_case did: rounds, flits (payloads sent),
     completions, cycles (simulated CPU cycles), match; for a mismatch the
@@ -59,8 +95,7 @@ def artifact_text(artifact):
     if isinstance(artifact, bytes):
         return artifact
     if isinstance(artifact, os.PathLike) or (isinstance(artifact, str) and not artifact.lstrip().startswith("{")):
-        with open(artifact, "rb") as f:
-            return f.read()
+        return read_file(artifact)
     if isinstance(artifact, str):
         return artifact.encode()
     raise TypeError("an artifact is a dict, JSON text or a path, not %s" % type(artifact).__name__)
@@ -70,10 +105,15 @@ class Device:
     """A fresh simulated SysNode: mesh "rv64_mesh_2p2" (the one simulated),
     cu_version 4 or 5 (every unit's generation), image (runner ELF; default
     the build's), max_cycles (cap per run, default 400 M). DRAM (16 MiB)
-    keeps its bytes between calls. Use as a context manager or call close()."""
+    keeps its bytes between calls. strict: a unit read of bytes nothing wrote
+    raises SysNodeError (else it is a SysNodeWarning). Use as a context
+    manager or call close()."""
 
-    def __init__(self, cu_version=4, mesh="rv64_mesh_2p2", image=None, max_cycles=0):
-        opts = _lib.Options(mesh.encode(), cu_version, os.fsencode(image) if image else None, max_cycles)
+    _dev = None  # so a refused __init__ leaves nothing for __del__ to close
+
+    def __init__(self, cu_version=4, mesh="rv64_mesh_2p2", image=None, max_cycles=0, strict=False):
+        opts = _lib.Options(mesh.encode(), _u("cu_version", cu_version, 32), os.fsencode(image) if image else None,
+                            _u("max_cycles", max_cycles, 64), 1 if strict else 0)
         handle = ctypes.c_void_p()
         err = ctypes.create_string_buffer(512)
         st = lib().sysnode_open(ctypes.byref(opts), ctypes.byref(handle), err, len(err))
@@ -83,6 +123,8 @@ class Device:
         self.last_result = None
 
     def _check(self, st, result=None):
+        for i in range(lib().sysnode_warning_count(self._dev)):
+            warnings.warn(SysNodeWarning(lib().sysnode_warning(self._dev, i).decode(errors="replace")), stacklevel=3)
         if st != 0:
             raise SysNodeError(st, lib().sysnode_last_error(self._dev).decode(errors="replace"), result)
 
@@ -94,13 +136,24 @@ class Device:
     def write(self, addr, data):
         """Writes bytes (any bytes-like object) to DRAM at addr."""
         data = bytes(data)
-        self._check(lib().sysnode_write(self._handle(), addr, data, len(data)))
+        self._check(lib().sysnode_write(self._handle(), _u("address", addr, 64), data, len(data)))
 
     def read(self, addr, n):
-        """Reads n bytes of DRAM at addr."""
+        """Reads n bytes of DRAM at addr. A range a matmul cluster FILLed
+        reads back as the MXFP7 the conversion wrote there (DESIGN.md §6)."""
+        _u("address", addr, 64)
+        _u("size", n, 64)
+        if n > 1 << 24:
+            raise SysNodeError(SN_ERR_INPUT, "read of %d bytes at 0x%x: more than DRAM (16 MiB)" % (n, addr))
         buf = ctypes.create_string_buffer(n)
         self._check(lib().sysnode_read(self._handle(), addr, buf, n))
         return buf.raw
+
+    def discard(self, addr, n):
+        """Forgets that the n bytes at addr are live (the compiler freed
+        them; the bytes stay): a later unit read of them is reported as a
+        read of bytes nothing wrote, until something writes them again."""
+        self._check(lib().sysnode_discard(self._handle(), _u("address", addr, 64), _u("size", n, 64)))
 
     def _result(self):
         raw = _lib.Result()

@@ -36,7 +36,7 @@ static sysnode_device *open_default(void)
 {
     sysnode_device *d = NULL;
     char err[256];
-    sysnode_options o = {NULL, 0, SN_RUNNER_IMAGE, 0};
+    sysnode_options o = {NULL, 0, SN_RUNNER_IMAGE, 0, 0};
     if (sysnode_open(&o, &d, err, sizeof err) != 0)
         fail_msg("%s", err);
     return d;
@@ -48,14 +48,14 @@ static void options(void **state)
     sysnode_device *d = (sysnode_device *)1;
     char err[256];
     assert_int_equal(sysnode_api_version(), SYSNODE_API_VERSION);
-    sysnode_options o = {"rv64_mesh_4x4", 0, SN_RUNNER_IMAGE, 0};
+    sysnode_options o = {"rv64_mesh_4x4", 0, SN_RUNNER_IMAGE, 0, 0};
     assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x10);
     assert_null(d);
     assert_non_null(strstr(err, "mesh \"rv64_mesh_4x4\""));
-    o = (sysnode_options){NULL, 6, SN_RUNNER_IMAGE, 0};
+    o = (sysnode_options){NULL, 6, SN_RUNNER_IMAGE, 0, 0};
     assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x10);
     assert_non_null(strstr(err, "cu_version 6"));
-    o = (sysnode_options){NULL, 5, "/nonexistent.elf", 0};
+    o = (sysnode_options){NULL, 5, "/nonexistent.elf", 0, 0};
     assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x10);
     assert_non_null(strstr(err, "/nonexistent.elf"));
     assert_string_equal(sysnode_status_name(0x40), "SN_ERR_HANG");

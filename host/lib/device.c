@@ -7,6 +7,7 @@
 
 #include "mxfp7.h"
 #include "pack.h"
+#include "peer_check.h"
 #include "sysnode/host_sync.h"
 #include "window_load.h"
 #include "zeroed.h"
@@ -452,7 +453,7 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
     uint8_t *table = NULL, *sync_after = calloc(p->round_count ? p->round_count : 1, 1);
     uint64_t table_bytes = 0, table_addr = 0;
-    sn_program held;
+    sn_program held = {0};
     sn_status_block before, after;
     memset(res, 0, sizeof *res);
     memset(&before, 0, sizeof before);
@@ -462,7 +463,9 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
     if (!sync_after)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     sync_after[p->round_count - 1] = 1;
-    sn_status st = sn_program_with_host_syncs(p, sync_after, &held, e);
+    sn_status st = sn_program_check_peers(p, &mesh, e);
+    if (st == SN_OK)
+        st = sn_program_with_host_syncs(p, sync_after, &held, e);
     if (st == SN_OK)
         st = sn_pack_program(&held, &mesh, &table, &table_bytes, e);
     if (st == SN_OK)

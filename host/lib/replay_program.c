@@ -11,6 +11,7 @@
 #include "crc32.h"
 #include "file_read.h"
 #include "pack.h"
+#include "peer_check.h"
 #include "replay.h"
 #include "window_load.h"
 
@@ -104,8 +105,8 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     uint8_t *table = NULL;
     uint64_t table_addr = 0;
     memset(&d, 0, sizeof d);
-    sn_status st;
-    if (opts->table) { /* the runner checks it, sync steps included */
+    sn_status st = sn_program_check_peers(p, &mesh, e); /* before anything is written */
+    if (st == SN_OK && opts->table) { /* the runner checks it, sync steps included */
         /* Its size first: a table larger than DRAM is refused unread. */
         struct stat sb;
         uint64_t dram = t->ops->dram_size(t->ctx);
@@ -116,7 +117,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
         else
             st = sn_file_read(opts->table, &table, &n, e);
         res->table_bytes = n;
-    } else {
+    } else if (st == SN_OK) {
         st = sn_pack_program(p, &mesh, &table, &res->table_bytes, e);
     }
     if (st == SN_OK)

@@ -122,9 +122,12 @@ class Device:
         self._dev = handle
         self.last_result = None
 
-    def _check(self, st, result=None):
+    def _warn(self):
+        """The last execute's or run_case's warnings, as SysNodeWarnings."""
         for i in range(lib().sysnode_warning_count(self._dev)):
             warnings.warn(SysNodeWarning(lib().sysnode_warning(self._dev, i).decode(errors="replace")), stacklevel=3)
+
+    def _check(self, st, result=None):
         if st != 0:
             raise SysNodeError(st, lib().sysnode_last_error(self._dev).decode(errors="replace"), result)
 
@@ -171,6 +174,7 @@ class Device:
         lens = (ctypes.c_size_t * len(texts))(*[len(t) for t in texts])
         st = lib().sysnode_execute(self._handle(), arr, lens, len(texts), name.encode())
         res = self._result()
+        self._warn()
         self._check(st, res)
         return res
 
@@ -180,6 +184,7 @@ class Device:
         first difference in .result, or the error that stopped it)."""
         st = lib().sysnode_run_case(self._handle(), os.fsencode(case_dir), 1 if digest else 0)
         res = self._result()
+        self._warn()
         self._check(st, res)
         return res
 

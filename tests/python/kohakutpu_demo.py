@@ -1,0 +1,79 @@
+"""Runs one of KohakuTPU's demos (demos/kohakutpu/NAME.py of the checkout in
+$SYSNODE_KOHAKUTPU) unmodified, on the SysNode (sysnode.kohakutpu.device)
+and on the compiler's model built on the SysNode's mesh
+(kohakutpu.model.SimDevice with its MG, VC and agent), and compares every
+result the demo read back, byte for byte.
+
+    kohakutpu_demo.py NAME [--cu-version 4|5] [--record CASE_DIR]
+
+Prints one line: NAME, the results compared, match or the first
+difference, and each side's wall seconds; exit 0 on a match, 1 on a
+difference, 77 (skipped) without $SYSNODE_KOHAKUTPU."""
+import argparse
+import contextlib
+import io
+import os
+import runpy
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python"))
+import sysnode.kohakutpu as skt  # noqa: E402
+
+
+def run(path, make):
+    """Runs the demo at path with every device it opens being make()'s;
+    returns (results read back as bytes, wall seconds, the device)."""
+    from kohakuaccel.rt import Runtime
+    from kohakutpu import api, sim
+
+    dev = make()
+    api._device = dev
+    got = []
+    get = Runtime.get
+
+    def keep(self, buffer):
+        out = get(self, buffer)
+        got.append(bytes(memoryview(out.astype("<f2")).cast("B")))
+        return out
+
+    saved = (api.script_device, sim.device, Runtime.get)
+    api.script_device = lambda kind=None: dev
+    sim.device = lambda **kw: dev
+    Runtime.get = keep
+    start = time.perf_counter()
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            runpy.run_path(path, run_name="__main__")
+    finally:
+        api.script_device, sim.device, Runtime.get = saved
+    return got, time.perf_counter() - start, dev
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("name")
+    ap.add_argument("--cu-version", type=int, default=4)
+    ap.add_argument("--record")
+    args = ap.parse_args()
+    root = skt.checkout()
+    if not root:
+        print("%s: skipped: SYSNODE_KOHAKUTPU names no KohakuTPU checkout" % args.name)
+        return 77
+    path = os.path.join(root, "demos", "kohakutpu", args.name + ".py")
+    from kohakutpu.model import SimDevice
+
+    want, t_model, _ = run(path, lambda: SimDevice(mg=skt.MG, vc=skt.VC, agent=skt.AGENT))
+    got, t_sn, dev = run(path, lambda: skt.device(cu_version=args.cu_version, record=args.record))
+    if args.record:
+        dev.close()
+    same = sum(a == b for a, b in zip(got, want))
+    verdict = "match" if len(got) == len(want) == same else "DIFFER (%d of %d/%d results equal)" % (
+        same, len(got), len(want))
+    print("%s v%d: %d results: %s; model %.2f s, SysNode %.2f s (%.1fx)" % (
+        args.name, args.cu_version, len(want), verdict, t_model, t_sn, t_model / t_sn if t_sn else 0))
+    return 0 if verdict == "match" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

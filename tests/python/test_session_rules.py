@@ -1,0 +1,187 @@
+"""The library session by the CLI's rules (issue 20 item 3, issue 21 items 3
+and 4): the table never lands on live bytes, integers are range-checked
+before ctypes, the cycle cap does not wrap, artifact paths are read by the
+bounded regular-file rule, a unit read of bytes nothing wrote is named
+(warning, or error when strict), and a DRAIN's peer ack must go to the
+SysNode. Expected bytes come from artifacts/compiler/."""
+import os
+import subprocess
+import tempfile
+import threading
+import unittest
+import warnings
+
+import case_session
+import sysnode
+
+CASES = os.path.join(os.path.dirname(__file__), "..", "..", "artifacts", "compiler")
+CLI = os.environ.get("SYSNODE_CLI", "sysnode")
+ADDR_MASK = ((1 << 34) - 1) << 218  # a cluster payload's low DRAM address field, [251:218]
+
+
+def case(name):
+    return case_session.load(os.path.join(CASES, name))
+
+
+def drain_to(artifact, addr):
+    """artifact with its last payload, a DRAIN, writing at addr instead."""
+    flits = list(artifact["flits"])
+    flits[-1] = flits[-1] & ~ADDR_MASK | addr << 218
+    return dict(artifact, flits=flits)
+
+
+class TableOverLiveBytes(unittest.TestCase):
+    def test_later_table_goes_below_an_earlier_output(self):
+        uploads, (mm,), ((_, want),) = case("mm4x32")
+        out = 0xFFE000  # below the first table's 4 KB at the top, inside a larger one's
+        big_uploads, big_artifacts, _ = case("matmul_512x256x512")
+        with sysnode.Device() as dev:
+            for addr, data in uploads + big_uploads:
+                dev.write(addr, data)
+            dev.execute(drain_to(mm, out))
+            self.assertEqual(dev.read(out, len(want)), want)
+            dev.execute(big_artifacts)
+            self.assertEqual(dev.read(out, len(want)), want)
+
+
+class Integers(unittest.TestCase):
+    def test_address_past_64_bits(self):
+        with sysnode.Device() as dev:
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.write(2**64 + 0x5000, b"\x11")
+            self.assertIn("address", cm.exception.diagnosis)
+            self.assertEqual(dev.read(0x5000, 1), b"\x00")
+
+    def test_cu_version_past_32_bits(self):
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            sysnode.Device(cu_version=2**32 + 5)
+        self.assertIn("cu_version", cm.exception.diagnosis)
+
+    def test_max_cycles_does_not_wrap(self):
+        uploads, artifacts, expected = case("vadd128")
+        with sysnode.Device(max_cycles=2**64 - 1) as dev:
+            for addr, data in uploads:
+                dev.write(addr, data)
+            dev.execute(artifacts)
+            dev.execute(artifacts)  # after a release: the cap is cycles + max, saturated
+            for addr, want in expected:
+                self.assertEqual(dev.read(addr, len(want)), want)
+
+
+class ArtifactPaths(unittest.TestCase):
+    def refused(self, path):
+        caught = []
+
+        def run():
+            with sysnode.Device() as dev:
+                try:
+                    dev.execute(path)
+                except sysnode.SysNodeError as e:
+                    caught.append(e)
+
+        t = threading.Thread(target=run, daemon=True)
+        t.start()
+        t.join(30)
+        self.assertFalse(t.is_alive(), "execute(%s) blocked" % path)
+        self.assertEqual(len(caught), 1)
+        self.assertIn(path, caught[0].diagnosis)
+
+    def test_fifo(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            fifo = os.path.join(tmp, "artifact.json")
+            os.mkfifo(fifo)
+            self.refused(fifo)
+
+    def test_device_file(self):
+        self.refused("/dev/zero")
+
+
+class UnwrittenReads(unittest.TestCase):
+    """vadd128 adds the 256 bytes at 0x1000 to those at 0x2000 on the vector
+    core at (1,0); its last payload, slot 25, is the RUN."""
+
+    def session(self, dev, skip=None, discard=None):
+        uploads, artifacts, _ = case("vadd128")
+        for addr, data in uploads:
+            if addr != skip:
+                dev.write(addr, data)
+        if discard:
+            dev.discard(*discard)
+        dev.execute(artifacts)
+
+    def test_warning_names_round_slot_unit_range(self):
+        with sysnode.Device() as dev, warnings.catch_warnings(record=True) as got:
+            warnings.simplefilter("always")
+            self.session(dev, skip=0x2000)
+        msgs = [str(w.message) for w in got if issubclass(w.category, sysnode.SysNodeWarning)]
+        self.assertEqual(len(msgs), 1, msgs)
+        for part in ("round 0 slot 25", "payload RUN", "vector core at (1,0)", "[0x2000, 0x2100)", "256 of them"):
+            self.assertIn(part, msgs[0])
+
+    def test_strict_is_an_error(self):
+        with sysnode.Device(strict=True) as dev:
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                self.session(dev, skip=0x1000)
+        self.assertIn("[0x1000, 0x1100)", cm.exception.diagnosis)
+
+    def test_discarded_span_is_not_written(self):
+        with sysnode.Device() as dev, warnings.catch_warnings(record=True) as got:
+            warnings.simplefilter("always")
+            self.session(dev, discard=(0x1080, 0x80))
+        msgs = [str(w.message) for w in got if issubclass(w.category, sysnode.SysNodeWarning)]
+        self.assertEqual(len(msgs), 1, msgs)
+        self.assertIn("128 of them", msgs[0])
+        self.assertIn("first 0x1080", msgs[0])
+
+    def test_same_report_every_run(self):
+        reports = []
+        for _ in range(3):
+            with sysnode.Device() as dev, warnings.catch_warnings(record=True) as got:
+                warnings.simplefilter("always")
+                self.session(dev, skip=0x2000)
+            reports.append([str(w.message) for w in got])
+        self.assertEqual(reports[0], reports[1])
+        self.assertEqual(reports[0], reports[2])
+
+    def test_cli_strict(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            dst = os.path.join(tmp, "vadd128")
+            subprocess.run(["cp", "-r", os.path.join(CASES, "vadd128"), dst], check=True)
+            import json
+            path = os.path.join(dst, "manifest.json")
+            with open(path) as f:
+                m = json.load(f)
+            m["uploads_before_round0"] = [u for u in m["uploads_before_round0"] if u["addr"] != 0x1000]
+            with open(path, "w") as f:
+                json.dump(m, f)
+            warn = subprocess.run([CLI, "run", dst], capture_output=True, text=True)
+            self.assertIn("warning:", warn.stderr)
+            self.assertIn("round 0 slot 25", warn.stderr)
+            strict = subprocess.run([CLI, "run", "--strict", dst], capture_output=True, text=True)
+            self.assertEqual(strict.returncode, 1)
+            self.assertIn("strict", strict.stderr)
+            self.assertIn("[0x1000, 0x1100)", strict.stderr)
+
+
+class PeerAck(unittest.TestCase):
+    def test_dack_not_the_sysnode(self):
+        uploads, artifacts, _ = case("mm_silu_32x128x64")
+        bad = []
+        for a in artifacts:
+            flits = [f | (1 << 79) | (1 << 83) if f >> 252 & 0xF == 3 and f >> 111 & 1 else f for f in a["flits"]]
+            bad.append(dict(a, flits=flits))
+        self.assertNotEqual(bad, artifacts)
+        with sysnode.Device() as dev:
+            for addr, data in uploads:
+                dev.write(addr, data)
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(bad)
+        e = cm.exception
+        self.assertEqual(e.status_name, "SN_ERR_TABLE_NODE")
+        for part in ("round 0 slot", "dack_x/dack_y (1,1)", "agent=(0,0)"):
+            self.assertIn(part, e.diagnosis)
+        self.assertEqual(e.result.flits, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -4,12 +4,14 @@
 #include "report.h"
 #include "runner.h"
 #include "sysnode/boot_args.h"
+#include "sysnode/host_sync.h"
 #include "sysnode/status.h"
 #include "sysnode/table_image.h"
 
 __attribute__((section(".sn_boot_args"))) static volatile sn_boot_args boot_args;
 __attribute__((section(".sn_status"))) static sn_status_block status_block;
 static sn_bench_dispatch dispatch;
+static uint32_t syncs; /* host sync points reached since BOOT */
 
 static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2, SN_MBOX_ARG3};
 
@@ -31,8 +33,21 @@ static void end_round(sn_bench_dispatch *d)
         drain(d);
 }
 
+/* Holds at the next host sync point after a round has ended (host_sync.h)
+ * until the host releases it; STAT is read to pace the poll, as the runner
+ * does. A case's host steps only continue, so the command is not read. */
+static void host_hold(void)
+{
+    volatile uint64_t *held = (volatile uint64_t *)SN_HOST_HELD_ADDR;
+    volatile const uint64_t *release = (volatile const uint64_t *)SN_HOST_RELEASE_ADDR;
+    *held = ++syncs;
+    while (SN_HOST_RELEASE_SEQ(*release) != syncs)
+        (void)sn_port_read(0, SN_MBOX_STAT);
+}
+
 static void run_round(sn_bench_dispatch *d, const sn_table *t, const sn_table_round *round, sn_bench_kick_fn kick)
 {
+    int sync = 0;
     for (unsigned n = 0; n < SN_NODE_COUNT; n++)
         d->received[n] = d->expected[n] = 0;
     for (uint32_t i = 0; i < round->step_count; i++) {
@@ -51,11 +66,16 @@ static void run_round(sn_bench_dispatch *d, const sn_table *t, const sn_table_ro
             while (sn_bench_in_flight(d) != 0)
                 drain(d);
             break;
+        case SN_STEP_HOST_SYNC: /* the round's last step: held after it ends, below */
+            sync = 1;
+            break;
         default: /* seed: no credit register (DESIGN §2) */
             break;
         }
     }
     end_round(d);
+    if (sync)
+        host_hold();
 }
 
 int sn_bench_run(sn_bench_kick_fn kick)
@@ -74,6 +94,7 @@ int sn_bench_run(sn_bench_kick_fn kick)
         (const sn_table_row *)(image + h->payloads_offset), h->round_count, h->step_count, h->payload_count,
     };
     sn_bench_dispatch *d = &dispatch;
+    *(volatile uint64_t *)SN_HOST_HELD_ADDR = 0;
     for (unsigned i = 0; i < 5; i++) /* the shadow starts true */
         sn_port_write(0, reg_offset[i], d->reg[i]);
     for (uint32_t r = 0; r < t.round_count; r++)

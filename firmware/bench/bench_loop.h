@@ -5,9 +5,11 @@
  * case's bytes: per-node completion counts for awaits, a barrier and each
  * round's end wait for every GO's completion, and every round ends with the
  * version-4 settle (SN_RUNNER_SETTLE_CYCLES; the images do not probe the
- * units, so they settle on version 5 too). They check nothing else: no table
- * check, no bounded waits, no inst_depth throttle, no error latch. Only the
- * kick differs between them. */
+ * units, so they settle on version 5 too), and a round ending in a host sync
+ * step holds for the host as the runner does (sysnode/host_sync.h; a case's
+ * host steps, FORMAT.md §9). They check nothing else: no table check, no
+ * bounded waits, no inst_depth throttle, no error latch. Only the kick
+ * differs between them. */
 #ifndef SN_BENCH_LOOP_H
 #define SN_BENCH_LOOP_H
 

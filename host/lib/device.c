@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "device.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,18 +157,26 @@ static uint64_t last_taken(const sn_device *d, uint64_t addr, uint64_t n)
 
 /* The payloads p kicks to matmul clusters, in program order (the rows
  * sn_mx_convert_image takes), with [*lo, *hi) spanning every FILL's FP16
- * source; each FILL must read bytes the host wrote (sysnode-facts §3.3,
- * DESIGN.md §6). *rows is NULL on error. */
+ * source, and each row's round of p and slot in (*where)[2i], [2i+1]; each
+ * FILL must read bytes the host wrote (sysnode-facts §3.3, DESIGN.md §6).
+ * *rows and *where are NULL on error. */
 static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t first_round, const sn_mesh *mesh,
-                               sn_payload **rows, size_t *n, uint64_t *lo, uint64_t *hi, sn_error *e)
+                               sn_payload **rows, uint32_t **where, size_t *n, uint64_t *lo, uint64_t *hi,
+                               sn_error *e)
 {
     sn_table t = sn_program_table(p);
     *n = 0;
     *lo = UINT64_MAX;
     *hi = 0;
     *rows = malloc(sizeof **rows * (t.payload_count ? t.payload_count : 1));
-    if (!*rows)
+    *where = malloc(2 * sizeof **where * (t.payload_count ? t.payload_count : 1));
+    if (!*rows || !*where) {
+        free(*rows);
+        free(*where);
+        *rows = NULL;
+        *where = NULL;
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    }
     for (uint32_t r = 0; r < t.round_count; r++) {
         const sn_table_round *round = &t.rounds[r];
         for (uint32_t i = 0; i < round->step_count; i++) {
@@ -176,6 +185,8 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
             if (s->op != SN_STEP_KICK || !u || u->cu_type != SN_CU_TYPE_MG)
                 continue;
             for (uint32_t k = 0; k < s->kick.flits; k++) {
+                (*where)[2 * *n] = r;
+                (*where)[2 * *n + 1] = s->kick.first_slot + k;
                 sn_payload *q = &(*rows)[(*n)++];
                 *q = sn_table_row_payload(&t.payloads[round->payload_first + s->kick.first_slot + k]);
                 uint64_t addr, bytes;
@@ -186,7 +197,9 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
                                    : addr;
                 if (gap != addr + bytes) {
                     free(*rows);
+                    free(*where);
                     *rows = NULL;
+                    *where = NULL;
                     return sn_error_set(e, SN_ERR_INPUT,
                                         "%s: round %u slot %u: FILL of %llu bytes at 0x%llx reads 0x%llx, which the "
                                         "host never wrote (a cluster reads the FP16 the host wrote, as MXFP7)",
@@ -202,16 +215,18 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
 }
 
 /* Rounds first..last of p as their own program, and the cluster FILLs they
- * make (cluster_fills). The caller frees *rows and *rounds whatever it returns. */
+ * make (cluster_fills). The caller frees *rows, *where and *rounds whatever
+ * it returns. */
 static sn_status stretch_fills(const sn_device *d, const sn_program *p, uint32_t first, uint32_t last,
-                               sn_program *rounds, sn_payload **rows, size_t *nrows, uint64_t *lo, uint64_t *hi,
-                               sn_error *e)
+                               sn_program *rounds, sn_payload **rows, uint32_t **where, size_t *nrows, uint64_t *lo,
+                               uint64_t *hi, sn_error *e)
 {
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
     *rows = NULL;
+    *where = NULL;
     sn_status st = sn_program_slice(p, first, last - first + 1, rounds, e);
     if (st == SN_OK)
-        st = cluster_fills(d, rounds, first, &mesh, rows, nrows, lo, hi, e);
+        st = cluster_fills(d, rounds, first, &mesh, rows, where, nrows, lo, hi, e);
     return st;
 }
 
@@ -219,12 +234,29 @@ sn_status sn_device_check_fills(const sn_device *d, const sn_program *p, uint32_
 {
     sn_program rounds = {0};
     sn_payload *rows;
+    uint32_t *where;
     size_t nrows;
     uint64_t lo, hi;
-    sn_status st = stretch_fills(d, p, first, last, &rounds, &rows, &nrows, &lo, &hi, e);
+    sn_status st = stretch_fills(d, p, first, last, &rounds, &rows, &where, &nrows, &lo, &hi, e);
     free(rows);
+    free(where);
     sn_program_free(&rounds);
     return st;
+}
+
+/* "FILE: round R slot S" for each row, for sn_mx_convert_image's messages
+ * (rounds counted from first); one allocation, NULL when out of memory. */
+#define ROW_NAME_BYTES 192
+static char **row_names(const sn_program *rounds, uint32_t first, const uint32_t *where, size_t nrows)
+{
+    char **names = malloc((nrows ? nrows : 1) * (sizeof *names + ROW_NAME_BYTES));
+    char *text = (char *)(names + (nrows ? nrows : 1));
+    for (size_t i = 0; names && i < nrows; i++) {
+        names[i] = text + i * ROW_NAME_BYTES;
+        snprintf(names[i], ROW_NAME_BYTES, "%s: round %u slot %u", rounds->files[where[2 * i]],
+                 first + where[2 * i], where[2 * i + 1]);
+    }
+    return names;
 }
 
 static int by_addr(const void *a, const void *b)
@@ -286,18 +318,22 @@ sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t firs
 {
     sn_program rounds = {0};
     sn_payload *rows;
+    uint32_t *where;
+    char **names = NULL;
     size_t nrows, nranges = 0;
     sn_region *ranges = NULL;
     uint64_t lo, hi;
-    sn_status st = stretch_fills(d, p, first, last, &rounds, &rows, &nrows, &lo, &hi, e);
+    sn_status st = stretch_fills(d, p, first, last, &rounds, &rows, &where, &nrows, &lo, &hi, e);
     uint8_t *image = st == SN_OK && lo < hi ? malloc(hi - lo) : NULL;
-    if (image)
+    if (image) {
         ranges = fill_ranges(rows, nrows, &nranges);
-    if (st == SN_OK && lo < hi && (!image || !ranges))
+        names = row_names(&rounds, first, where, nrows);
+    }
+    if (st == SN_OK && lo < hi && (!image || !ranges || !names))
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %llu FILL bytes", (unsigned long long)(hi - lo));
     if (st == SN_OK && image) {
         memcpy(image, d->shadow + lo, hi - lo);
-        st = sn_mx_convert_image(image, lo, hi - lo, rows, nrows, NULL, e);
+        st = sn_mx_convert_image(image, lo, hi - lo, rows, nrows, (const char *const *)names, NULL, e);
         for (size_t i = 0; st == SN_OK && i < nrows; i++) {
             uint64_t addr, bytes;
             if (sn_mx_fill_source(&rows[i], &addr, &bytes) && bytes > 0)
@@ -309,6 +345,8 @@ sn_status sn_device_write_fills(sn_device *d, const sn_program *p, uint32_t firs
     free(ranges);
     free(image);
     free(rows);
+    free(where);
+    free(names);
     sn_program_free(&rounds);
     return st;
 }

@@ -3,6 +3,7 @@
  * hw/tensor.py@4c0fe81 as restated in artifacts-facts §3.3. */
 #include "mxfp7.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,20 +193,31 @@ static sn_status collect_fills(const sn_payload *rows, size_t nrows, uint64_t ba
     return SN_OK;
 }
 
+/* Row i's name for a message: names[i], or "payload i". */
+static const char *row_name(const char *const *names, size_t i, char *buf, size_t len)
+{
+    if (names)
+        return names[i];
+    snprintf(buf, len, "payload %zu", i);
+    return buf;
+}
+
 /* Checks that no FP16 byte is read with both sels and that overlapping
  * outputs agree byte for byte. f is sorted by address, outputs in buf. */
-static sn_status check_fills(const fill *f, size_t nf, const uint8_t *buf, sn_error *e)
+static sn_status check_fills(const fill *f, size_t nf, const uint8_t *buf, const char *const *names, sn_error *e)
 {
+    char a_name[32], b_name[32];
     for (size_t i = 0; i < nf; i++) {
         uint64_t src_end = f[i].addr + (uint64_t)f[i].n * SN_MX_FP16_ENTRY_BYTES;
         uint64_t out_end = f[i].addr + (uint64_t)f[i].n * SN_MX_ENTRY_BYTES;
         for (size_t j = i + 1; j < nf && f[j].addr < src_end; j++) {
             if (f[j].sel != f[i].sel)
                 return sn_error_set(e, SN_ERR_INPUT,
-                                    "mxfp7: FILL payloads %zu (sel %u, 0x%llx) and %zu (sel %u, 0x%llx) read "
+                                    "mxfp7: the FILLs %s (sel %u, 0x%llx) and %s (sel %u, 0x%llx) read "
                                     "common FP16 bytes with different slot orders",
-                                    f[i].row, f[i].sel, (unsigned long long)f[i].addr, f[j].row, f[j].sel,
-                                    (unsigned long long)f[j].addr);
+                                    row_name(names, f[i].row, a_name, sizeof a_name), f[i].sel,
+                                    (unsigned long long)f[i].addr, row_name(names, f[j].row, b_name, sizeof b_name),
+                                    f[j].sel, (unsigned long long)f[j].addr);
             if (f[j].addr >= out_end)
                 continue;
             uint64_t end = f[j].addr + (uint64_t)f[j].n * SN_MX_ENTRY_BYTES;
@@ -215,10 +227,12 @@ static sn_status check_fills(const fill *f, size_t nf, const uint8_t *buf, sn_er
             const uint8_t *b = buf + f[j].out_off;
             if (memcmp(a, b, (size_t)(end - f[j].addr)) != 0)
                 return sn_error_set(e, SN_ERR_INPUT,
-                                    "mxfp7: FILL payloads %zu (0x%llx) and %zu (0x%llx) would write different "
-                                    "MXFP7 bytes to the same address",
-                                    f[i].row, (unsigned long long)f[i].addr, f[j].row,
-                                    (unsigned long long)f[j].addr);
+                                    "mxfp7: the FILLs %s (0x%llx) and %s (0x%llx) would write different MXFP7 "
+                                    "bytes to the same address: a cluster reads MXFP7 converted in place from the "
+                                    "FP16 at its FILL's address, and these two FP16 windows overlap at different "
+                                    "offsets, so no one MXFP7 image serves both (DESIGN.md §6)",
+                                    row_name(names, f[i].row, a_name, sizeof a_name), (unsigned long long)f[i].addr,
+                                    row_name(names, f[j].row, b_name, sizeof b_name), (unsigned long long)f[j].addr);
         }
     }
     return SN_OK;
@@ -234,7 +248,8 @@ int sn_mx_fill_source(const sn_payload *q, uint64_t *addr, uint64_t *bytes)
 }
 
 sn_status sn_mx_convert_image(uint8_t *image, uint64_t image_base, uint64_t image_size,
-                              const sn_payload *rows, size_t nrows, size_t *regions, sn_error *e)
+                              const sn_payload *rows, size_t nrows, const char *const *names, size_t *regions,
+                              sn_error *e)
 {
     fill *f = NULL;
     size_t nf = 0;
@@ -254,7 +269,7 @@ sn_status sn_mx_convert_image(uint8_t *image, uint64_t image_base, uint64_t imag
     /* Every conversion reads the image as given, before anything is written. */
     for (size_t i = 0; i < nf; i++)
         sn_mx_convert_fill(image + (f[i].addr - image_base), f[i].n, f[i].sel, buf + f[i].out_off);
-    st = check_fills(f, nf, buf, e);
+    st = check_fills(f, nf, buf, names, e);
     if (st == SN_OK) {
         for (size_t i = 0; i < nf; i++)
             memset(image + (f[i].addr - image_base), 0, (size_t)f[i].n * SN_MX_FP16_ENTRY_BYTES);

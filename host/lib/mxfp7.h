@@ -69,12 +69,16 @@ int sn_mx_fill_source(const sn_payload *q, uint64_t *addr, uint64_t *bytes);
  * MXFP7 entries written, so the image matches the case's mxfp7_*.bin files
  * wherever a FILL reads. A region several FILLs read is converted once.
  * image[0] is unit address image_base; image_size bytes.
- * Errors (SN_ERR_INPUT, naming the payload index and address): a FILL
- * outside the image; two FILLs reading a common byte with different sel;
- * two FILLs whose MXFP7 outputs overlap with different bytes. Nothing is
- * written on error. SN_ERR_INTERNAL when memory runs out. *regions (may be
- * NULL) gets the number of distinct FILL regions converted. */
+ * Errors (SN_ERR_INPUT, naming each payload by names[i], e.g. "FILE:
+ * round R slot S", or by its index when names is NULL, and its address): a
+ * FILL outside the image; two FILLs reading a common byte with different
+ * sel; two FILLs whose MXFP7 outputs overlap with different bytes (their
+ * FP16 windows overlap at different offsets, so no one MXFP7 image serves
+ * both). Nothing is written on error. SN_ERR_INTERNAL when memory runs out.
+ * *regions (may be NULL) gets the number of distinct FILL regions
+ * converted. */
 sn_status sn_mx_convert_image(uint8_t *image, uint64_t image_base, uint64_t image_size,
-                              const sn_payload *rows, size_t nrows, size_t *regions, sn_error *e);
+                              const sn_payload *rows, size_t nrows, const char *const *names, size_t *regions,
+                              sn_error *e);
 
 #endif

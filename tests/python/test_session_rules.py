@@ -163,6 +163,27 @@ class UnwrittenReads(unittest.TestCase):
             self.assertIn("[0x1000, 0x1100)", strict.stderr)
 
 
+class OverlappingFills(unittest.TestCase):
+    """Two FILLs of one sel whose FP16 windows overlap at different offsets
+    (conv2d's tapped FILLs): the MXFP7 each needs differs where they meet."""
+
+    def test_refusal_names_both_payloads(self):
+        _, (mm,), _ = case("mm4x32")
+        flits = list(mm["flits"])
+        sel = 1 << 201
+        flits[1] = (flits[1] & ~ADDR_MASK & ~sel) | 0x1040 << 218  # B's FILL: now A's window, 64 bytes on
+        operands = bytes((i * 37 + 11) % 251 for i in range(0x200))
+        with sysnode.Device() as dev:
+            dev.write(0x1000, operands)
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(dict(mm, flits=flits), name="conv_taps.json")
+        d = cm.exception.diagnosis
+        for part in ("conv_taps.json: round 0 slot 0 (0x1000)", "conv_taps.json: round 0 slot 1 (0x1040)",
+                     "no one MXFP7 image serves both"):
+            self.assertIn(part, d)
+        self.assertEqual(cm.exception.result.flits, 0)
+
+
 class PeerAck(unittest.TestCase):
     def test_dack_not_the_sysnode(self):
         uploads, artifacts, _ = case("mm_silu_32x128x64")

@@ -321,7 +321,7 @@ static void convert_case(const char *name, size_t want_regions)
         memcpy(image + m.uploads[i].addr, m.uploads[i].data, m.uploads[i].nbytes);
     size_t nrows, regions = 0;
     sn_payload *rows = mg_payloads(&p, &m, &nrows);
-    sn_status st = sn_mx_convert_image(image, 0, size, rows, nrows, &regions, &e);
+    sn_status st = sn_mx_convert_image(image, 0, size, rows, nrows, NULL, &regions, &e);
     if (st != SN_OK)
         fail_msg("%s: %s", name, e.msg);
     assert_int_equal(regions, want_regions);
@@ -398,7 +398,7 @@ static void test_convert_rules(void **state)
     size_t regions = 0;
     sn_payload twice[3] = {fill_payload(BASE, 2, 1), fill_payload(BASE, 2, 1), {{0}}};
     sn_mg_set_op(&twice[2], 2); /* a GEMM is skipped */
-    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, twice, 3, &regions, &e), SN_OK);
+    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, twice, 3, NULL, &regions, &e), SN_OK);
     assert_int_equal(regions, 1);
     uint8_t want[256];
     sn_mx_convert_fill(orig, 2, 1, want);
@@ -409,15 +409,15 @@ static void test_convert_rules(void **state)
 
     memcpy(img, orig, SIZE);
     sn_payload both[2] = {fill_payload(BASE, 2, 0), fill_payload(BASE + 256, 1, 1)};
-    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, both, 2, NULL, &e), SN_ERR_INPUT);
+    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, both, 2, NULL, NULL, &e), SN_ERR_INPUT);
     assert_non_null(strstr(e.msg, "different slot orders"));
     sn_payload outside[1] = {fill_payload(BASE + SIZE - 256, 2, 0)};
-    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, outside, 1, NULL, &e), SN_ERR_INPUT);
+    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, outside, 1, NULL, NULL, &e), SN_ERR_INPUT);
     sn_payload hi[1] = {fill_payload(BASE | 1ull << 34, 1, 0)};
-    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, hi, 1, NULL, &e), SN_ERR_INPUT);
+    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, hi, 1, NULL, NULL, &e), SN_ERR_INPUT);
     sn_payload vec[1] = {{{0}}};
     sn_mg_set_op(&vec[0], 5);
-    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, vec, 1, NULL, &e), SN_ERR_INPUT);
+    assert_int_equal(sn_mx_convert_image(img, BASE, SIZE, vec, 1, NULL, NULL, &e), SN_ERR_INPUT);
     assert_memory_equal(img, orig, SIZE);
     free(img);
     free(orig);

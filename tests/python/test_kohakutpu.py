@@ -1,0 +1,113 @@
+"""sysnode.kohakutpu against the KohakuTPU compiler named by
+$SYSNODE_KOHAKUTPU (a checkout; tested with 7703ee8): each test is skipped
+without it. Expected values come from the compiler's own model,
+kohakutpu.model.SimDevice, built on the SysNode's mesh."""
+import os
+import unittest
+import warnings
+
+import sysnode
+import sysnode.kohakutpu as skt
+
+ROOT = skt.checkout()
+
+
+@unittest.skipUnless(ROOT, "SYSNODE_KOHAKUTPU names no KohakuTPU checkout")
+class Adapter(unittest.TestCase):
+    def setUp(self):
+        import numpy as np
+
+        self.np = np
+        rng = np.random.default_rng(3)
+        self.x = (rng.standard_normal((64, 128)) * 0.5).astype(np.float16)
+        self.w = (rng.standard_normal((64, 128)) * 0.5).astype(np.float16)
+
+    def model(self):
+        from kohakutpu.model import SimDevice
+
+        return SimDevice(mg=skt.MG, vc=skt.VC, agent=skt.AGENT)
+
+    def observe(self, dev, kern, *arrays, **knobs):
+        from kohakutpu import api, sim
+
+        api._device = dev
+        return sim.observe(kern, *arrays, dev=dev, **knobs)
+
+    def test_observe_mix_and_result(self):
+        from kohakutpu import kernels, ops
+
+        for kern in (ops.matmul, kernels.linear_silu):
+            with self.subTest(kernel=kern):
+                want = self.observe(self.model(), kern, self.x, self.w)
+                dev = skt.device(cu_version=5)
+                got = self.observe(dev, kern, self.x, self.w)
+                self.assertEqual(got.result.tobytes(), want.result.tobytes())
+                self.assertEqual(got.clusters, want.clusters)
+                self.assertEqual(got.cores, want.cores)
+                self.assertEqual(got.counters, want.counters)
+                self.assertGreater(dev.cycles, 0)
+                dev.close()
+
+    def test_readme_example(self):
+        from kohakutpu import api, ops
+
+        dev = skt.device(cu_version=4)
+        a = api.tensor(self.np.ones((64, 128), self.np.float16))
+        b = api.tensor(self.np.ones((64, 128), self.np.float16))
+        got = ops.matmul(a, b).numpy()
+        ref = self.model()
+        api._device = ref
+        want = ops.matmul(ref.tensor(a.host), ref.tensor(b.host)).numpy()
+        self.assertEqual(got.tobytes(), want.tobytes())
+        self.assertEqual(dev.clusters[0].counts["GEMM"] + dev.clusters[1].counts["GEMM"],
+                         sum(u.counts["GEMM"] for u in ref.clusters))
+        dev.close()
+
+    def flash_warnings(self, strict=False):
+        from kohakutpu import kernels
+
+        q = (self.x * 0.18).astype(self.np.float16)
+        v = self.np.ascontiguousarray(self.w.T[:64])
+        dev = skt.device(strict=strict)
+        try:
+            with warnings.catch_warnings(record=True) as got:
+                warnings.simplefilter("always")
+                kernels.flash_attention(dev.tensor(q), dev.tensor(self.w), dev.tensor(v), block=64).numpy()
+            return [str(w.message) for w in got if issubclass(w.category, sysnode.SysNodeWarning)]
+        finally:
+            dev.close()
+
+    def test_flash_attention_reads_named_every_run(self):
+        first = self.flash_warnings()
+        self.assertTrue(first)
+        self.assertTrue(all("flash_attention:0" in m and "(a VFILL)" in m for m in first), first[:2])
+        self.assertEqual(first, self.flash_warnings())
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            self.flash_warnings(strict=True)
+        self.assertEqual(cm.exception.diagnosis.split(" (strict")[0], first[0])
+
+    def test_freed_span_reads_are_named(self):
+        from kohakutpu import ops
+
+        dev = skt.device()
+        a = dev.tensor(self.x)
+        ops.matmul(a, dev.tensor(self.w)).numpy()
+        (addr, _), = [(b.addr, b.nbytes) for b in a.buffers.values()]
+        a.release()  # the arena frees the span; its bytes stay
+        with warnings.catch_warnings(record=True) as got:
+            warnings.simplefilter("always")
+            dev.sysnode.execute(self.fill_artifact(addr))  # a FILL of the freed span
+        msgs = [str(w.message) for w in got if issubclass(w.category, sysnode.SysNodeWarning)]
+        self.assertEqual(len(msgs), 1, msgs)
+        self.assertIn("payload FILL to the matmul cluster at (1,1) reads 128 bytes at [0x%x, 0x%x)"
+                      % (addr, addr + 128), msgs[0])
+        dev.close()
+
+    @staticmethod
+    def fill_artifact(addr):
+        flit = 1 << 252 | addr << 218 | 1 << 202  # FILL, one entry (sysnode-facts §3.3)
+        return {"flits": [flit], "steps": [["seed", 512], ["kick", 1, 1, 0, 1], ["await", 1, 1, 1]]}
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -26,9 +26,11 @@ sn_status sn_program_check_peers(const sn_program *p, const sn_mesh *mesh, sn_er
                 if (ax != 0 || ay != 0)
                     return sn_error_set(e, SN_ERR_TABLE_NODE,
                                         "%s: round %u slot %u: the DRAIN to (%u,%u) sends its peer ack to dack_x/dack_y "
-                                        "(%u,%u), not the SysNode (0,0): (%u,%u) would get a flit type it does not "
-                                        "take; build the compiler's machine with agent=(0,0) (sysnode.kohakutpu does)",
-                                        p->files[r], r, slot, dx, dy, ax, ay, ax, ay);
+                                        "(%u,%u), not the SysNode (0,0): %s; build the compiler's machine with "
+                                        "agent=(0,0) (sysnode.kohakutpu does)",
+                                        p->files[r], r, slot, dx, dy, ax, ay,
+                                        sn_mesh_find(mesh, ax, ay) ? "that unit does not take the ack's flit type"
+                                                                   : "this mesh has no node there");
             }
         }
     return SN_OK;

@@ -103,6 +103,21 @@ class Adapter(unittest.TestCase):
                       % (addr, addr + 128), msgs[0])
         dev.close()
 
+    def test_compiler_default_agent_refused(self):
+        from kohakuaccel.machinespec import MachineSpec
+        from kohakutpu import kernels
+
+        dev = skt.device()
+        dev.machine = MachineSpec(name="sysnode", units={"MG": skt.MG, "VC": skt.VC}, inst_depth=skt.INST_DEPTH,
+                                  agent=(1, 1))  # the compiler's default agent
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            kernels.linear_silu(dev.tensor(self.x[:32]), dev.tensor(self.w), fuse=True).numpy()
+        e = cm.exception
+        self.assertEqual(e.status_name, "SN_ERR_TABLE_NODE")
+        for part in ("round 0 slot", "dack_x/dack_y (1,1)", "agent=(0,0)"):
+            self.assertIn(part, e.diagnosis)
+        dev.close()
+
     @staticmethod
     def fill_artifact(addr):
         flit = 1 << 252 | addr << 218 | 1 << 202  # FILL, one entry (sysnode-facts §3.3)

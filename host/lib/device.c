@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byte_map.h"
 #include "mxfp7.h"
 #include "pack.h"
 #include "peer_check.h"
@@ -58,23 +59,6 @@ static sn_status check_range(const sn_device *d, uint64_t addr, uint64_t n, cons
     return SN_OK;
 }
 
-/* Sets (on) or clears the bits of map for the bytes [addr, end). */
-static void set_bits(uint8_t *map, uint64_t addr, uint64_t end, int on)
-{
-    for (uint64_t a = addr; a < end;) {
-        if (a % 8 == 0 && end - a >= 8) { /* whole bytes of the map at once */
-            memset(&map[a / 8], on ? 0xFF : 0, (end - a) / 8);
-            a += (end - a) / 8 * 8;
-        } else {
-            if (on)
-                map[a / 8] |= (uint8_t)(1u << (a % 8));
-            else
-                map[a / 8] &= (uint8_t)~(1u << (a % 8));
-            a++;
-        }
-    }
-}
-
 void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
 {
     if (clear) {
@@ -88,14 +72,14 @@ void sn_device_mark(sn_device *d, uint64_t addr, uint64_t n, int clear)
         if ((end - 1) / 8 + 1 > d->marked_hi)
             d->marked_hi = (end - 1) / 8 + 1;
     }
-    set_bits(d->written, addr, end, 1);
+    sn_byte_map_set(d->written, addr, end, 1);
 }
 
 sn_status sn_device_discard(sn_device *d, uint64_t addr, uint64_t n, sn_error *e)
 {
     sn_status st = check_range(d, addr, n, "DRAM discard", e);
     if (st == SN_OK)
-        set_bits(d->live, addr, addr + n, 0);
+        sn_byte_map_set(d->live, addr, addr + n, 0);
     return st;
 }
 
@@ -115,7 +99,7 @@ sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t
         return st;
     memcpy(d->shadow + addr, src, n);
     sn_device_mark(d, addr, n, 0);
-    set_bits(d->live, addr, addr + n, 1);
+    sn_byte_map_set(d->live, addr, addr + n, 1);
     return SN_OK;
 }
 
@@ -123,21 +107,6 @@ sn_status sn_device_read(sn_device *d, uint64_t addr, void *dst, uint64_t n, sn_
 {
     sn_status st = check_range(d, addr, n, "DRAM read", e);
     return st == SN_OK ? d->t->ops->dram_read(d->t->ctx, addr, dst, n, e) : st;
-}
-
-/* The first byte of [addr, addr+n) whose bit in map is clear, or addr+n. */
-static uint64_t first_clear(const uint8_t *map, uint64_t addr, uint64_t n)
-{
-    static const uint8_t all[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-    for (uint64_t a = addr; a < addr + n; a++) {
-        while (a % 64 == 0 && addr + n - a >= 64 && memcmp(&map[a / 8], all, 8) == 0)
-            a += 64; /* eight bytes of the map at once */
-        while (a % 8 == 0 && addr + n - a >= 8 && map[a / 8] == 0xFF)
-            a += 8; /* a whole byte of the map at once */
-        if (a < addr + n && !(map[a / 8] & (1u << (a % 8))))
-            return a;
-    }
-    return addr + n;
 }
 
 /* The last byte of [addr, addr+n) that is live or that the host wrote, or
@@ -193,7 +162,7 @@ static sn_status cluster_fills(const sn_device *d, const sn_program *p, uint32_t
                 if (!sn_mx_fill_source(q, &addr, &bytes) || bytes == 0)
                     continue;
                 uint64_t gap = addr <= d->dram_bytes && bytes <= d->dram_bytes - addr
-                                   ? first_clear(d->written, addr, bytes)
+                                   ? sn_byte_map_first_clear(d->written, addr, bytes)
                                    : addr;
                 if (gap != addr + bytes) {
                     free(*rows);

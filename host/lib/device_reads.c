@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byte_map.h"
 #include "device.h"
 #include "sysnode/mesh.h"
 #include "sysnode/words.h"
@@ -74,22 +75,6 @@ static void describe(const sn_program *p, const payload_at *w, const sn_unit_acc
                  (unsigned long long)missing, (unsigned long long)first_missing);
 }
 
-/* Bytes of [addr, addr+n) whose bit in map is clear; *first the first of them. */
-static uint64_t count_clear(const uint8_t *map, uint64_t addr, uint64_t n, uint64_t *first)
-{
-    uint64_t k = 0;
-    for (uint64_t a = addr; a < addr + n; a++)
-        if (!(map[a / 8] & (1u << (a % 8))) && k++ == 0)
-            *first = a;
-    return k;
-}
-
-static void set_live(uint8_t *map, uint64_t addr, uint64_t n)
-{
-    for (uint64_t a = addr; a < addr + n; a++)
-        map[a / 8] |= (uint8_t)(1u << (a % 8));
-}
-
 sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *e)
 {
     if (!d->t->ops->take_accesses)
@@ -101,12 +86,16 @@ sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *
     payload_at *at = st == SN_OK ? index_payloads(p, first) : NULL;
     if (st == SN_OK && !at)
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the payloads of %zu rounds", p->round_count);
+    if (st != SN_OK)
+        return st;
     uint64_t table_end = d->table_bytes ? sn_replay_status_addr(d->table_addr, d->table_bytes) + SN_STATUS_COPY_BYTES : 0;
-    /* One report per payload: a walk's strided reads are many accesses. */
+    /* One report per payload: a walk's strided reads are many accesses.
+     * Every write is applied, also after an error, so the live bytes stay
+     * true for the session's next run. */
     const sn_unit_access *open = NULL;
     const payload_at *open_at = NULL;
     uint64_t lo = 0, hi = 0, missing = 0, first_missing = 0;
-    for (size_t i = 0; st == SN_OK && i <= n; i++) {
+    for (size_t i = 0; i <= n; i++) {
         const sn_unit_access *a = i < n ? &acc[i] : NULL;
         if (a && (a->addr > d->dram_bytes || a->nbytes > d->dram_bytes - a->addr))
             continue; /* the simulator stopped the run for it */
@@ -116,26 +105,27 @@ sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *
                                   ? &at[first[node] + k]
                                   : NULL;
         int same = open && a && a->x == open->x && a->y == open->y && a->payload == open->payload;
-        uint64_t first_here = 0, clear = a && !a->write ? count_clear(d->live, a->addr, a->nbytes, &first_here) : 0;
+        uint64_t first_here = 0;
+        uint64_t clear = a && !a->write ? sn_byte_map_count_clear(d->live, a->addr, a->nbytes, &first_here) : 0;
         if (open && (!same || (a && a->write))) {
             char msg[512];
             describe(p, open_at, open, lo, hi, missing, first_missing, msg, sizeof msg);
-            if (d->strict)
+            if (d->strict && st == SN_OK)
                 st = sn_error_set(e, SN_ERR_INPUT, "%s (strict: a read of bytes no one wrote is an error)", msg);
-            else if (d->warn)
+            else if (!d->strict && d->warn)
                 d->warn(d->warn_ctx, msg);
             open = NULL;
         }
-        if (!a || st != SN_OK)
+        if (!a)
             break;
         if (a->write) {
-            if (d->table_bytes && a->addr < table_end && d->table_addr < a->addr + a->nbytes) {
+            if (st == SN_OK && d->table_bytes && a->addr < table_end && d->table_addr < a->addr + a->nbytes) {
                 char msg[512];
                 describe(p, w, a, a->addr, a->addr + a->nbytes, 0, a->addr, msg, sizeof msg);
                 st = sn_error_set(e, SN_ERR_INPUT, "%s: it wrote over the runner's table [0x%llx, 0x%llx)", msg,
                                   (unsigned long long)d->table_addr, (unsigned long long)table_end);
             }
-            set_live(d->live, a->addr, a->nbytes);
+            sn_byte_map_set(d->live, a->addr, a->addr + a->nbytes, 1);
         } else if (clear && open) {
             lo = a->addr < lo ? a->addr : lo;
             hi = a->addr + a->nbytes > hi ? a->addr + a->nbytes : hi;

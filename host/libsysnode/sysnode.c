@@ -121,6 +121,11 @@ int32_t sysnode_read(sysnode_device *d, uint64_t addr, void *dst, uint64_t n)
     return done(d, sn_device_read(&d->dev, addr, dst, n, &d->err));
 }
 
+uint64_t sysnode_dram_size(const sysnode_device *d)
+{
+    return d->dev.dram_bytes;
+}
+
 int32_t sysnode_discard(sysnode_device *d, uint64_t addr, uint64_t n)
 {
     return done(d, sn_device_discard(&d->dev, addr, n, &d->err));

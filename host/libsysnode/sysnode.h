@@ -72,6 +72,9 @@ int32_t sysnode_write(sysnode_device *d, uint64_t addr, const void *src, uint64_
  * conversion wrote there, not the FP16 written (DESIGN.md §6). */
 int32_t sysnode_read(sysnode_device *d, uint64_t addr, void *dst, uint64_t n);
 
+/* The DRAM bytes behind d (16 MiB on the simulated SysNode, DESIGN.md §6). */
+uint64_t sysnode_dram_size(const sysnode_device *d);
+
 /* Forgets that the n bytes at addr are live (the compiler freed the span;
  * the bytes stay in DRAM): a later unit read of them is reported as a read
  * of bytes nothing wrote until the host or a round writes them again

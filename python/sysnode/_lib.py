@@ -73,6 +73,7 @@ def load():
         "sysnode_last_result": (None, [dev, ctypes.POINTER(Result)]),
         "sysnode_status_name": (ctypes.c_char_p, [i32]),
         "sysnode_discard": (i32, [dev, u64, u64]),
+        "sysnode_dram_size": (u64, [dev]),
         "sysnode_warning_count": (ctypes.c_uint32, [dev]),
         "sysnode_warning": (ctypes.c_char_p, [dev, ctypes.c_uint32]),
         "sysnode_file_read": (i32, [ctypes.c_char_p, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)),

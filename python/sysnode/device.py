@@ -121,6 +121,7 @@ class Device:
             raise SysNodeError(st, err.value.decode(errors="replace"))
         self._dev = handle
         self.last_result = None
+        self.dram_bytes = lib().sysnode_dram_size(handle)
 
     def _warn(self):
         """The last execute's or run_case's warnings, as SysNodeWarnings."""
@@ -146,8 +147,9 @@ class Device:
         reads back as the MXFP7 the conversion wrote there (DESIGN.md §6)."""
         _u("address", addr, 64)
         _u("size", n, 64)
-        if n > 1 << 24:
-            raise SysNodeError(SN_ERR_INPUT, "read of %d bytes at 0x%x: more than DRAM (16 MiB)" % (n, addr))
+        if n > self.dram_bytes:  # before a buffer of n bytes is made
+            raise SysNodeError(SN_ERR_INPUT, "DRAM read of %d bytes at 0x%x: more than DRAM (%d bytes)"
+                               % (n, addr, self.dram_bytes))
         buf = ctypes.create_string_buffer(n)
         self._check(lib().sysnode_read(self._handle(), addr, buf, n))
         return buf.raw

@@ -30,11 +30,10 @@ MG = ((1, 1), (2, 1))
 VC = ((1, 0), (1, 2))
 AGENT = (0, 0)
 INST_DEPTH = 512
-DRAM_BYTES = 1 << 24
 # Low DRAM is where cases in artifacts/ put their operands (0x1000..); the
 # top MiB holds the packed table and its status copy (DESIGN.md §3).
 ARENA_BASE = 0x20000
-ARENA_SIZE = DRAM_BYTES - (1 << 20) - ARENA_BASE
+TABLE_RESERVE = 1 << 20
 
 # A payload's operation, bits [255:252] (sysnode-facts §3.2, §3.3).
 _OPS = {"MG": {1: "FILL", 2: "GEMM", 3: "DRAIN"}, "VC": {1: "IMEM", 2: "DESC", 3: "RUN"}}
@@ -99,7 +98,8 @@ def device(cu_version=4, device=None, strict=False, record=None, image=None, max
 
         def __init__(self):
             machine = MachineSpec(name="sysnode", units={"MG": MG, "VC": VC}, inst_depth=INST_DEPTH, agent=AGENT)
-            arena = _Arena(ARENA_BASE, ARENA_SIZE, align=BATCH_BYTES, mesh=machine.default)
+            arena = _Arena(ARENA_BASE, sn.dram_bytes - TABLE_RESERVE - ARENA_BASE, align=BATCH_BYTES,
+                           mesh=machine.default)
             super().__init__(machine, arena, _Window())
             self.sysnode = sn
             self.recorder = port if record else None

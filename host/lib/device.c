@@ -498,9 +498,17 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
     if (st == SN_OK)
         st = sn_device_check_accesses(d, p, e);
     sn_table t = sn_program_table(p);
-    for (uint32_t i = 0; st == SN_OK && i < t.step_count; i++)
-        if (t.steps[i].op == SN_STEP_KICK)
-            d->sent[SN_NODE_ID(t.steps[i].x, t.steps[i].y)] += t.steps[i].kick.flits;
+    for (uint32_t r = 0; st == SN_OK && r < t.round_count; r++)
+        for (uint32_t i = 0; i < t.rounds[r].step_count; i++) {
+            const sn_table_step *s = &t.steps[t.rounds[r].step_first + i];
+            const sn_mesh_unit *u = s->op == SN_STEP_KICK ? sn_mesh_find(&mesh, s->x, s->y) : NULL;
+            unsigned node = SN_NODE_ID(s->x, s->y);
+            for (uint32_t k = 0; u && k < s->kick.flits; k++) {
+                sn_payload q = sn_table_row_payload(&t.payloads[t.rounds[r].payload_first + s->kick.first_slot + k]);
+                d->ops[node][sn_payload_op(&q, u->cu_type)]++;
+            }
+            d->sent[node] += s->op == SN_STEP_KICK ? s->kick.flits : 0;
+        }
     if (st == SN_OK)
         st = sn_device_status(d, &after, e);
     if (st == SN_OK) {

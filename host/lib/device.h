@@ -23,6 +23,7 @@
 #include "artifact.h"
 #include "elf_image.h"
 #include "error.h"
+#include "payload_op.h"
 #include "replay.h"
 #include "sysnode/regs.h"
 #include "sysnode/status_block.h"
@@ -47,6 +48,7 @@ typedef struct sn_device {
     sn_device_warn_fn warn;
     void *warn_ctx;
     uint32_t sent[SN_NODE_COUNT]; /* payloads kicked to each node since BOOT by earlier runs */
+    uint64_t ops[SN_NODE_COUNT][SN_PAYLOAD_OPS]; /* payloads sent to each node since init, by operation */
     int held;             /* the runner holds at sync point `syncs` */
     uint32_t syncs;       /* sync points reached since BOOT */
     uint64_t cycles;      /* CPU cycles since BOOT at the last stop */

@@ -7,8 +7,8 @@
 
 #include "byte_map.h"
 #include "device.h"
+#include "payload_op.h"
 #include "sysnode/mesh.h"
-#include "sysnode/words.h"
 
 /* The payload a unit's numbered payload was: its round and slot in p. */
 typedef struct {
@@ -46,9 +46,7 @@ static const char *op_name(const sn_program *p, const payload_at *w, uint16_t cu
 {
     sn_table t = sn_program_table(p);
     sn_payload q = sn_table_row_payload(&t.payloads[t.rounds[w->round].payload_first + w->slot]);
-    static const char *const mg[] = {"?", "FILL", "GEMM", "DRAIN"}, *const vc[] = {"?", "IMEM", "DESC", "RUN"};
-    unsigned op = cu_type == SN_CU_TYPE_MG ? sn_mg_op(&q) : sn_vc_run_op(&q);
-    return op < 4 ? (cu_type == SN_CU_TYPE_MG ? mg[op] : vc[op]) : "?";
+    return sn_payload_op_name(cu_type, sn_payload_op(&q, cu_type));
 }
 
 /* One line naming the access a (its payload w of p, or the unit's payload

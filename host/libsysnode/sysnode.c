@@ -10,6 +10,9 @@
 #include "artifact.h"
 #include "file_read.h"
 #include "device.h"
+#include "payload_op.h"
+#include "sysnode/mesh.h"
+#include "sysnode/regs.h"
 #include "replay.h"
 #include "transport_sim.h"
 #include "transport.h"
@@ -119,6 +122,31 @@ int32_t sysnode_write(sysnode_device *d, uint64_t addr, const void *src, uint64_
 int32_t sysnode_read(sysnode_device *d, uint64_t addr, void *dst, uint64_t n)
 {
     return done(d, sn_device_read(&d->dev, addr, dst, n, &d->err));
+}
+
+_Static_assert(sizeof(((sysnode_unit *)0)->payloads) == sizeof(((sn_device *)0)->ops[0]),
+               "a unit's payload counts are the session's, one per operation");
+
+void sysnode_mesh_get(const sysnode_device *d, sysnode_mesh *out)
+{
+    static const sn_mesh mesh = SN_MESH_2P2_INIT;
+    memset(out, 0, sizeof *out);
+    out->agent_x = SN_SYSNODE_X;
+    out->agent_y = SN_SYSNODE_Y;
+    for (unsigned i = 0; i < mesh.unit_count && i < sizeof out->units / sizeof out->units[0]; i++) {
+        sysnode_unit *u = &out->units[out->unit_count++];
+        u->x = mesh.units[i].x;
+        u->y = mesh.units[i].y;
+        u->cu_type = mesh.units[i].cu_type;
+        u->inst_depth = SN_INST_DEPTH_DEFAULT;
+        if (d)
+            memcpy(u->payloads, d->dev.ops[SN_NODE_ID(u->x, u->y)], sizeof u->payloads);
+    }
+}
+
+const char *sysnode_payload_op_name(uint16_t cu_type, uint32_t op)
+{
+    return sn_payload_op_name(cu_type, op);
 }
 
 uint64_t sysnode_dram_size(const sysnode_device *d)

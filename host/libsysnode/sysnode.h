@@ -49,6 +49,22 @@ typedef struct sysnode_result {
     char diff_file[128];  /* ... and the expected file's name */
 } sysnode_result;
 
+/* One unit of the mesh, and what the session sent it. */
+typedef struct sysnode_unit {
+    uint8_t x, y;
+    uint16_t cu_type;     /* two ASCII letters: 0x4D47 "MG" matmul cluster, 0x5643 "VC" vector core */
+    uint32_t inst_depth;  /* instruction words a unit program may hold (DESIGN.md §6) */
+    uint64_t payloads[4]; /* payloads sent to it since open, by operation [255:252] (sysnode-facts §3.2,
+                             §3.3): 1..3 (sysnode_payload_op_name), 0 any other */
+} sysnode_unit;
+
+/* The mesh a compiler targets on this SysNode (DESIGN.md §6). */
+typedef struct sysnode_mesh {
+    uint8_t agent_x, agent_y; /* the SysNode's node: where a DRAIN's peer ack (dack) goes */
+    uint16_t unit_count;
+    sysnode_unit units[16];
+} sysnode_mesh;
+
 /* SYSNODE_API_VERSION of the library loaded. */
 int32_t sysnode_api_version(void);
 
@@ -71,6 +87,14 @@ int32_t sysnode_write(sysnode_device *d, uint64_t addr, const void *src, uint64_
  * A range a matmul cluster FILLed reads back as the MXFP7 entries the
  * conversion wrote there, not the FP16 written (DESIGN.md §6). */
 int32_t sysnode_read(sysnode_device *d, uint64_t addr, void *dst, uint64_t n);
+
+/* The mesh of d and the payloads its executes sent each unit (the
+ * instruction mix); d may be NULL for the mesh alone (counts 0). */
+void sysnode_mesh_get(const sysnode_device *d, sysnode_mesh *out);
+
+/* The compiler's name of operation op of a unit of cu_type: FILL, GEMM,
+ * DRAIN (matmul cluster); IMEM, DESC, RUN (vector core); "?" otherwise. */
+const char *sysnode_payload_op_name(uint16_t cu_type, uint32_t op);
 
 /* The DRAM bytes behind d (16 MiB on the simulated SysNode, DESIGN.md §6). */
 uint64_t sysnode_dram_size(const sysnode_device *d);

@@ -1,7 +1,7 @@
 """sysnode: the simulated KohakuTPU SysNode from Python, through libsysnode
 (README "Library and Python"). Device runs artifacts live; Recorder turns a
 session into a case folder that `sysnode run` replays."""
-from .device import Device, Result, SysNodeError, SysNodeWarning, artifact_text
+from .device import Device, Result, SysNodeError, SysNodeWarning, artifact_text, mesh
 from .recorder import Recorder
 
-__all__ = ["Device", "Recorder", "Result", "SysNodeError", "SysNodeWarning", "artifact_text"]
+__all__ = ["Device", "Recorder", "Result", "SysNodeError", "SysNodeWarning", "artifact_text", "mesh"]

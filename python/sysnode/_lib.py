@@ -36,6 +36,25 @@ class Result(ctypes.Structure):
     ]
 
 
+class Unit(ctypes.Structure):
+    _fields_ = [
+        ("x", ctypes.c_uint8),
+        ("y", ctypes.c_uint8),
+        ("cu_type", ctypes.c_uint16),
+        ("inst_depth", ctypes.c_uint32),
+        ("payloads", ctypes.c_uint64 * 4),
+    ]
+
+
+class Mesh(ctypes.Structure):
+    _fields_ = [
+        ("agent_x", ctypes.c_uint8),
+        ("agent_y", ctypes.c_uint8),
+        ("unit_count", ctypes.c_uint16),
+        ("units", Unit * 16),
+    ]
+
+
 def _candidates():
     env = os.environ.get("SYSNODE_LIB")
     if env:
@@ -74,6 +93,8 @@ def load():
         "sysnode_status_name": (ctypes.c_char_p, [i32]),
         "sysnode_discard": (i32, [dev, u64, u64]),
         "sysnode_dram_size": (u64, [dev]),
+        "sysnode_mesh_get": (None, [dev, ctypes.POINTER(Mesh)]),
+        "sysnode_payload_op_name": (ctypes.c_char_p, [ctypes.c_uint16, ctypes.c_uint32]),
         "sysnode_warning_count": (ctypes.c_uint32, [dev]),
         "sysnode_warning": (ctypes.c_char_p, [dev, ctypes.c_uint32]),
         "sysnode_file_read": (i32, [ctypes.c_char_p, ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)),

@@ -68,6 +68,23 @@ def read_file(path):
         lib().sysnode_free(data)
 
 
+def mesh(device=None):
+    """The SysNode's mesh (DESIGN.md §6) as the compiler describes a machine:
+    {"MG": ((x, y), ...), "VC": (...), "agent": (x, y), "inst_depth": n,
+    "mix": {(x, y): {"FILL": n, ...}}}, the mix being the payloads device's
+    executes sent each unit by operation (zeros without a device)."""
+    raw = _lib.Mesh()
+    lib().sysnode_mesh_get(device._handle() if device else None, ctypes.byref(raw))
+    out = {"agent": (raw.agent_x, raw.agent_y), "mix": {}}
+    for u in raw.units[:raw.unit_count]:
+        kind = chr(u.cu_type >> 8) + chr(u.cu_type & 0xFF)
+        out[kind] = out.get(kind, ()) + ((u.x, u.y),)
+        out["inst_depth"] = u.inst_depth
+        out["mix"][(u.x, u.y)] = {lib().sysnode_payload_op_name(u.cu_type, op).decode(): u.payloads[op]
+                                  for op in range(1, 4)}
+    return out
+
+
 class Result:
     """What an execute or run_case did: rounds, flits (payloads sent),
     completions, cycles (simulated CPU cycles), match; for a mismatch the

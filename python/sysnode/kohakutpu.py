@@ -23,20 +23,31 @@ read of a freed span is reported, as a read of bytes nothing wrote, until
 something writes it again."""
 import os
 
-from .device import Device
+from .device import Device, mesh
 from .recorder import Recorder
 
-MG = ((1, 1), (2, 1))
-VC = ((1, 0), (1, 2))
-AGENT = (0, 0)
-INST_DEPTH = 512
 # Low DRAM is where cases in artifacts/ put their operands (0x1000..); the
 # top MiB holds the packed table and its status copy (DESIGN.md §3).
 ARENA_BASE = 0x20000
 TABLE_RESERVE = 1 << 20
 
-# A payload's operation, bits [255:252] (sysnode-facts §3.2, §3.3).
-_OPS = {"MG": {1: "FILL", 2: "GEMM", 3: "DRAIN"}, "VC": {1: "IMEM", 2: "DESC", 3: "RUN"}}
+
+def machine():
+    """The SysNode's machine as kohakuaccel.machinespec.MachineSpec takes it:
+    (units {"MG": coords, "VC": coords}, agent, inst_depth), from libsysnode
+    (sysnode.mesh)."""
+    m = mesh()
+    return {"MG": m["MG"], "VC": m["VC"]}, m["agent"], m["inst_depth"]
+
+
+def model():
+    """The compiler's own model (kohakutpu.model.SimDevice,
+    compiler/kohakutpu/model.py@7703ee8) built on the SysNode's mesh and
+    agent: what a SysNode run is compared with."""
+    from kohakutpu.model import SimDevice
+
+    units, agent, _ = machine()
+    return SimDevice(mg=units["MG"], vc=units["VC"], agent=agent)
 
 
 class Unit:
@@ -44,9 +55,8 @@ class Unit:
     payload operation (FILL, GEMM, DRAIN; IMEM, DESC, RUN) to how many the
     SysNode sent that unit."""
 
-    def __init__(self, kind, coord):
-        self.kind, self.coord = kind, coord
-        self.counts = dict.fromkeys(_OPS[kind].values(), 0)
+    def __init__(self, counts):
+        self.counts = counts
 
 
 def device(cu_version=4, device=None, strict=False, record=None, image=None, max_cycles=0):
@@ -97,14 +107,13 @@ def device(cu_version=4, device=None, strict=False, record=None, image=None, max
         """A KohakuTPU device whose units are a simulated SysNode's."""
 
         def __init__(self):
-            machine = MachineSpec(name="sysnode", units={"MG": MG, "VC": VC}, inst_depth=INST_DEPTH, agent=AGENT)
+            units, agent, inst_depth = machine()
+            spec = MachineSpec(name="sysnode", units=units, inst_depth=inst_depth, agent=agent)
             arena = _Arena(ARENA_BASE, sn.dram_bytes - TABLE_RESERVE - ARENA_BASE, align=BATCH_BYTES,
-                           mesh=machine.default)
-            super().__init__(machine, arena, _Window())
+                           mesh=spec.default)
+            super().__init__(spec, arena, _Window())
             self.sysnode = sn
             self.recorder = port if record else None
-            self.units = {c: Unit("MG", c) for c in MG}
-            self.units.update({c: Unit("VC", c) for c in VC})
             self.cycles = 0  # simulated CPU cycles of every dispatch
 
         def dispatch(self, payloads, unit, name="kernel", nodes=None, acks=None):
@@ -117,29 +126,23 @@ def device(cu_version=4, device=None, strict=False, record=None, image=None, max
             dicts = [a.to_dict() for a in rounds]
             for d in dicts:
                 self.counters["flits"] += len(d["flits"])
-                self._count(d)
             self.cycles += port.execute(dicts, name).cycles
             return len(rounds)
 
-        def _count(self, artifact):
-            for step in artifact["steps"]:
-                if step[0] != "kick" or (step[1], step[2]) not in self.units:
-                    continue
-                u = self.units[(step[1], step[2])]
-                for flit in artifact["flits"][step[3]:step[3] + step[4]]:
-                    op = _OPS[u.kind].get(flit >> 252 & 0xF)
-                    if op:
-                        u.counts[op] += 1
+        def _mix(self, kind):
+            m = mesh(sn)
+            return [Unit(m["mix"][c]) for c in sorted(m[kind])]
 
         @property
         def clusters(self):
-            """The matmul clusters' instruction mixes, in coordinate order."""
-            return [self.units[c] for c in sorted(MG)]
+            """The matmul clusters' instruction mixes (the payloads the SysNode
+            sent each), in coordinate order."""
+            return self._mix("MG")
 
         @property
         def cores(self):
             """The vector cores' instruction mixes, in coordinate order."""
-            return [self.units[c] for c in sorted(VC)]
+            return self._mix("VC")
 
         @property
         def saturated(self):

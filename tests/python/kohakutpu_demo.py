@@ -73,9 +73,7 @@ def main():
         print("%s: skipped: SYSNODE_KOHAKUTPU names no KohakuTPU checkout" % args.name)
         return 77
     path = os.path.join(root, "demos", "kohakutpu", args.name + ".py")
-    from kohakutpu.model import SimDevice
-
-    want, t_model, _ = run(path, lambda: SimDevice(mg=skt.MG, vc=skt.VC, agent=skt.AGENT))
+    want, t_model, _ = run(path, skt.model)
     got, t_sn, dev = run(path, lambda: skt.device(cu_version=args.cu_version, record=args.record))
     if args.record:
         dev.close()

@@ -23,9 +23,7 @@ class Adapter(unittest.TestCase):
         self.w = (rng.standard_normal((64, 128)) * 0.5).astype(np.float16)
 
     def model(self):
-        from kohakutpu.model import SimDevice
-
-        return SimDevice(mg=skt.MG, vc=skt.VC, agent=skt.AGENT)
+        return skt.model()
 
     def observe(self, dev, kern, *arrays, **knobs):
         from kohakutpu import api, sim
@@ -108,8 +106,8 @@ class Adapter(unittest.TestCase):
         from kohakutpu import kernels
 
         dev = skt.device()
-        dev.machine = MachineSpec(name="sysnode", units={"MG": skt.MG, "VC": skt.VC}, inst_depth=skt.INST_DEPTH,
-                                  agent=(1, 1))  # the compiler's default agent
+        units, _, inst_depth = skt.machine()
+        dev.machine = MachineSpec(name="sysnode", units=units, inst_depth=inst_depth, agent=(1, 1))  # the compiler's default
         with self.assertRaises(sysnode.SysNodeError) as cm:
             kernels.linear_silu(dev.tensor(self.x[:32]), dev.tensor(self.w), fuse=True).numpy()
         e = cm.exception

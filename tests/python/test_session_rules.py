@@ -184,6 +184,23 @@ class OverlappingFills(unittest.TestCase):
         self.assertEqual(cm.exception.result.flits, 0)
 
 
+class Mesh(unittest.TestCase):
+    def test_mesh_and_mix(self):
+        m = sysnode.mesh()
+        self.assertEqual((m["MG"], m["VC"], m["agent"], m["inst_depth"]),
+                         (((1, 1), (2, 1)), ((1, 0), (1, 2)), (0, 0), 512))  # DESIGN.md §6
+        uploads, artifacts, _ = case("mm4x32")  # FILL A, FILL B, GEMM, DRAIN on (1,1) (sysnode-facts §3.3)
+        with sysnode.Device() as dev:
+            for addr, data in uploads:
+                dev.write(addr, data)
+            dev.execute(artifacts)
+            dev.execute(artifacts)
+            mix = sysnode.mesh(dev)["mix"]
+        self.assertEqual(mix[(1, 1)], {"FILL": 4, "GEMM": 2, "DRAIN": 2})
+        self.assertEqual(mix[(2, 1)], {"FILL": 0, "GEMM": 0, "DRAIN": 0})
+        self.assertEqual(mix[(1, 0)], {"IMEM": 0, "DESC": 0, "RUN": 0})
+
+
 class PeerAck(unittest.TestCase):
     def test_dack_not_the_sysnode(self):
         uploads, artifacts, _ = case("mm_silu_32x128x64")

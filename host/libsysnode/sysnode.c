@@ -26,6 +26,8 @@ struct sysnode_device {
     sysnode_result last;
     char **warnings; /* of the last execute or run_case */
     uint32_t warning_count;
+    uint32_t warnings_lost; /* ... that could not be kept for want of memory */
+    char lost[96];          /* says how many */
 };
 
 static void forget_warnings(sysnode_device *d)
@@ -34,21 +36,22 @@ static void forget_warnings(sysnode_device *d)
         free(d->warnings[i]);
     free(d->warnings);
     d->warnings = NULL;
-    d->warning_count = 0;
+    d->warning_count = d->warnings_lost = 0;
 }
 
 /* sn_device_warn_fn: kept for sysnode_warning; one that cannot be kept
- * for want of memory is counted as that. */
+ * for want of memory is counted. */
 static void keep_warning(void *ctx, const char *msg)
 {
     sysnode_device *d = ctx;
     char **grown = realloc(d->warnings, (d->warning_count + 1) * sizeof *grown);
-    if (!grown)
-        return;
-    d->warnings = grown;
-    d->warnings[d->warning_count] = strdup(msg);
-    if (d->warnings[d->warning_count])
-        d->warning_count++;
+    if (grown)
+        d->warnings = grown;
+    char *copy = grown ? strdup(msg) : NULL;
+    if (copy)
+        d->warnings[d->warning_count++] = copy;
+    else
+        snprintf(d->lost, sizeof d->lost, "%u more warnings were lost: out of memory", ++d->warnings_lost);
 }
 
 int32_t sysnode_api_version(void)
@@ -161,12 +164,14 @@ int32_t sysnode_discard(sysnode_device *d, uint64_t addr, uint64_t n)
 
 uint32_t sysnode_warning_count(const sysnode_device *d)
 {
-    return d->warning_count;
+    return d->warning_count + (d->warnings_lost != 0);
 }
 
 const char *sysnode_warning(const sysnode_device *d, uint32_t i)
 {
-    return i < d->warning_count ? d->warnings[i] : NULL;
+    if (i < d->warning_count)
+        return d->warnings[i];
+    return i == d->warning_count && d->warnings_lost ? d->lost : NULL;
 }
 
 int32_t sysnode_file_read(const char *path, uint8_t **data, uint64_t *len, char *err, size_t errlen)

@@ -108,7 +108,8 @@ int32_t sysnode_discard(sysnode_device *d, uint64_t addr, uint64_t n);
 /* The warnings of the last execute or run_case: unit reads of bytes that
  * neither the host nor an earlier round wrote, each one line naming the
  * artifact, round, slot, payload, unit and address range (when strict, the
- * first is the call's error instead). sysnode_warning returns NULL for i
+ * first is the call's error instead); when memory ran out for some, the
+ * last line says how many were lost. sysnode_warning returns NULL for i
  * past the count; valid until the next call on d. */
 uint32_t sysnode_warning_count(const sysnode_device *d);
 const char *sysnode_warning(const sysnode_device *d, uint32_t i);
@@ -122,11 +123,16 @@ void sysnode_free(void *p);
 
 /* Runs count artifacts (JSON texts texts[i] of lens[i] bytes, round i) as
  * one program in one boot of the runner; DRAM keeps what they leave.
- * name labels messages (NULL: "artifact"). Returns 0, or: a table rule
- * (SN_ERR_TABLE_STEP/_SLOT/_NODE, naming round and step) or SN_ERR_INPUT
- * (bad JSON, a FILL of bytes the host never wrote) before anything boots;
- * the runner's exit status (a unit fault, a hang with what each node owed,
- * ...) with its console line; SN_ERR_HANG past max_cycles. */
+ * name labels messages (NULL: "artifact"). Returns 0, or, before anything
+ * is sent: a table rule (SN_ERR_TABLE_STEP/_SLOT/_NODE, naming round and
+ * step), SN_ERR_TABLE_NODE for a node DRAIN whose dack is not (0,0) or
+ * whose destination is no vector core (naming round, slot, field, value),
+ * SN_ERR_INPUT (bad JSON, a FILL of bytes the host never wrote, FILLs no one
+ * MXFP7 image serves, naming both, or no place for the table free of live
+ * bytes, naming both ranges); after the run: the runner's exit status (a
+ * unit fault, a hang with what each node owed, ...) with its console line,
+ * SN_ERR_HANG past max_cycles, or, when strict, SN_ERR_INPUT for the first
+ * unit read of bytes nothing wrote (sysnode_warning otherwise). */
 int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_t *lens, size_t count,
                         const char *name);
 

@@ -6,6 +6,7 @@ bounded regular-file rule, a unit read of bytes nothing wrote is named
 SysNode. Expected bytes come from artifacts/compiler/."""
 import os
 import subprocess
+import sys
 import tempfile
 import threading
 import unittest
@@ -66,6 +67,15 @@ class Integers(unittest.TestCase):
             dev.execute(artifacts)  # after a release: the cap is cycles + max, saturated
             for addr, want in expected:
                 self.assertEqual(dev.read(addr, len(want)), want)
+
+
+class RefusedOpen(unittest.TestCase):
+    def test_no_traceback_from_del(self):
+        code = ("import sysnode\ntry:\n    sysnode.Device(mesh='rv64_mesh_4x4')\n"
+                "except sysnode.SysNodeError as e:\n    print(e.status_name)\n")
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        self.assertEqual(run.stdout.strip(), "SN_ERR_INPUT")
+        self.assertEqual(run.stderr, "")
 
 
 class ArtifactPaths(unittest.TestCase):

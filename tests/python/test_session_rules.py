@@ -5,6 +5,7 @@ bounded regular-file rule, a unit read of bytes nothing wrote is named
 (warning, or error when strict), and a DRAIN's peer ack must go to the
 SysNode. Expected bytes come from artifacts/compiler/."""
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -43,6 +44,22 @@ class TableOverLiveBytes(unittest.TestCase):
             self.assertEqual(dev.read(out, len(want)), want)
             dev.execute(big_artifacts)
             self.assertEqual(dev.read(out, len(want)), want)
+
+
+    def test_no_free_place_is_refused_naming_both_ranges(self):
+        uploads, (mm,), _ = case("mm4x32")
+        with sysnode.Device() as dev:
+            dev.write(0, bytes(dev.dram_bytes))  # every byte live
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(mm)
+            self.assertEqual(cm.exception.result.flits, 0)
+        d = cm.exception.diagnosis
+        m = re.search(r"\[0x([0-9a-f]+), 0x([0-9a-f]+)\) at the top of DRAM.*last at 0x([0-9a-f]+)", d)
+        self.assertIsNotNone(m, d)
+        lo, hi, live = (int(g, 16) for g in m.groups())
+        self.assertEqual(lo, (1 << 24) - 4096)  # the table's 4 KB page at the top
+        self.assertEqual(live, hi - 1)  # every byte of its range is live: the last one is named
+        self.assertIn("no 4096-aligned place", d)
 
 
 class Integers(unittest.TestCase):

@@ -88,11 +88,11 @@ def device(cu_version=4, device=None, strict=False, record=None, image=None, max
         def release(self, addr):
             nbytes = self.live.get(addr)
             super().release(addr)
-            sn.discard(addr, nbytes)
+            port.discard(addr, nbytes)
 
         def reset(self):
             super().reset()
-            sn.discard(self.base, self.size)
+            port.discard(self.base, self.size)
 
     class _Window:
         """The byte window Runtime.write/read use (driver/kohakuaccel/transport/base.py@7703ee8)."""

@@ -9,9 +9,11 @@ round. Writes at one point are merged into contiguous regions, a later
 write winning. A read of bytes the host wrote at the same point is not
 recorded (it would check the host's own bytes, and a host step compares
 before it uploads); nor are reads before the first round or writes after
-the last one (nothing runs after them). Each of those is listed, with its
-address and size, in the manifest's "recorder_notes" (a descriptive member
-`sysnode run` ignores), so nothing is left out silently."""
+the last one (nothing runs after them), nor discards (a case has no way to
+say a span was freed: its replay counts those bytes as written). Each of
+those is listed, with its address and size, in the manifest's
+"recorder_notes" (a descriptive member `sysnode run` ignores), so nothing
+is left out silently."""
 import hashlib
 import json
 import os
@@ -85,6 +87,11 @@ class Recorder:
         else:
             _merge(self.reads.setdefault(self.point, []), addr, data)
         return data
+
+    def discard(self, addr, n):
+        self.device.discard(addr, n)
+        self.notes.append("discard of %d bytes at 0x%x %s: the replay counts them as written" % (
+            n, addr, "before round 0" if self.point == 0 else "after round %d" % (self.point - 1)))
 
     def execute(self, artifact, name="artifact"):
         items = artifact if isinstance(artifact, (list, tuple)) else [artifact]

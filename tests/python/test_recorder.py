@@ -102,6 +102,7 @@ class Recording(unittest.TestCase):
             rec.write(b_addr, b)
             rec.execute(artifacts[0])
             self.assertEqual(rec.read(out_addr, len(c)), c)
+            rec.discard(a_addr, 64)
             rec.write(0x8000, b"late")
             rec.close()
         with open(os.path.join(folder, "manifest.json")) as f:
@@ -112,6 +113,7 @@ class Recording(unittest.TestCase):
             self.assertEqual(f.read(), a)
         self.assertEqual(m["recorder_notes"], [
             "read of 4 bytes at 0x0 before round 0: nothing to check",
+            "discard of 64 bytes at 0x%x after round 0: the replay counts them as written" % a_addr,
             "write of 4 bytes at 0x8000 after the last round: nothing runs after it"])
         run = replay(folder)
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)

@@ -28,8 +28,7 @@ sn_status sn_device_init(sn_device *d, sn_transport *t, const char *image_path, 
     d->shadow = sn_zeroed_alloc(d->dram_bytes);
     d->written = sn_zeroed_alloc(d->dram_bytes / 8 + 1);
     d->live = sn_zeroed_alloc(d->dram_bytes / 8 + 1);
-    if (t->ops->track_accesses)
-        t->ops->track_accesses(t->ctx, 1);
+    d->tracking = t->ops->track_accesses && t->ops->track_accesses(t->ctx, 1);
     if (!d->image_path || !d->shadow || !d->written || !d->live)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the host shadow of %llu DRAM bytes",
                             (unsigned long long)d->dram_bytes);
@@ -425,14 +424,23 @@ sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e)
 sn_status sn_device_wait(sn_device *d, int poll, int *held, sn_run_status *rs, sn_error *e)
 {
     *held = 0;
+    /* Accesses are taken at every poll, so their record holds one poll's worth. */
+    int step = poll || (d->tracking && d->tracked);
     for (;;) {
-        uint64_t limit = poll && d->cycles + SN_DEVICE_POLL_CYCLES < d->cap ? d->cycles + SN_DEVICE_POLL_CYCLES : d->cap;
+        uint64_t limit = step && d->cycles + SN_DEVICE_POLL_CYCLES < d->cap ? d->cycles + SN_DEVICE_POLL_CYCLES : d->cap;
         sn_status st = d->t->ops->wait(d->t->ctx, limit, rs, e);
         if (st != SN_OK)
             return st;
         d->cycles = rs->cycles;
-        if (rs->stop != SN_RUN_CYCLE_LIMIT || !poll) /* the caller words an exit, a halt, the cap */
+        if (rs->stop != SN_RUN_CYCLE_LIMIT) /* the caller words an exit, a halt */
             return SN_OK;
+        if (d->tracked && (st = sn_device_check_accesses(d, d->tracked, e)) != SN_OK)
+            return st;
+        if (!poll) {
+            if (d->cycles >= d->cap) /* the caller words the cap */
+                return SN_OK;
+            continue;
+        }
         uint64_t word;
         st = d->t->ops->spad_read(d->t->ctx, SN_HOST_HELD_ADDR - SN_SPAD_BASE, &word, sizeof word, e);
         if (st != SN_OK)
@@ -487,16 +495,16 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
                      : sn_device_boot(d, table, table_bytes, table_addr, NULL, e);
     int stopped_here = 0;
     sn_run_status rs;
+    d->tracked = p;
     if (st == SN_OK)
-        st = sn_device_wait(d, 1, &stopped_here, &rs, e);
+        st = sn_device_wait(d, 1, &stopped_here, &rs, e); /* checks the accesses up to the hold */
+    d->tracked = NULL;
     if (st == SN_OK && !stopped_here) {
         st = sn_device_stopped(d, &rs, e);
         if (st == SN_OK)
             st = sn_error_set(e, SN_ERR_PROTOCOL, "%s exited instead of holding after the last round: %s",
                               d->image_path, d->t->ops->console(d->t->ctx));
     }
-    if (st == SN_OK)
-        st = sn_device_check_accesses(d, p, e);
     sn_table t = sn_program_table(p);
     for (uint32_t r = 0; st == SN_OK && r < t.round_count; r++)
         for (uint32_t i = 0; i < t.rounds[r].step_count; i++) {

@@ -44,6 +44,8 @@ typedef struct sn_device {
     uint8_t *written;     /* one bit per DRAM byte: the host wrote it */
     uint64_t marked_lo, marked_hi; /* bytes of `written` that may be nonzero */
     uint8_t *live;        /* one bit per DRAM byte: the host or a unit wrote it, not discarded since */
+    int tracking;         /* the transport records unit DRAM accesses (transport.h) */
+    const sn_program *tracked; /* while set, sn_device_wait checks its accesses at every poll */
     int strict;           /* a read of bytes that are not live is an error, not a warning */
     sn_device_warn_fn warn;
     void *warn_ctx;
@@ -81,16 +83,15 @@ sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t
  * DRAM. */
 sn_status sn_device_discard(sn_device *d, uint64_t addr, uint64_t n, sn_error *e);
 
-/* Takes the unit DRAM accesses the last wait made (transport.h) and checks
- * them in order against the live bytes: a write makes its bytes live; a
- * read of bytes that are not live is reported through d->warn ("FILE:
- * round R slot S: payload OP to UNIT (x,y) reads N bytes at [A, B), K of
- * them never written in this session (first 0xF)"), or, when d->strict,
- * is SN_ERR_INPUT with the first such read; a unit write over the table at
- * d->table_addr is SN_ERR_INPUT naming both ranges. p is the program
- * running since the boot or the last sn_device_run's start; the payload
- * numbers are counted from d->sent. SN_OK on a window that cannot see
- * accesses. */
+/* Takes the unit DRAM accesses made since the last take (transport.h) and
+ * checks them in order against the live bytes: a write makes its bytes
+ * live; a read of bytes that are not live is reported through d->warn
+ * ("FILE: round R slot S: payload OP to UNIT (x,y) reads N bytes at [A, B)
+ * (a VFILL), K of them written by neither ..., first 0xF"), or, when
+ * d->strict, is SN_ERR_INPUT with the first such read (every write is
+ * still applied). p is the program running since the boot or the last
+ * sn_device_run's start; the payload numbers are counted from d->sent.
+ * SN_OK on a window that records no accesses. */
 sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *e);
 
 /* Reads n bytes at unit DRAM address addr. SN_ERR_INPUT past the end of DRAM. */

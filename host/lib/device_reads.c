@@ -75,7 +75,7 @@ static void describe(const sn_program *p, const payload_at *w, const sn_unit_acc
 
 sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *e)
 {
-    if (!d->t->ops->take_accesses)
+    if (!d->tracking)
         return SN_OK;
     const sn_unit_access *acc;
     size_t n;
@@ -86,7 +86,6 @@ sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the payloads of %zu rounds", p->round_count);
     if (st != SN_OK)
         return st;
-    uint64_t table_end = d->table_bytes ? sn_replay_status_addr(d->table_addr, d->table_bytes) + SN_STATUS_COPY_BYTES : 0;
     /* One report per payload: a walk's strided reads are many accesses.
      * Every write is applied, also after an error, so the live bytes stay
      * true for the session's next run. */
@@ -117,12 +116,6 @@ sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *
         if (!a)
             break;
         if (a->write) {
-            if (st == SN_OK && d->table_bytes && a->addr < table_end && d->table_addr < a->addr + a->nbytes) {
-                char msg[512];
-                describe(p, w, a, a->addr, a->addr + a->nbytes, 0, a->addr, msg, sizeof msg);
-                st = sn_error_set(e, SN_ERR_INPUT, "%s: it wrote over the runner's table [0x%llx, 0x%llx)", msg,
-                                  (unsigned long long)d->table_addr, (unsigned long long)table_end);
-            }
             sn_byte_map_set(d->live, a->addr, a->addr + a->nbytes, 1);
         } else if (clear && open) {
             lo = a->addr < lo ? a->addr : lo;

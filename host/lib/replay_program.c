@@ -125,6 +125,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     d.strict = opts->strict;
     d.warn = opts->warn;
     d.warn_ctx = opts->warn_ctx;
+    d.tracked = p; /* every wait checks the unit accesses at its polls */
     if (st == SN_OK)
         st = sn_device_table_addr(&d, res->table_bytes, &table_addr, e);
     if (st == SN_OK)
@@ -147,8 +148,6 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     for (size_t k = 0; st == SN_OK && k < m->host_step_count; k++) {
         const sn_host_step *h = &m->host_steps[k];
         st = sn_device_wait(&d, 1, &held, &rs, e);
-        if (st == SN_OK && held)
-            st = sn_device_check_accesses(&d, p, e);
         if (st == SN_OK && !held) {
             st = sn_device_stopped(&d, &rs, e);
             if (st == SN_OK)
@@ -180,7 +179,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     }
     if (st == SN_OK)
         st = sn_replay_run_status(&rs, &sb, valid, t->ops->console(t->ctx), opts->image, e);
-    if (st == SN_OK) /* after the runner's own verdict (a table it saw change, 0x17) */
+    if (st == SN_OK) /* the accesses after the last poll, once the runner's own verdict is in */
         st = sn_device_check_accesses(&d, p, e);
     if (st == SN_ERR_UNIT_FAULT && valid)
         sn_replay_name_fault(&sb, p, e);

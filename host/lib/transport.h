@@ -110,10 +110,11 @@ typedef struct sn_transport_ops {
     sn_status (*stats)(void *ctx, sn_run_stats *out, sn_error *e);
     /* Optional (NULL on a window that cannot see the units' DRAM port, such
      * as a card's): track(on) starts or stops recording every unit DRAM
-     * access; take hands out those since the last take, in the order the
-     * units made them (*out owned by the transport, valid until the next
-     * take or close). SN_ERR_INTERNAL when out of memory. */
-    void (*track_accesses)(void *ctx, int on);
+     * access and says whether it records (0 under a debugger, whose waits
+     * must not be split); take hands out those since the last take, in the
+     * order the units made them (*out owned by the transport, valid until
+     * the next take or close). SN_ERR_INTERNAL when out of memory. */
+    int (*track_accesses)(void *ctx, int on);
     sn_status (*take_accesses)(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e);
 } sn_transport_ops;
 

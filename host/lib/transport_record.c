@@ -132,11 +132,10 @@ static sn_status rec_stats(void *ctx, sn_run_stats *out, sn_error *e)
     return r->inner.ops->stats(r->inner.ctx, out, e);
 }
 
-static void rec_track_accesses(void *ctx, int on)
+static int rec_track_accesses(void *ctx, int on)
 {
     recorder *r = ctx;
-    if (r->inner.ops->track_accesses)
-        r->inner.ops->track_accesses(r->inner.ctx, on);
+    return r->inner.ops->track_accesses ? r->inner.ops->track_accesses(r->inner.ctx, on) : 0;
 }
 
 static sn_status rec_take_accesses(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e)

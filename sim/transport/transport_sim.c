@@ -132,9 +132,11 @@ static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
     return st;
 }
 
-static void sim_track_accesses(void *ctx, int on)
+static int sim_track_accesses(void *ctx, int on)
 {
-    sn_sim_track_accesses(sim_of(ctx), on);
+    int record = on && ((sim_window *)ctx)->gdb_port < 0; /* a GDB wait serves the debugger: not split */
+    sn_sim_track_accesses(sim_of(ctx), record);
+    return record;
 }
 
 static sn_status sim_take_accesses(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e)

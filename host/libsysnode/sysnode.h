@@ -132,7 +132,9 @@ void sysnode_free(void *p);
  * bytes, naming both ranges); after the run: the runner's exit status (a
  * unit fault, a hang with what each node owed, ...) with its console line,
  * SN_ERR_HANG past max_cycles, or, when strict, SN_ERR_INPUT for the first
- * unit read of bytes nothing wrote (sysnode_warning otherwise). */
+ * unit read of bytes nothing wrote (sysnode_warning otherwise), the run
+ * stopped at the poll that saw it (host/lib/device.h); the next execute then
+ * boots afresh, DRAM kept. */
 int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_t *lens, size_t count,
                         const char *name);
 

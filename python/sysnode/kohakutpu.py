@@ -26,8 +26,10 @@ import os
 from .device import Device, mesh
 from .recorder import Recorder
 
-# Low DRAM is where cases in artifacts/ put their operands (0x1000..); the
-# top MiB holds the packed table and its status copy (DESIGN.md §3).
+# The arena starts where the compiler's own cases put operands
+# (artifacts/compiler/mm_silu_32x128x64 uploads at 0x20000), below it the
+# hand-made cases' 0x1000..; the top MiB is left to the packed table and its
+# status copy (DESIGN.md §6).
 ARENA_BASE = 0x20000
 TABLE_RESERVE = 1 << 20
 

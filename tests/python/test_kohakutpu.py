@@ -116,6 +116,22 @@ class Adapter(unittest.TestCase):
             self.assertIn(part, e.diagnosis)
         dev.close()
 
+    def test_conv2d_refused_naming_both_fills(self):
+        from kohakutpu import ops
+
+        rng = self.np.random.default_rng(11)
+        x = (rng.standard_normal((8, 8, 32)) * 0.5).astype(self.np.float16)
+        k = (rng.standard_normal((32, 32, 3, 3)) * 0.2).astype(self.np.float16)
+        dev = skt.device()
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            ops.conv2d(dev.tensor(x), dev.tensor(ops.weights_for_k(k, 32)), gm=4, gn=8).numpy()
+        d = cm.exception.diagnosis
+        self.assertRegex(d, r"the FILLs conv2d:0\[0\]: round 0 slot \d+ \(0x[0-9a-f]+\) and conv2d:0\[0\]: "
+                            r"round 0 slot \d+ \(0x[0-9a-f]+\) would write different MXFP7 bytes")
+        self.assertIn("no one MXFP7 image serves both", d)
+        self.assertEqual(cm.exception.result.flits, 0)
+        dev.close()
+
     @staticmethod
     def fill_artifact(addr):
         flit = 1 << 252 | addr << 218 | 1 << 202  # FILL, one entry (sysnode-facts §3.3)

@@ -13,14 +13,13 @@ instead of the driver's `kohakuaccel.runtime.execute`. KohakuTPU is
 imported when device() is called, from the user's install; nothing of it is
 in this package.
 
-The machine is the SysNode's (sysnode-facts §3, rv64_mesh_2p2): matmul
-clusters (MG) at (1,1) and (2,1), vector cores (VC) at (1,0) and (1,2);
-peer acks go to the SysNode at (0,0) (artifacts-facts §5 item 4), unit
-programs hold 512 instruction words (inst_depth), and the arena lies in the
-16 MiB DRAM below the top, where the packed table goes. The arena's freed
-spans are discarded from the device's live bytes (Device.discard): a unit
-read of a freed span is reported, as a read of bytes nothing wrote, until
-something writes it again."""
+The machine is libsysnode's (sysnode.mesh(): rv64_mesh_2p2's matmul
+clusters and vector cores, peer acks to the SysNode, artifacts-facts §5
+item 4, and inst_depth), and the arena lies in DRAM below the top, where
+the packed table goes. The arena's freed spans are discarded from the
+device's live bytes (Device.discard): a unit read of a freed span is
+reported, as a read of bytes nothing wrote, until something writes it
+again."""
 import os
 
 from .device import Device, mesh

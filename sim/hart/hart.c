@@ -115,6 +115,9 @@ struct sn_hart {
         uint64_t pc, cause, tval;
     } deferred;
 
+    unsigned dram_latency; /* L (sn_hart_set_dram_latency) */
+    unsigned errata;       /* sn_erratum bits reproduced since BOOT */
+
     uint64_t pc; /* where the next run starts */
     bool running, stopping, done;
     bool exit_requested;
@@ -1055,6 +1058,7 @@ static int power_on(sn_hart *h, char *err, size_t errlen)
     sn_hart_bus bus = h->bus;
     uint8_t *dram = h->dram;
     uint64_t dram_size = h->dram_size;
+    unsigned dram_latency = h->dram_latency;
     memories *mem = h->mem;
     uc_engine *uc = NULL;
     uc_context *ctx = NULL;
@@ -1073,6 +1077,7 @@ static int power_on(sn_hart *h, char *err, size_t errlen)
     h->bus = bus;
     h->dram = dram;
     h->dram_size = dram_size;
+    h->dram_latency = dram_latency;
     h->mem = mem;
     h->uc = uc;
     h->ctx = ctx;
@@ -1196,6 +1201,30 @@ int sn_hart_boot(sn_hart *h, char *err, size_t errlen)
     sn_l1_init(&h->mem->l1, h->dram, h->dram_size);
     h->booted = true;
     return 0;
+}
+
+int sn_hart_set_dram_latency(sn_hart *h, unsigned cycles)
+{
+    if (cycles > 1000)
+        return -1;
+    h->dram_latency = cycles;
+    return 0;
+}
+
+unsigned sn_hart_errata(const sn_hart *h)
+{
+    return h->errata;
+}
+
+const char *sn_hart_erratum_text(unsigned bit)
+{
+    static const char *const text[SN_ERRATUM_COUNT] = {
+        [SN_ERRATUM_WFI_NO_WAIT] = "wfi does not wait: it retires at once, interrupt or not",
+        [SN_ERRATUM_L1_BUSY_POLL] = "a DCACHE busy read right after the store that starts a flush or invalidate reads 0",
+        [SN_ERRATUM_SV39_STALE_XLATE] = "under Sv39 an access right after another to the same page reuses the previous translation",
+        [SN_ERRATUM_CSR_TRAP_TWICE] = "a trap taken on a CSR instruction is entered twice: MIE is lost and MPP reads M",
+    };
+    return bit < SN_ERRATUM_COUNT ? text[bit] : NULL;
 }
 
 void sn_hart_dcache_write(sn_hart *h, uint64_t value)

@@ -81,6 +81,31 @@ void sn_hart_clear_memories(sn_hart *h);
  * booted and sn_hart_run stops with SIM_ERROR. */
 int sn_hart_boot(sn_hart *h, char *err, size_t errlen);
 
+/* L, the cycles per CPU access to DRAM past the L1 (core-timing.md §0
+ * "DRAM latency L"; 0 is the bench RAM both timing sheets were measured
+ * on). Set before BOOT; it holds until changed. Returns 0, or -1 (nothing
+ * changed) if cycles > 1000. */
+int sn_hart_set_dram_latency(sn_hart *h, unsigned cycles);
+
+/* The core's errata (core-timing.md "Surprises", §2.3, §5.6, §10): behaviours
+ * of the card's core that no specification describes, reproduced by the
+ * model. Bit k of sn_hart_errata is erratum k. */
+typedef enum {
+    SN_ERRATUM_WFI_NO_WAIT,      /* wfi retires at once, without waiting for an interrupt */
+    SN_ERRATUM_L1_BUSY_POLL,     /* a DCACHE busy read right after the store that starts maintenance reads 0 */
+    SN_ERRATUM_SV39_STALE_XLATE, /* an access right after another to the same page reuses the previous translation */
+    SN_ERRATUM_CSR_TRAP_TWICE,   /* a trap on a CSR instruction is entered twice (MIE lost, MPP = M) */
+    SN_ERRATUM_COUNT
+} sn_erratum;
+
+/* The errata this run reproduced since BOOT: bit k set for erratum k
+ * (sn_erratum). 0 before BOOT. */
+unsigned sn_hart_errata(const sn_hart *h);
+
+/* A one-line description of erratum bit (a sn_erratum), or NULL if bit >=
+ * SN_ERRATUM_COUNT. The text is static. */
+const char *sn_hart_erratum_text(unsigned bit);
+
 /* Control-region DCACHE register (offset 0x1C8, sysnode-facts §1.5), for the
  * bus's ctrl_write: bit 0 flushes (every dirty line written back to DRAM,
  * lines stay valid and clean), bit 1 invalidates (every line dropped
@@ -120,8 +145,10 @@ typedef struct {
                             CYCLE_LIMIT: the next instruction; SIM_ERROR: the offending
                             instruction (found by decoding its basic block; for a stop
                             the bus asked for, its last control access or its start) */
-    uint64_t cycles;     /* simulated cycles since BOOT */
-    uint64_t instret;    /* instructions retired since BOOT */
+    uint64_t cycles;     /* simulated cycles since BOOT; EXITED: HR_CYCLES, the cycle the
+                            exit store leaves E + 4 (core-timing.md §0 "Whole-run counters") */
+    uint64_t instret;    /* instructions retired since BOOT; EXITED: HR_RETIRED, every
+                            instruction that left E up to that cycle + 1 (same rule) */
     char message[256];   /* SIM_ERROR: what went wrong, naming address and PC */
 } sn_hart_result;
 

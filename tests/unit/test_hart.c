@@ -892,7 +892,7 @@ static void test_refuses_rodata_in_imem(void **state)
 static void test_refuses_dram_code(void **state)
 {
     (void)state;
-    expect_refused("refuse_dram", "section .text [0x80000000,", "DRAM-resident code is a later feature");
+    expect_refused("refuse_dram", "section .text [0x80000000,", "the host window loads only those");
 }
 
 /* A copy of program `name` with its program header `index` changed by

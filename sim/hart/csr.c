@@ -44,6 +44,8 @@ bool sn_csr_illegal(const sn_hart *h, const sn_insn *in)
 {
     unsigned csr = in->csr;
     bool writes = in->fn == 1 || in->fn == 5 || in->rs1 != 0;
+    if (in->csr_missing)
+        return true;
     bool tvm = csr == 0x180 && h->priv == SN_PRIV_S && (h->mstatus & SN_MSTATUS_TVM);
     return (csr >> 8 & 3) > h->priv || (writes && (csr >> 10) == 3) || tvm;
 }

@@ -37,6 +37,7 @@ typedef struct sn_insn {
     uint8_t word32;     /* ALU/M: a *w form (result sign-extended from 32 bits); AMO: .w */
     uint8_t use_imm;    /* ALU: b is imm, not rs2 */
     uint8_t pc_rel;     /* ALU: a is the pc (auipc), lui has rs1 = x0 */
+    uint8_t csr_missing; /* CSR: a number the card lacks (illegal) */
     uint16_t csr;
     int64_t imm;
     uint32_t word;
@@ -50,8 +51,8 @@ typedef enum {
 } sn_alu_fn;
 
 /* Decodes a 32-bit little-endian word: every field the pipeline and exec.c
- * use, op = SN_OP_ILLEGAL for anything card_isa.h does not accept (and for
- * a CSR instruction naming a CSR the card lacks). */
+ * use, op = SN_OP_ILLEGAL for anything card_isa.h does not accept but a CSR
+ * instruction naming a CSR the card lacks: SN_OP_CSR with csr_missing. */
 sn_insn sn_decode(uint32_t word);
 
 /* Whether op is a branch, JAL or JALR: what the predictor predicts (§3.1). */

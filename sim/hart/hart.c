@@ -153,7 +153,8 @@ int sn_hart_boot(sn_hart *h, char *err, size_t errlen)
  * store leaving E in cycle w: busy from w+3; a flush scan takes 2 cycles a
  * line, a dirty line 5 more to read it and a hand-off cycle that waits for
  * an idle node port (its write-back runs in the background), then 2 cycles
- * and the last write's completion; an invalidate scan 1 cycle a line. A
+ * and the last write's completion, idle a cycle later; an invalidate scan
+ * 1 cycle a line. A
  * request while the machine is busy is merged into its scan. */
 void sn_hart_dcache_write(sn_hart *h, uint64_t value)
 {
@@ -171,6 +172,7 @@ void sn_hart_dcache_write(sn_hart *h, uint64_t value)
         t += 2;
         if (t < h->port.data_free)
             t = h->port.data_free;
+        t++; /* idle the cycle after (measured: probe_l1_flush, l1_flush_hit) */
         sn_l1_flush(l1);
         h->l1_end_index = 0;
     }

@@ -44,7 +44,9 @@ static bool fetch_translates(const sn_hart *h)
 
 /* The F-stage PC's physical address, once its page's translation is in the
  * latch (core-timing §10: a page change holds fetch for the data access in
- * E, 2 wait cycles, the lookup and a settle cycle; a walk adds its levels).
+ * E, 2 wait cycles, the lookup and a settle cycle: 5; a walk of n levels
+ * 3 + n(4 + L) more, which reproduces the whole-run cycles of every sv39_*
+ * and probe_sv39_* row of core-timing/expected.tsv).
  * Returns false while fetch holds for it. */
 static bool fetch_address(sn_hart *h, uint64_t cycle, uint64_t *pa)
 {

@@ -11,7 +11,7 @@ static int64_t imm_i(uint32_t w)
 
 static int64_t imm_s(uint32_t w)
 {
-    return ((int32_t)(w & 0xFE000000u) >> 20) | ((w >> 7) & 0x1F);
+    return ((int64_t)(int32_t)(w & 0xFE000000u) >> 20) | ((w >> 7) & 0x1F);
 }
 
 static int64_t imm_b(uint32_t w)

@@ -48,6 +48,7 @@ void sn_bpred_train(sn_bpred *b, uint64_t cycle, uint64_t pc, bool cond, bool ta
         b->shift = true;
         b->shift_taken = taken;
     }
+    b->busy = true;
 }
 
 void sn_bpred_end_cycle(sn_bpred *b, uint64_t cycle)
@@ -72,4 +73,5 @@ void sn_bpred_end_cycle(sn_bpred *b, uint64_t cycle)
         b->ghist = (uint8_t)(b->ghist << 1 | b->shift_taken);
         b->shift = false;
     }
+    b->busy = b->pending.valid;
 }

@@ -32,6 +32,7 @@ typedef struct sn_bpred {
     uint8_t ghist;
     sn_bp_write pending, next;
     bool shift, shift_taken; /* a conditional branch leaves E this cycle */
+    bool busy;               /* pending, next or shift is set: the end of the cycle has work */
 } sn_bpred;
 
 /* Tables as after the start-up clear (BTB empty, counters 1). */

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "bpred.h"
+#include "card_csr.h"
 #include "decode.h"
 #include "hart.h"
 #include "icache.h"
@@ -68,7 +69,7 @@ typedef struct sn_estage {
     uint64_t first, last; /* its E cycles */
     uint64_t next;        /* the correct next PC */
     uint64_t target;      /* branch/JAL/JALR: the target */
-    sn_slot s;
+    sn_slot *s;           /* one of the hart's three slots, as F2 and D */
 } sn_estage;
 
 /* What BOOT keeps: the host-loaded memories and the L1's storage; the
@@ -93,6 +94,7 @@ struct sn_hart {
     /* architectural state */
     uint64_t x[32];
     unsigned priv;
+    bool xlate; /* Sv39 translates fetches: priv below M and satp.MODE = 8 (sn_core_xlate) */
     uint64_t mstatus, mie, mtvec, stvec, mscratch, sscratch, mepc, sepc, mcause, scause, mtval, stval, satp;
     uint64_t medeleg, mideleg, mip_sw;
     uint64_t mtimecmp, mtimecmp_old, mtimecmp_at; /* mtimecmp takes effect for the timer at cycle mtimecmp_at */
@@ -107,11 +109,15 @@ struct sn_hart {
 
     /* pipeline (core-timing §2.2) */
     uint64_t pc; /* F */
-    sn_slot f2, d;
+    sn_slot slots[3]; /* F2, D and E hold one each: moving the pipeline moves pointers */
+    sn_slot *f2, *d;
     sn_estage e;
     bool redirect_pending, jalr_check;
     uint64_t pending_target;
-    sn_estage jalr; /* the JALR whose check is this cycle */
+    struct { /* the JALR whose check is this cycle */
+        bool pred_taken;
+        uint64_t pc, target, pred_target;
+    } jalr;
     uint64_t hold_end;      /* fetch held before this cycle after a trap or xret (the 2 cycles after it) */
     uint64_t sfence_hold;   /* fetch held in this cycle after sfence.vma */
     uint64_t mem_last;      /* the last E cycle of the latest memory instruction (Sv39 b2b rule) */
@@ -129,6 +135,8 @@ struct sn_hart {
 
     /* debugger */
     bool stepping, resume_armed;
+    bool debugging;       /* stepping or a breakpoint set: E entries check for a stop */
+    unsigned breakpoints; /* how many are set */
     uint64_t resume_pc; /* the instruction a run resumes at executes before any stop */
 
     /* run control */
@@ -144,6 +152,11 @@ struct sn_hart {
 void sn_core_stop(sn_hart *h, sn_hart_stop why, uint64_t pc);
 /* Ends the run with SIM_ERROR and a message naming the PC (printf format). */
 void sn_core_error(sn_hart *h, uint64_t pc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Recomputes xlate after a change of priv or satp. */
+static inline void sn_core_xlate(sn_hart *h)
+{
+    h->xlate = h->priv < SN_PRIV_M && (h->satp >> 60) == SN_SATP_MODE_SV39;
+}
 /* The bus brought to cycle (never backwards). */
 void sn_core_advance(sn_hart *h, uint64_t cycle);
 

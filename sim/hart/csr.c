@@ -134,8 +134,10 @@ uint64_t sn_csr_execute(sn_hart *h, const sn_insn *in, uint64_t cycle)
         if (csr == 0x300 && (v & SN_MSTATUS_MPP) == 2ull << SN_MSTATUS_MPP_LO)
             v = (v & ~SN_MSTATUS_MPP) | (*reg & SN_MSTATUS_MPP); /* MPP is WARL: no level 2 (§1.1) */
         *reg = (*reg & ~wmask) | (v & wmask);
-        if (csr == 0x180)
+        if (csr == 0x180) {
             h->mmu.latch_valid = false;
+            sn_core_xlate(h);
+        }
         break;
     case SN_CSR_SHADOW:
         if (csr == 0x302)
@@ -189,6 +191,7 @@ uint64_t sn_trap_enter(sn_hart *h, uint64_t epc, uint64_t cause, uint64_t tval)
         h->mstatus = (ms & ~(SN_MSTATUS_SIE | SN_MSTATUS_SPIE | SN_MSTATUS_SPP)) |
                      (ms & SN_MSTATUS_SIE ? SN_MSTATUS_SPIE : 0) | (from == SN_PRIV_S ? SN_MSTATUS_SPP : 0);
         h->priv = SN_PRIV_S;
+        sn_core_xlate(h);
         return h->stvec & ~3ull;
     }
     h->mepc = epc;
@@ -197,6 +200,7 @@ uint64_t sn_trap_enter(sn_hart *h, uint64_t epc, uint64_t cause, uint64_t tval)
     h->mstatus = (ms & ~(SN_MSTATUS_MIE | SN_MSTATUS_MPIE | SN_MSTATUS_MPP)) | (ms & SN_MSTATUS_MIE ? SN_MSTATUS_MPIE : 0) |
                  (uint64_t)from << SN_MSTATUS_MPP_LO;
     h->priv = SN_PRIV_M;
+    sn_core_xlate(h);
     return h->mtvec & ~3ull;
 }
 
@@ -215,11 +219,13 @@ uint64_t sn_xret(sn_hart *h, bool mret)
                      SN_MSTATUS_MPIE;
         if (h->priv != SN_PRIV_M)
             h->mstatus &= ~(1ull << 17); /* MPRV */
+        sn_core_xlate(h);
         return h->mepc;
     }
     h->priv = ms & SN_MSTATUS_SPP ? SN_PRIV_S : SN_PRIV_U;
     h->mstatus = (ms & ~(SN_MSTATUS_SIE | SN_MSTATUS_SPP)) | (ms & SN_MSTATUS_SPIE ? SN_MSTATUS_SIE : 0) | SN_MSTATUS_SPIE;
     h->mstatus &= ~(1ull << 17);
+    sn_core_xlate(h);
     return h->sepc;
 }
 

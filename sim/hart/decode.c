@@ -71,33 +71,33 @@ sn_insn sn_decode(uint32_t w)
         break;
     case 0x6F:
         d.op = SN_OP_JAL;
-        d.imm = imm_j(w);
+        d.imm = (int32_t)imm_j(w);
         break;
     case 0x67:
         d.op = SN_OP_JALR;
-        d.imm = imm_i(w);
+        d.imm = (int32_t)imm_i(w);
         break;
     case 0x63:
         d.op = SN_OP_BRANCH;
         d.fn = (uint8_t)f3;
-        d.imm = imm_b(w);
+        d.imm = (int32_t)imm_b(w);
         break;
     case 0x03:
         d.op = SN_OP_LOAD;
         d.fn = (uint8_t)f3;
-        d.imm = imm_i(w);
+        d.imm = (int32_t)imm_i(w);
         break;
     case 0x23:
         d.op = SN_OP_STORE;
         d.fn = (uint8_t)f3;
-        d.imm = imm_s(w);
+        d.imm = (int32_t)imm_s(w);
         break;
     case 0x13:
     case 0x1B: /* op-imm(-32): shifts take funct6/funct7 from the immediate's top */
         d.op = SN_OP_ALU;
         d.word32 = (w & 0x7F) == 0x1B;
         d.use_imm = 1;
-        d.imm = imm_i(w);
+        d.imm = (int32_t)imm_i(w);
         d.fn = (uint8_t)(f3 == 1 || f3 == 5 ? alu_fn(f3, funct7 & 0x20) : alu_fn(f3, 0));
         if (f3 == 1 || f3 == 5)
             d.imm &= d.word32 ? 31 : 63;

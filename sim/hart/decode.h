@@ -39,7 +39,7 @@ typedef struct sn_insn {
     uint8_t pc_rel;     /* ALU: a is the pc (auipc), lui has rs1 = x0 */
     uint8_t csr_missing; /* CSR: a number the card lacks (illegal) */
     uint16_t csr;
-    int64_t imm;
+    int32_t imm; /* every immediate fits: 32 bits for lui/auipc, fewer for the rest */
     uint32_t word;
 } sn_insn;
 

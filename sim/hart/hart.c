@@ -68,6 +68,7 @@ sn_hart *sn_hart_create(const sn_hart_bus *bus, uint8_t *dram, uint64_t dram_siz
     h->dram_size = dram_size;
     h->mem = mem;
     sn_l1_init(&mem->l1, dram, dram_size);
+    sn_pipeline_reset(h);
     return h;
 }
 
@@ -141,6 +142,7 @@ int sn_hart_boot(sn_hart *h, char *err, size_t errlen)
     memset(mem->breakpoint, 0, sizeof mem->breakpoint);
     sn_l1_init(&mem->l1, dram, dram_size);
     h->priv = SN_PRIV_M;
+    sn_core_xlate(h);
     h->mtimecmp = h->mtimecmp_old = UINT64_MAX; /* all ones after reset (core-timing §11) */
     h->l1_idle = L1_RESET_IDLE;
     h->l1_end_index = SN_L1_LINES - 1; /* the reset ends with an invalidate scan */
@@ -236,6 +238,7 @@ sn_hart_result sn_hart_run(sn_hart *h, uint64_t cycle_limit)
         sn_core_error(h, 0, "sn_hart_run: not booted (write IMEM and SPAD through the window, then sn_hart_boot)");
     h->resume_pc = sn_pipeline_next_pc(h);
     h->resume_armed = true;
+    h->debugging = h->stepping || h->breakpoints > 0;
     h->running = true;
     sn_pipeline_run(h);
     h->running = false;
@@ -259,7 +262,7 @@ void sn_hart_request_stop(sn_hart *h, const char *message)
         return;
     if (!h->stopping && !h->running)
         memset(&h->result, 0, sizeof h->result);
-    uint64_t pc = h->running && h->e.valid ? h->e.s.pc : sn_pipeline_next_pc(h);
+    uint64_t pc = h->running && h->e.valid ? h->e.s->pc : sn_pipeline_next_pc(h);
     sn_core_error(h, pc, "%s", message);
 }
 
@@ -267,7 +270,9 @@ int sn_hart_breakpoint(sn_hart *h, uint64_t addr, int on)
 {
     if (addr % 4 != 0 || addr >= SN_IMEM_SIZE)
         return -1;
-    h->mem->breakpoint[addr / 4] = on != 0;
+    bool *b = &h->mem->breakpoint[addr / 4];
+    h->breakpoints += (unsigned)(on != 0 && !*b) - (unsigned)(on == 0 && *b);
+    *b = on != 0;
     return 0;
 }
 

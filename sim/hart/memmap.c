@@ -109,7 +109,8 @@ bool sn_mem_read(sn_hart *h, uint64_t pc, uint64_t pa, unsigned size, uint64_t c
         uint64_t off = sn_dram_offset(h, pa, size);
         if (off == UINT64_MAX)
             break;
-        sn_core_advance(h, cycle); /* the mesh's DRAM writes up to the access land first */
+        if (r == SN_REGION_UNCACHED || sn_l1_probe(&h->mem->l1, off) != 0)
+            sn_core_advance(h, cycle); /* the mesh's DRAM writes up to the access land first */
         if (r == SN_REGION_CACHED)
             sn_l1_read(&h->mem->l1, off, size, raw);
         else
@@ -144,7 +145,8 @@ bool sn_mem_write(sn_hart *h, uint64_t pc, uint64_t pa, unsigned size, uint64_t 
         if (off == UINT64_MAX)
             break;
         if (r == SN_REGION_CACHED) {
-            sn_core_advance(h, cycle);
+            if (sn_l1_probe(&h->mem->l1, off) != 0)
+                sn_core_advance(h, cycle); /* a fill reads DRAM as the mesh left it */
             sn_l1_write(&h->mem->l1, off, size, value);
         } else {
             sn_core_advance(h, cycle); /* the store lands after the mesh's writes before it */

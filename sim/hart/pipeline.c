@@ -21,9 +21,11 @@
 void sn_pipeline_reset(sn_hart *h)
 {
     h->pc = 0;
-    memset(&h->f2, 0, sizeof h->f2);
-    memset(&h->d, 0, sizeof h->d);
+    memset(h->slots, 0, sizeof h->slots);
+    h->f2 = &h->slots[0];
+    h->d = &h->slots[1];
     memset(&h->e, 0, sizeof h->e);
+    h->e.s = &h->slots[2];
     memset(&h->jalr, 0, sizeof h->jalr);
     h->redirect_pending = h->jalr_check = false;
     h->pending_target = 0;
@@ -37,11 +39,6 @@ void sn_pipeline_reset(sn_hart *h)
     memset(&h->mmu, 0, sizeof h->mmu);
 }
 
-static bool fetch_translates(const sn_hart *h)
-{
-    return h->priv < SN_PRIV_M && (h->satp >> 60) == SN_SATP_MODE_SV39;
-}
-
 /* The F-stage PC's physical address, once its page's translation is in the
  * latch (core-timing §10: a page change holds fetch for the data access in
  * E, 2 wait cycles, the lookup and a settle cycle: 5; a walk of n levels
@@ -51,7 +48,7 @@ static bool fetch_translates(const sn_hart *h)
 static bool fetch_address(sn_hart *h, uint64_t cycle, uint64_t *pa)
 {
     *pa = h->pc;
-    if (!fetch_translates(h))
+    if (!h->xlate)
         return true;
     sn_mmu *m = &h->mmu;
     uint64_t vpn = h->pc >> 12;
@@ -80,6 +77,8 @@ static bool fetch_address(sn_hart *h, uint64_t cycle, uint64_t *pa)
  * lookups run every cycle, held or not. */
 static bool fetch_hold(sn_hart *h, uint64_t cycle)
 {
+    if (h->pc < SN_IMEM_SIZE && !h->xlate) /* IMEM never stalls (§4.1) */
+        return cycle < h->hold_end || cycle == h->sfence_hold;
     uint64_t pa;
     bool held = !fetch_address(h, cycle, &pa);
     if (!held && sn_region_of(pa) == SN_REGION_CACHED)
@@ -87,20 +86,18 @@ static bool fetch_hold(sn_hart *h, uint64_t cycle)
     return held || cycle < h->hold_end || cycle == h->sfence_hold;
 }
 
-/* The instruction at the F-stage PC leaving F: its predictor lookup and its
- * word (IMEM at PC[14:2] for every address outside cached DRAM, §4.1). */
-static void fetch(sn_hart *h, sn_slot *s)
+/* The word of the instruction at the F-stage PC (IMEM at PC[14:2] for every
+ * address outside cached DRAM, §4.1). */
+static void fetch_word(sn_hart *h, sn_slot *s)
 {
-    s->valid = true;
-    s->pc = h->pc;
-    s->fetch_cause = 0;
-    s->outside = false;
-    sn_bpred_lookup(&h->bp, h->pc, &s->btb_hit, &s->btb_target, &s->pht);
     uint64_t pa = h->pc;
-    if (fetch_translates(h)) {
+    if (pa < SN_IMEM_SIZE && !h->xlate)
+        goto imem;
+    if (h->xlate) {
         if (h->mmu.latch_cause) {
             s->fetch_cause = (uint8_t)(1 + h->mmu.latch_cause);
             s->in = (sn_insn){0};
+            s->in.op = SN_OP_ILLEGAL;
             return;
         }
         pa = h->mmu.latch_ppn << 12 | (h->pc & 0xFFF);
@@ -109,6 +106,7 @@ static void fetch(sn_hart *h, sn_slot *s)
         s->in = sn_decode(sn_icache_word(&h->ic, pa, &s->outside));
         return;
     }
+imem:;
     unsigned i = (unsigned)(pa >> 2) & (SN_IMEM_WORDS - 1);
     sn_memories *m = h->mem;
     if (!m->decoded_ok[i]) {
@@ -117,6 +115,19 @@ static void fetch(sn_hart *h, sn_slot *s)
         m->decoded_ok[i] = true;
     }
     s->in = m->decoded[i];
+}
+
+/* The instruction at the F-stage PC leaving F: its word, and the
+ * predictor's answer for it, which only a branch or jump uses (§3.1). */
+static void fetch(sn_hart *h, sn_slot *s)
+{
+    s->valid = true;
+    s->pc = h->pc;
+    s->fetch_cause = 0;
+    s->outside = false;
+    fetch_word(h, s);
+    if (sn_op_is_jump(s->in.op))
+        sn_bpred_lookup(&h->bp, h->pc, &s->btb_hit, &s->btb_target, &s->pht);
 }
 
 /* A trap taken in cycle t by the instruction in E (a halt when it is an
@@ -131,10 +142,10 @@ static void trap_at(sn_hart *h, uint64_t t, uint64_t cause, uint64_t tval, unsig
         h->result.halt_cause = halt_cause;
         h->result.mcause = cause;
         h->cycle = t + 4; /* [inferred] as HR_CYCLES after an exit store (core-timing §0) */
-        sn_core_stop(h, SN_HART_HALTED, e->s.pc);
+        sn_core_stop(h, SN_HART_HALTED, e->s->pc);
         return;
     }
-    e->next = sn_trap_enter(h, e->s.pc, cause, tval);
+    e->next = sn_trap_enter(h, e->s->pc, cause, tval);
 }
 
 /* A trap on a CSR instruction: taken in its first cycle and again in its
@@ -201,12 +212,17 @@ static unsigned translate_data(sn_hart *h, uint64_t va, sn_xlate_kind kind, uint
 static void load_store(sn_hart *h, uint64_t c)
 {
     sn_estage *e = &h->e;
-    const sn_insn *in = &e->s.in;
+    const sn_insn *in = &e->s->in;
     bool store = in->op == SN_OP_STORE;
     unsigned size = 1u << (in->fn & 3);
     uint64_t va = h->x[in->rs1] + (uint64_t)in->imm, pa, stale, start = c;
     bool same;
-    unsigned cause = translate_data(h, va, store ? SN_XLATE_STORE : SN_XLATE_LOAD, &start, &pa, &stale, &same);
+    unsigned cause = 0;
+    pa = va;
+    stale = UINT64_MAX;
+    same = false;
+    if ((h->satp >> 60) == SN_SATP_MODE_SV39)
+        cause = translate_data(h, va, store ? SN_XLATE_STORE : SN_XLATE_LOAD, &start, &pa, &stale, &same);
     if (cause != 0) {
         trap_at(h, start, cause, va, SN_HALT_ILLEGAL);
         return;
@@ -228,13 +244,13 @@ static void load_store(sn_hart *h, uint64_t c)
     h->mem_last = t;
     if (store) {
         if (stale != UINT64_MAX && !same && sn_region_of(stale) != SN_REGION_NONE && sn_region_of(stale) != SN_REGION_IMEM)
-            sn_mem_write(h, e->s.pc, stale, size, h->x[in->rs2], at);
+            sn_mem_write(h, e->s->pc, stale, size, h->x[in->rs2], at);
         if (!h->stopping)
-            sn_mem_write(h, e->s.pc, pa, size, h->x[in->rs2], at);
+            sn_mem_write(h, e->s->pc, pa, size, h->x[in->rs2], at);
         return;
     }
     uint64_t raw;
-    if (!sn_mem_read(h, e->s.pc, pa, size, at, &raw))
+    if (!sn_mem_read(h, e->s->pc, pa, size, at, &raw))
         return;
     e->is_load = in->rd != 0;
     if (in->rd != 0)
@@ -250,7 +266,7 @@ static void load_store(sn_hart *h, uint64_t c)
 static void amo(sn_hart *h, uint64_t c)
 {
     sn_estage *e = &h->e;
-    const sn_insn *in = &e->s.in;
+    const sn_insn *in = &e->s->in;
     bool lr = in->fn == 0x02, sc = in->fn == 0x03;
     unsigned size = in->word32 ? 4 : 8;
     uint64_t va = h->x[in->rs1], pa, stale, start = c;
@@ -270,7 +286,7 @@ static void amo(sn_hart *h, uint64_t c)
         pa &= ~7ull;
     if (!misaligned && r != SN_REGION_SPAD && r != SN_REGION_CACHED && r != SN_REGION_UNCACHED) {
         uint64_t raw;
-        sn_mem_read(h, e->s.pc, pa, size, start + 1, &raw); /* the error names the access */
+        sn_mem_read(h, e->s->pc, pa, size, start + 1, &raw); /* the error names the access */
         return;
     }
     uint64_t old = 0, raw, t = start - 1; /* t: the last cycle of the access before */
@@ -280,12 +296,12 @@ static void amo(sn_hart *h, uint64_t c)
         if (misaligned)
             continue;
         if (k == 0)
-            sn_mem_read(h, e->s.pc, pa, size, t, &old);
+            sn_mem_read(h, e->s->pc, pa, size, t, &old);
         else if (k == 2 && writes)
-            sn_mem_write(h, e->s.pc, pa, size, sc ? h->x[in->rs2] : sn_amo_result(in->fn, in->word32, old, h->x[in->rs2]),
+            sn_mem_write(h, e->s->pc, pa, size, sc ? h->x[in->rs2] : sn_amo_result(in->fn, in->word32, old, h->x[in->rs2]),
                          t);
         else
-            sn_mem_read(h, e->s.pc, pa, size, t, &raw);
+            sn_mem_read(h, e->s->pc, pa, size, t, &raw);
     }
     if (h->stopping)
         return;
@@ -321,7 +337,7 @@ static bool misaligned_target(sn_hart *h, uint64_t c, uint64_t target)
 static void enter(sn_hart *h, uint64_t c)
 {
     sn_estage *e = &h->e;
-    const sn_slot *s = &e->s;
+    const sn_slot *s = e->s;
     const sn_insn *in = &s->in;
     uint64_t pc = s->pc, *x = h->x;
     e->first = e->last = c;
@@ -338,8 +354,8 @@ static void enter(sn_hart *h, uint64_t c)
         return;
     }
     unsigned op = in->op;
-    bool irq_at_entry = op != SN_OP_LOAD && op != SN_OP_STORE && op != SN_OP_AMO && op != SN_OP_MUL && op != SN_OP_DIV;
-    if (irq_at_entry && (h->mie & SN_IRQ_MASK)) {
+    if ((h->mie & SN_IRQ_MASK) && op != SN_OP_LOAD && op != SN_OP_STORE && op != SN_OP_AMO && op != SN_OP_MUL &&
+        op != SN_OP_DIV) { /* taken in the first cycle of the rest (§9) */
         int irq = sn_irq_taken(h, c);
         if (irq >= 0) {
             if (op == SN_OP_CSR)
@@ -482,24 +498,26 @@ static void enter_e(sn_hart *h, uint64_t c)
 {
     sn_estage *e = &h->e;
     if (h->exiting) {
-        if (c == h->exit_cycle + 1 && retires_at_once(&e->s))
+        if (c == h->exit_cycle + 1 && retires_at_once(e->s))
             h->retired++;
         e->executed = true;
         e->last = c;
         return;
     }
-    bool first = h->resume_armed && e->s.pc == h->resume_pc;
-    h->resume_armed = false;
-    if (!first && (h->stepping || (e->s.pc < SN_IMEM_SIZE && e->s.pc % 4 == 0 && h->mem->breakpoint[e->s.pc / 4]))) {
-        sn_core_stop(h, SN_HART_BREAK, e->s.pc);
-        return;
+    if (h->debugging) {
+        bool first = h->resume_armed && e->s->pc == h->resume_pc;
+        h->resume_armed = false;
+        if (!first && (h->stepping || (e->s->pc < SN_IMEM_SIZE && e->s->pc % 4 == 0 && h->mem->breakpoint[e->s->pc / 4]))) {
+            sn_core_stop(h, SN_HART_BREAK, e->s->pc);
+            return;
+        }
     }
     e->executed = true;
     enter(h, c);
     if (h->exit_requested && !h->exiting) {
         h->exiting = true;
         h->exit_cycle = e->last;
-        h->exit_pc = e->s.pc;
+        h->exit_pc = e->s->pc;
     }
 }
 
@@ -513,15 +531,12 @@ static void cycle(sn_hart *h, uint64_t c)
         if (h->stopping)
             return;
     }
-    bool stall = e->valid && c < e->last;
-    bool go = !stall;
-    bool load_use = e->valid && e->is_load && h->d.valid && (h->d.in.raw1 == e->s.in.rd || h->d.in.raw2 == e->s.in.rd);
-    bool bubble = hold || load_use || (e->valid && e->jalr);
-    bool advance = go && !bubble;
-
-    bool pred = h->d.valid && sn_op_is_jump(h->d.in.op) && c >= SN_BP_FIRST_PREDICTION && h->d.btb_hit &&
-                h->d.pht >= 2;
-    bool d_redirect = pred && !h->redirect_pending;
+    bool go = !(e->valid && c < e->last), advance = false;
+    if (go) {
+        bool load_use =
+            e->valid && e->is_load && h->d->valid && (h->d->in.raw1 == e->s->in.rd || h->d->in.raw2 == e->s->in.rd);
+        advance = !(hold || load_use || (e->valid && e->jalr));
+    }
 
     bool kill = false;
     uint64_t kill_target = 0;
@@ -533,7 +548,7 @@ static void cycle(sn_hart *h, uint64_t c)
         }
         if (c == e->last) {
             if (e->update_bp)
-                sn_bpred_train(&h->bp, c, e->s.pc, e->s.in.op == SN_OP_BRANCH, e->taken, e->target);
+                sn_bpred_train(&h->bp, c, e->s->pc, e->s->in.op == SN_OP_BRANCH, e->taken, e->target);
             if (e->kill_last) {
                 kill = true;
                 kill_target = e->next;
@@ -544,8 +559,8 @@ static void cycle(sn_hart *h, uint64_t c)
     }
     if (h->jalr_check) { /* the JALR that left E in the cycle before */
         h->jalr_check = false;
-        sn_bpred_train(&h->bp, c, h->jalr.s.pc, false, true, h->jalr.target);
-        if (!h->jalr.s.pred_taken || h->jalr.target != h->jalr.s.pred_target) {
+        sn_bpred_train(&h->bp, c, h->jalr.pc, false, true, h->jalr.target);
+        if (!h->jalr.pred_taken || h->jalr.target != h->jalr.pred_target) {
             kill = true;
             kill_target = h->jalr.target;
         }
@@ -554,26 +569,37 @@ static void cycle(sn_hart *h, uint64_t c)
         h->pending_target = kill_target;
 
     if (go && e->valid && e->jalr && !e->trap_last) {
-        h->jalr = *e;
+        h->jalr.pc = e->s->pc;
+        h->jalr.target = e->target;
+        h->jalr.pred_taken = e->s->pred_taken;
+        h->jalr.pred_target = e->s->pred_target;
         h->jalr_check = true;
     }
     if (advance) {
+        sn_slot *d = h->d, *f2 = h->f2, *free;
+        /* D's prediction (§3): only a branch or jump, and not before cycle 1026 */
+        bool pred = d->valid && sn_op_is_jump(d->in.op) && c >= SN_BP_FIRST_PREDICTION && d->btb_hit && d->pht >= 2;
+        bool d_redirect = pred && !h->redirect_pending;
         bool squash = h->redirect_pending || d_redirect;
-        uint64_t next_pc = h->redirect_pending ? h->pending_target : d_redirect ? h->d.btb_target : h->pc + 4;
-        if (h->d.valid && !kill && !h->redirect_pending) {
+        uint64_t next_pc = h->redirect_pending ? h->pending_target : d_redirect ? d->btb_target : h->pc + 4;
+        if (d->valid && !kill && !h->redirect_pending) {
+            free = e->s;
             e->valid = true;
             e->executed = false;
-            e->s = h->d;
-            e->s.pred_taken = pred;
-            e->s.pred_target = h->d.btb_target;
-        } else
+            e->s = d;
+            d->pred_taken = pred;
+            d->pred_target = d->btb_target;
+        } else {
+            free = d;
             e->valid = false;
-        h->d = h->f2;
-        h->d.valid = h->f2.valid && !squash;
+        }
+        h->d = f2;
+        f2->valid = f2->valid && !squash;
+        h->f2 = free;
         if (squash)
-            h->f2.valid = false;
+            free->valid = false;
         else
-            fetch(h, &h->f2);
+            fetch(h, free);
         h->pc = next_pc;
         h->redirect_pending = kill;
     } else {
@@ -582,7 +608,8 @@ static void cycle(sn_hart *h, uint64_t c)
         if (go)
             e->valid = false;
     }
-    sn_bpred_end_cycle(&h->bp, c);
+    if (h->bp.busy)
+        sn_bpred_end_cycle(&h->bp, c);
 }
 
 /* Cycles from `from` that only repeat a stall of E: none of §2.2's rules
@@ -607,17 +634,17 @@ static uint64_t stall_end(const sn_hart *h, uint64_t from)
 uint64_t sn_pipeline_next_pc(const sn_hart *h)
 {
     if (h->e.valid && !h->e.executed)
-        return h->e.s.pc;
+        return h->e.s->pc;
     if (h->redirect_pending)
         return h->pending_target;
     if (h->jalr_check)
         return h->jalr.target;
     if (h->e.valid && h->e.kill_last)
         return h->e.next;
-    if (h->d.valid)
-        return h->d.pc;
-    if (h->f2.valid)
-        return h->f2.pc;
+    if (h->d->valid)
+        return h->d->pc;
+    if (h->f2->valid)
+        return h->f2->pc;
     return h->pc;
 }
 
@@ -643,7 +670,7 @@ void sn_pipeline_run(sn_hart *h)
         cycle(h, c);
         if (h->stopping) /* at c, or at what a halt set */
             break;
-        uint64_t to = stall_end(h, c + 1);
+        uint64_t to = h->e.last > c + 1 ? stall_end(h, c + 1) : c + 1;
         if (to > c + 1)
             sn_bpred_end_cycle(&h->bp, to - 1);
         h->cycle = to;

@@ -1,5 +1,5 @@
 /* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
- *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                         [--dram-latency N] [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
  *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
  *                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]
  * Replays each case on a simulated SysNode of its own (or, with --device,
@@ -40,7 +40,7 @@
 
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]\n"
-    "                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
+    "                         [--dram-latency N] [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
     "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
     "                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
     "                         (--trace, --table, --device, --report, --timeline, --fst, --gdb, --inject: one case)\n";
@@ -61,6 +61,7 @@ typedef struct {
     sn_replay_opts opts; /* case_dir set per case */
     unsigned cu_version;
     int lockstep;
+    uint64_t dram_latency; /* --dram-latency: the CPU's L (sn_sim_config) */
     const char *trace, *device, *report, *timeline, *fst, *fst_window;
     const char *inject;  /* --inject KIND[@...] (sim/harness/inject.h), or NULL */
     uint64_t fst_from, fst_to;
@@ -173,7 +174,7 @@ static void replay_one(run_plan *plan, case_run *c)
     sn_replay_opts opts = plan->opts;
     progress_ctx pctx = {plan, c};
     sn_sim_transport_opts sim_opts = {plan->cu_version, plan->lockstep, plan->progress ? show_progress : NULL,
-                                      &pctx};
+                                      &pctx, (unsigned)plan->dram_latency};
     opts.case_dir = c->dir;
     c->started = now_seconds();
     c->status = plan->gdb && plan->device
@@ -407,6 +408,9 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--cu-version") && has_value) {
             if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
                 goto out;
+        } else if (!strcmp(argv[i], "--dram-latency") && has_value) {
+            if (parse_u64("--dram-latency", argv[++i], 0, 1000, &plan.dram_latency) != 0)
+                goto out;
         } else if (!strcmp(argv[i], "--gdb") && has_value) {
             if (parse_u64("--gdb", argv[++i], 0, 65535, &plan.gdb_port) != 0)
                 goto out;
@@ -435,6 +439,11 @@ int sn_cmd_run(int argc, char **argv)
     if (ndirs > 1 && one_case) {
         fprintf(stderr, "sysnode run: %s names one file, device or port, so it takes one case (%zu given)\n%s",
                 one_case, ndirs, USAGE);
+        goto out;
+    }
+    if (plan.dram_latency && plan.device) {
+        fprintf(stderr, "sysnode run: --dram-latency sets the in-process simulator's; --device %s has its own\n%s",
+                plan.device, USAGE);
         goto out;
     }
     if (plan.lockstep && plan.device) {

@@ -424,6 +424,12 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
         sn_dram_free(&s->dram);
         return nullptr;
     }
+    if (cfg && sn_hart_set_dram_latency(s->hart, cfg->dram_latency) != 0) {
+        snprintf(err, errlen, "DRAM latency %u cycles: the model takes 0 to 1000", cfg->dram_latency);
+        sn_hart_destroy(s->hart);
+        sn_dram_free(&s->dram);
+        return nullptr;
+    }
     return s.release();
 }
 

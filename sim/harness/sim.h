@@ -23,6 +23,8 @@ typedef struct {
     unsigned cu_version; /* every unit's CU_VERSION; 0 means 4 (DESIGN §6) */
     int lockstep;        /* nonzero: clock the mesh every cycle, the reference the
                             event-driven default must equal (sim/README.md, Clocking) */
+    unsigned dram_latency; /* L, cycles per CPU access to DRAM past the L1 (core-timing.md §0),
+                              at most 1000; 0: the bench RAM both timing sheets were measured on */
 } sn_sim_config;
 
 typedef enum {

@@ -138,7 +138,7 @@ static const sn_transport_ops sim_ops = {
 sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e)
 {
     char err[256];
-    sn_sim_config cfg = {0, o ? o->cu_version : 0, o ? o->lockstep : 0};
+    sn_sim_config cfg = {0, o ? o->cu_version : 0, o ? o->lockstep : 0, o ? o->dram_latency : 0};
     sim_window *w = calloc(1, sizeof *w);
     if (!w)
         return sn_error_set(e, SN_ERR_INTERNAL, "simulator: out of memory");

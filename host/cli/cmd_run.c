@@ -86,6 +86,12 @@ static void report_faults(const sn_replay_result *res)
         printf("sysnode run: %u GO%s dropped by the mailbox\n", res->dropped_gos, res->dropped_gos == 1 ? "" : "s");
     if (res->inject[0] != '\0')
         printf("sysnode run: %s\n", res->inject);
+    for (const char *p = res->errata; *p;) { /* a warning each: firmware must be written around them */
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        fprintf(stderr, "sysnode run: warning: the core's erratum reproduced: %.*s\n", n, p);
+        p += n + (nl != NULL);
+    }
 }
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */

@@ -66,6 +66,7 @@ struct sn_sim {
     std::unique_ptr<VerilatedFstC> fst;
     uint64_t fst_from = 0, fst_to = 0;
     std::string fst_path, fst_tmp;
+    std::string errata_text; // sn_sim_errata's
 };
 
 // The signal that asked the running simulation to stop, 0 while none.
@@ -657,6 +658,16 @@ extern "C" int sn_sim_status_block(sn_sim *s, sn_status_block *out)
 extern "C" uint32_t sn_sim_accepted_gos(const sn_sim *s)
 {
     return s->mesh->accepted_go;
+}
+
+extern "C" const char *sn_sim_errata(sn_sim *s)
+{
+    s->errata_text.clear();
+    unsigned bits = sn_hart_errata(s->hart);
+    for (unsigned k = 0; k < SN_ERRATUM_COUNT; k++)
+        if (bits >> k & 1)
+            s->errata_text.append(sn_hart_erratum_text(k)).append("\n");
+    return s->errata_text.c_str();
 }
 
 extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)

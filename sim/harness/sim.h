@@ -124,6 +124,10 @@ int sn_sim_status_block(sn_sim *s, sn_status_block *out);
 uint32_t sn_sim_accepted_gos(const sn_sim *s);
 uint32_t sn_sim_dropped_gos(const sn_sim *s);
 
+/* The core errata the run since BOOT reproduced (hart.h sn_hart_errata), one
+ * description a line ("" for none); valid until the next call. */
+const char *sn_sim_errata(sn_sim *s);
+
 /* Called about every SN_SIM_PROGRESS_CYCLES simulated cycles during
  * sn_sim_run with the mesh's cycle since BOOT and the rounds the runner has
  * finished (its status block; 0 before it stamps one). */

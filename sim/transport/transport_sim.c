@@ -99,6 +99,7 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     out->dropped_gos = sn_sim_dropped_gos(sim_of(ctx));
     snprintf(out->message, sizeof out->message, "%s", r.message);
     snprintf(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(sim_of(ctx)));
+    snprintf(out->errata, sizeof out->errata, "%s", sn_sim_errata(sim_of(ctx)));
     return SN_OK;
 }
 

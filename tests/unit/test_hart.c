@@ -98,17 +98,6 @@ static uint64_t rec_irq_lines(void *ctx)
     return b->meip_at != 0 && b->last_cycle >= b->meip_at ? 1ull << SN_IRQ_MEI : 0;
 }
 
-/* The mesh clocked on until the line rises or the limit: the line's own
- * cycle, since nothing else happens on this bus. */
-static uint64_t rec_wait_irq(void *ctx, uint64_t mask, uint64_t limit)
-{
-    bus_rec *b = ctx;
-    uint64_t to = (mask >> SN_IRQ_MEI & 1) && b->meip_at != 0 && b->meip_at < limit ? b->meip_at : limit;
-    if (to > b->last_cycle)
-        b->last_cycle = to;
-    return b->last_cycle;
-}
-
 typedef struct fixture {
     bus_rec bus;
     uint8_t *dram;
@@ -153,7 +142,7 @@ static void create(fixture *f)
     memset(f, 0, sizeof *f);
     f->dram = calloc(1, DRAM_SIZE);
     assert_non_null(f->dram);
-    sn_hart_bus bus = {&f->bus, rec_read, rec_write, rec_advance, rec_irq_lines, rec_wait_irq};
+    sn_hart_bus bus = {&f->bus, rec_read, rec_write, rec_advance, rec_irq_lines};
     f->h = sn_hart_create(&bus, f->dram, DRAM_SIZE, err, sizeof err);
     if (f->h == NULL)
         fail_msg("%s", err);
@@ -1440,7 +1429,7 @@ static void test_create_checks(void **state)
     (void)state;
     char err[256];
     bus_rec bus_state = {0};
-    sn_hart_bus bus = {&bus_state, rec_read, rec_write, rec_advance, NULL, NULL};
+    sn_hart_bus bus = {&bus_state, rec_read, rec_write, rec_advance, NULL};
     uint8_t dram[4096];
     assert_null(sn_hart_create(&bus, dram, 100, err, sizeof err));
     assert_contains(err, "multiple of 4096");

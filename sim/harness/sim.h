@@ -46,7 +46,7 @@ typedef struct {
 } sn_sim_result;
 
 /* Creates a SysNode with the mesh of DESIGN §6 and zeroed DRAM. Returns NULL
- * with a reason in err (errlen bytes) when memory or Unicorn fail. */
+ * with a reason in err (errlen bytes) when memory fails or cfg->dram_latency is over 1000. */
 sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t errlen);
 void sn_sim_destroy(sn_sim *s);
 

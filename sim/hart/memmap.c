@@ -9,19 +9,6 @@
 #define UNCACHED_ALIAS (1ull << SN_UNCACHED_BIT)
 #define STAGING (1ull << 39)
 
-sn_region sn_region_of(uint64_t pa)
-{
-    if (pa < SN_IMEM_SIZE)
-        return SN_REGION_IMEM;
-    if (pa - SN_SPAD_BASE < SN_SPAD_SIZE)
-        return SN_REGION_SPAD;
-    if (pa - SN_CTRL_BASE < SN_CTRL_SIZE)
-        return SN_REGION_CTRL;
-    if (pa >> 40 != 0 || pa >> 28 == 0)
-        return SN_REGION_NONE;
-    return pa & (STAGING | UNCACHED_ALIAS) ? SN_REGION_UNCACHED : SN_REGION_CACHED;
-}
-
 uint64_t sn_dram_offset(const sn_hart *h, uint64_t pa, unsigned size)
 {
     if (pa & STAGING)

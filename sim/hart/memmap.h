@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "sysnode/regs.h"
+
 typedef enum {
     SN_REGION_NONE, /* a hole, or past the 40-bit physical space */
     SN_REGION_IMEM,
@@ -19,7 +21,18 @@ typedef enum {
 
 struct sn_hart;
 
-sn_region sn_region_of(uint64_t pa);
+static inline sn_region sn_region_of(uint64_t pa)
+{
+    if (pa < SN_IMEM_SIZE)
+        return SN_REGION_IMEM;
+    if (pa - SN_SPAD_BASE < SN_SPAD_SIZE)
+        return SN_REGION_SPAD;
+    if (pa - SN_CTRL_BASE < SN_CTRL_SIZE)
+        return SN_REGION_CTRL;
+    if (pa >> 40 != 0 || pa >> 28 == 0)
+        return SN_REGION_NONE;
+    return pa & (3ull << SN_UNCACHED_BIT) ? SN_REGION_UNCACHED : SN_REGION_CACHED; /* bit 38 the alias, 39 staging */
+}
 
 /* The last E cycle of one access to pa in region r whose first E cycle is
  * start (core-timing §5: SPAD, CTRL and holes 2; L1 hit 3, clean miss

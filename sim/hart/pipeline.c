@@ -216,6 +216,21 @@ static void load_store(sn_hart *h, uint64_t c)
     bool store = in->op == SN_OP_STORE;
     unsigned size = 1u << (in->fn & 3);
     uint64_t va = h->x[in->rs1] + (uint64_t)in->imm, pa, stale, start = c;
+    if (va - SN_SPAD_BASE < SN_SPAD_SIZE && va % size == 0 && (h->satp >> 60) != SN_SATP_MODE_SV39) {
+        /* an untranslated, aligned SPAD access: 2 cycles, the data in the second (§5.2) */
+        uint8_t *p = h->mem->spad + (va - SN_SPAD_BASE);
+        e->last = h->mem_last = c + 1;
+        if (store) {
+            uint64_t v = h->x[in->rs2];
+            memcpy(p, &v, size);
+        } else if (in->rd != 0) {
+            uint64_t raw = 0;
+            memcpy(&raw, p, size);
+            e->is_load = true;
+            h->x[in->rd] = sn_load_extend(in->fn, raw);
+        }
+        return;
+    }
     bool same;
     unsigned cause = 0;
     pa = va;
@@ -650,26 +665,36 @@ uint64_t sn_pipeline_next_pc(const sn_hart *h)
 
 void sn_pipeline_run(sn_hart *h)
 {
+    uint64_t check_at = 0; /* the first cycle one of the checks below may fire (an early one only rechecks) */
     while (!h->stopping) {
         uint64_t c = h->cycle;
-        if (h->exiting && c > h->exit_cycle + 1) {
-            h->result.exit_code = h->exit_code;
-            h->cycle = h->exit_cycle + 4; /* HR_CYCLES = c_exit + 4 (core-timing §0) */
-            sn_core_stop(h, SN_HART_EXITED, h->exit_pc);
-            break;
-        }
-        if (c >= h->cycle_limit && !h->exiting) {
-            sn_core_stop(h, SN_HART_CYCLE_LIMIT, sn_pipeline_next_pc(h));
-            break;
-        }
-        if (c >= h->last_advance + ADVANCE_QUANTUM) {
-            sn_core_advance(h, c);
-            if (h->stopping)
+        if (c >= check_at) {
+            if (h->exiting && c > h->exit_cycle + 1) {
+                h->result.exit_code = h->exit_code;
+                h->cycle = h->exit_cycle + 4; /* HR_CYCLES = c_exit + 4 (core-timing §0) */
+                sn_core_stop(h, SN_HART_EXITED, h->exit_pc);
                 break;
+            }
+            if (c >= h->cycle_limit && !h->exiting) {
+                sn_core_stop(h, SN_HART_CYCLE_LIMIT, sn_pipeline_next_pc(h));
+                break;
+            }
+            if (c >= h->last_advance + ADVANCE_QUANTUM) {
+                sn_core_advance(h, c);
+                if (h->stopping)
+                    break;
+            }
+            check_at = h->last_advance + ADVANCE_QUANTUM;
+            if (h->cycle_limit < check_at)
+                check_at = h->cycle_limit;
+            if (h->exiting)
+                check_at = c + 1;
         }
         cycle(h, c);
         if (h->stopping) /* at c, or at what a halt set */
             break;
+        if (h->exiting)
+            check_at = c + 1;
         uint64_t to = h->e.last > c + 1 ? stall_end(h, c + 1) : c + 1;
         if (to > c + 1)
             sn_bpred_end_cycle(&h->bp, to - 1);

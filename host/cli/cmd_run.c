@@ -86,7 +86,8 @@ static void report_faults(const sn_replay_result *res)
         printf("sysnode run: %u GO%s dropped by the mailbox\n", res->dropped_gos, res->dropped_gos == 1 ? "" : "s");
     if (res->inject[0] != '\0')
         printf("sysnode run: %s\n", res->inject);
-    fflush(stdout); /* the warnings follow the verdict in a merged stream too */
+    if (res->errata[0] != '\0')
+        fflush(stdout); /* the warnings follow the verdict in a merged stream too */
     for (const char *p = res->errata; *p;) { /* a warning each: firmware must be written around them */
         const char *nl = strchr(p, '\n');
         int n = nl ? (int)(nl - p) : (int)strlen(p);

@@ -299,8 +299,9 @@ int main(int argc, char **argv)
             default:
                 printf("sysnode-sim: simulation error: %s\n", r.message);
             }
-            fflush(stdout); /* the warnings follow the verdict in a merged stream too */
             std::string errata = sn_sim_errata(s);
+            if (!errata.empty())
+                fflush(stdout); /* the warnings follow the verdict in a merged stream too */
             for (size_t at = 0, nl; at < errata.size(); at = nl + 1) {
                 nl = errata.find('\n', at);
                 fprintf(stderr, "sysnode-sim: warning: the core's erratum reproduced: %s\n",

@@ -17,6 +17,7 @@
 #define ADVANCE_QUANTUM 64 /* cycles the hart may run ahead of the mesh between bus calls */
 #define CYCLES_MUL 9
 #define CYCLES_DIV 67
+#define COLD __attribute__((cold, noinline)) /* off the per-cycle path: keeps the loop tight */
 
 void sn_pipeline_reset(sn_hart *h)
 {
@@ -132,7 +133,7 @@ static void fetch(sn_hart *h, sn_slot *s)
 
 /* A trap taken in cycle t by the instruction in E (a halt when it is an
  * exception bound for M with mtvec = 0). */
-static void trap_at(sn_hart *h, uint64_t t, uint64_t cause, uint64_t tval, unsigned halt_cause)
+COLD static void trap_at(sn_hart *h, uint64_t t, uint64_t cause, uint64_t tval, unsigned halt_cause)
 {
     sn_estage *e = &h->e;
     e->last = t;
@@ -150,7 +151,7 @@ static void trap_at(sn_hart *h, uint64_t t, uint64_t cause, uint64_t tval, unsig
 
 /* A trap on a CSR instruction: taken in its first cycle and again in its
  * second (core-timing §9), so the second entry saves the cleared MIE and M. */
-static void trap_twice(sn_hart *h, uint64_t cause, uint64_t tval)
+COLD static void trap_twice(sn_hart *h, uint64_t cause, uint64_t tval)
 {
     sn_estage *e = &h->e;
     uint64_t c = e->first;
@@ -176,7 +177,7 @@ static unsigned data_priv(const sn_hart *h)
  * reuses that access's address (*stale: the erratum; also set, with the
  * cost of an isolated access, right after any other access, where a store
  * writes the stale address too). Returns 0 or the page fault's mcause. */
-static unsigned translate_data(sn_hart *h, uint64_t va, sn_xlate_kind kind, uint64_t *start, uint64_t *pa,
+COLD static unsigned translate_data(sn_hart *h, uint64_t va, sn_xlate_kind kind, uint64_t *start, uint64_t *pa,
                                uint64_t *stale, bool *same)
 {
     *pa = va;
@@ -278,7 +279,7 @@ static void load_store(sn_hart *h, uint64_t c)
  * SC; read, read, read for LR and a failing SC. Refused on the control
  * region (an access fault, 5 for LR and 7 for the rest: the privileged
  * specification's codes; as the hart always did). */
-static void amo(sn_hart *h, uint64_t c)
+COLD static void amo(sn_hart *h, uint64_t c)
 {
     sn_estage *e = &h->e;
     const sn_insn *in = &e->s->in;
@@ -489,7 +490,7 @@ static void enter(sn_hart *h, uint64_t c)
 
 /* Whether the instruction entering E right after the exit store leaves E,
  * untrapped, in its first cycle: HR_RETIRED counts it (core-timing §0). */
-static bool retires_at_once(const sn_slot *s)
+COLD static bool retires_at_once(const sn_slot *s)
 {
     if (s->fetch_cause || s->outside)
         return false;

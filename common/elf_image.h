@@ -40,10 +40,10 @@ typedef struct sn_elf_image {
  *  - e_flags with EF_RISCV_RVC (the core has no C) or a float ABI
  *    (EF_RISCV_FLOAT_ABI bits; the core has no F/D);
  *  - an SHF_ALLOC section, named with its range, outside IMEM [0, 0x8000)
- *    and SPAD [0x1_0000, 0x1_8000) (DRAM-resident code is a later feature),
- *    not SHF_EXECINSTR in IMEM ("loadable data placed in IMEM: the core
- *    serves no data reads there"), or SHF_EXECINSTR outside IMEM (the core
- *    fetches only from IMEM);
+ *    and SPAD [0x1_0000, 0x1_8000) (the host window loads only those),
+ *    or not SHF_EXECINSTR in IMEM ("loadable data placed in IMEM: the core
+ *    serves no data reads there"); code in SPAD loads (an image copies it
+ *    to DRAM to run it there);
  *  - a PT_LOAD segment outside those regions, writable in IMEM, with
  *    filesz > memsz (memsz 0 included), with p_paddr != p_vaddr, in IMEM at an address that is
  *    not 4-aligned (the window writes IMEM in whole words), or overlapping

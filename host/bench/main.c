@@ -1,5 +1,5 @@
 /* sysnode-bench [--cu-version 4|5] [--image ELF] [--floor-image ELF]
- *               [--sendwait-image ELF] [--max-cycles N] [--json FILE] [CASE_DIR...]
+ *               [--sendwait-image ELF] [--dram-latency N] [--max-cycles N] [--json FILE] [CASE_DIR...]
  * sysnode-bench --host-load N [CASE_DIR...]
  * Replays each case (default: every case under artifacts/compiler/) with the
  * runner image, the floor image and the send-and-wait image, and prints what
@@ -27,7 +27,7 @@
 
 static const char USAGE[] =
     "usage: sysnode-bench [--cu-version 4|5] [--image ELF] [--floor-image ELF] [--sendwait-image ELF]\n"
-    "                     [--max-cycles N] [--json FILE] [CASE_DIR...]\n"
+    "                     [--dram-latency N] [--max-cycles N] [--json FILE] [CASE_DIR...]\n"
     "       sysnode-bench --host-load N [CASE_DIR...]\n";
 
 /* <dir of this program>/../firmware/<name>: where the build puts the images. */
@@ -108,7 +108,8 @@ static int host_load_all(char **dirs, size_t ndirs, unsigned reps)
 }
 
 /* Measures one case with the three images; a failure is kept in the row. */
-static void bench_case(sn_bench_row *row, const sn_bench_images *images, unsigned cu_version, uint64_t max_cycles)
+static void bench_case(sn_bench_row *row, const sn_bench_images *images, unsigned cu_version, unsigned dram_latency,
+                       uint64_t max_cycles)
 {
     sn_error e = {0};
     struct {
@@ -117,7 +118,8 @@ static void bench_case(sn_bench_row *row, const sn_bench_images *images, unsigne
     } runs[] = {{images->runner, &row->runner}, {images->floor, &row->floor}, {images->sendwait, &row->sendwait}};
     row->status = sn_bench_case_load(&row->c, row->dir, &e);
     for (size_t i = 0; i < sizeof runs / sizeof runs[0] && row->status == SN_OK; i++)
-        row->status = sn_bench_measure(&row->c, row->dir, runs[i].image, cu_version, max_cycles, runs[i].f, &e);
+        row->status =
+            sn_bench_measure(&row->c, row->dir, runs[i].image, cu_version, dram_latency, max_cycles, runs[i].f, &e);
     if (row->status != SN_OK)
         snprintf(row->error, sizeof row->error, "%s", e.msg);
 }
@@ -126,7 +128,7 @@ int main(int argc, char **argv)
 {
     sn_bench_images images = {0};
     const char *json = NULL;
-    uint64_t cu_version = 4, max_cycles = DEFAULT_MAX_CYCLES, host_reps = 0;
+    uint64_t cu_version = 4, max_cycles = DEFAULT_MAX_CYCLES, host_reps = 0, dram_latency = 0;
     char **dirs = calloc((size_t)argc, sizeof *dirs);
     size_t ndirs = 0;
     int own_dirs = 0; /* dirs came from default_cases: free them */
@@ -144,6 +146,9 @@ int main(int argc, char **argv)
             json = argv[++i];
         } else if (!strcmp(argv[i], "--cu-version") && has_value) {
             if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--dram-latency") && has_value) {
+            if (parse_u64("--dram-latency", argv[++i], 0, 1000, &dram_latency) != 0)
                 return 2;
         } else if (!strcmp(argv[i], "--host-load") && has_value) {
             if (parse_u64("--host-load", argv[++i], 1, 1000, &host_reps) != 0)
@@ -216,7 +221,7 @@ int main(int argc, char **argv)
     int failed = 0;
     for (size_t i = 0; i < ndirs; i++) {
         rows[i].dir = dirs[i];
-        bench_case(&rows[i], &images, (unsigned)cu_version, max_cycles);
+        bench_case(&rows[i], &images, (unsigned)cu_version, (unsigned)dram_latency, max_cycles);
         failed |= rows[i].status != SN_OK;
     }
     sn_bench_print_table(stdout, rows, ndirs, (unsigned)cu_version, &images);

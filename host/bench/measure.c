@@ -95,14 +95,14 @@ sn_status sn_bench_figures_from_stats(const sn_bench_case *c, const sn_run_stats
 }
 
 sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const char *image, unsigned cu_version,
-                           uint64_t max_cycles, sn_bench_figures *f, sn_error *e)
+                           unsigned dram_latency, uint64_t max_cycles, sn_bench_figures *f, sn_error *e)
 {
     sn_replay_opts opts = {case_dir, image, max_cycles, 0, NULL, 0, NULL, NULL};
     sn_replay_result res;
     sn_transport t = {0};
     sn_run_stats s;
     memset(f, 0, sizeof *f);
-    sn_sim_transport_opts o = {cu_version, 0, NULL, NULL};
+    sn_sim_transport_opts o = {cu_version, 0, NULL, NULL, dram_latency};
     sn_status st = sn_transport_sim_open(&t, &o, e);
     if (st != SN_OK)
         return st;
@@ -126,6 +126,7 @@ sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const c
         f->mmio_reads = s.mmio_reads;
         f->mmio_writes = s.mmio_writes;
         f->sim_cycles_per_second = s.wait_seconds > 0 ? (double)res.cycles / s.wait_seconds : 0;
+        f->sim_instructions_per_second = s.wait_seconds > 0 ? (double)res.instret / s.wait_seconds : 0;
         st = sn_bench_figures_from_stats(c, &s, image, f, e);
     }
     sn_transport_close(&t);

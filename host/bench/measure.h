@@ -41,6 +41,7 @@ typedef struct {
     uint64_t mmio_reads, mmio_writes; /* whole run */
     double wall_seconds;        /* the whole replay: parse, pack, place, run, read back, compare */
     double sim_cycles_per_second; /* cycles over the wall time of the run alone (the transport's wait) */
+    double sim_instructions_per_second; /* instructions retired over the same wall time */
 } sn_bench_figures;
 
 /* Reads the case at case_dir: its name, rounds and the payloads each round's
@@ -59,12 +60,13 @@ sn_status sn_bench_figures_from_stats(const sn_bench_case *c, const sn_run_stats
                                       sn_bench_figures *f, sn_error *e);
 
 /* Replays case_dir with image on a fresh simulated SysNode with every unit at
- * cu_version (4 or 5), capped at max_cycles, and fills *f. Returns SN_OK only
+ * cu_version (4 or 5) and the CPU's DRAM latency at dram_latency cycles
+ * (0..1000, sn_sim_config), capped at max_cycles, and fills *f. Returns SN_OK only
  * when the outputs match the case's expected bytes and the simulator saw
  * exactly c->payloads payload GOs; otherwise the replay's error
  * (SN_ERR_MISMATCH naming the file and offset, a runner error, a hang) or
  * SN_ERR_PROTOCOL for a payload GO count other than the case's. */
 sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const char *image, unsigned cu_version,
-                           uint64_t max_cycles, sn_bench_figures *f, sn_error *e);
+                           unsigned dram_latency, uint64_t max_cycles, sn_bench_figures *f, sn_error *e);
 
 #endif

@@ -26,11 +26,11 @@ void sn_bench_print_table(FILE *out, const sn_bench_row *rows, size_t n, unsigne
 {
     fprintf(out, "sysnode-bench: CU_VERSION %u, runner %s, floor %s, send-and-wait %s\n", cu_version, images->runner,
             images->floor, images->sendwait);
-    fprintf(out, "%-20s %6s %8s %10s %10s %8s %7s %7s %8s %7s %8s %7s %7s %9s\n", "case", "rounds", "payloads",
+    fprintf(out, "%-20s %6s %8s %10s %10s %8s %7s %7s %8s %7s %8s %7s %7s %9s %9s\n", "case", "rounds", "payloads",
             "cycles", "boot>GO", "cyc/pl", "mmio/pl", "mmio/pl", "floor", "run/", "sendwait", "run/", "wall",
-            "Mcycles");
-    fprintf(out, "%-20s %6s %8s %10s %10s %8s %7s %7s %8s %7s %8s %7s %7s %9s\n", "", "", "", "", "", "steady",
-            "steady", "run", "cyc/pl", "floor", "cyc/pl", "sendw", "s", "/wall s");
+            "Mcycles", "Minsns");
+    fprintf(out, "%-20s %6s %8s %10s %10s %8s %7s %7s %8s %7s %8s %7s %7s %9s %9s\n", "", "", "", "", "", "steady",
+            "steady", "run", "cyc/pl", "floor", "cyc/pl", "sendw", "s", "/wall s", "/wall s");
     for (size_t i = 0; i < n; i++) {
         const sn_bench_row *r = &rows[i];
         if (r->status != SN_OK) {
@@ -49,6 +49,7 @@ void sn_bench_print_table(FILE *out, const sn_bench_row *rows, size_t n, unsigne
         cell(out, 7, 2, ratio(f->steady_cycles_per_payload, r->sendwait.steady_cycles_per_payload));
         cell(out, 7, 2, r->runner.wall_seconds + r->floor.wall_seconds + r->sendwait.wall_seconds);
         cell(out, 9, 2, f->sim_cycles_per_second / 1e6);
+        cell(out, 9, 2, f->sim_instructions_per_second / 1e6);
         fputc('\n', out);
     }
     for (size_t i = 0; i < n; i++)
@@ -78,7 +79,8 @@ static void json_figures(FILE *o, const char *key, const char *image, const sn_b
     fprintf(o, "\"mmio_reads\": %llu, \"mmio_writes\": %llu, ", (unsigned long long)f->mmio_reads,
             (unsigned long long)f->mmio_writes);
     json_number(o, "wall_seconds", f->wall_seconds, ", ");
-    json_number(o, "sim_cycles_per_wall_second", f->sim_cycles_per_second, "}");
+    json_number(o, "sim_cycles_per_wall_second", f->sim_cycles_per_second, ", ");
+    json_number(o, "sim_instructions_per_wall_second", f->sim_instructions_per_second, "}");
     fprintf(o, "%s\n", sep);
 }
 

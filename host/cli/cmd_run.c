@@ -1,5 +1,5 @@
 /* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest] [--strict]
- *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
+ *                         [--dram-latency N] [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
  *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
  *                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]
  * Replays each case on a simulated SysNode of its own (or, with --device,
@@ -41,7 +41,7 @@
 static const char USAGE[] =
     "usage: sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]\n"
     "                         [--strict] (a unit read of bytes nothing wrote fails the case, not a warning)\n"
-    "                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
+    "                         [--dram-latency N] [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
     "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
     "                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
     "                         (--trace, --table, --device, --report, --timeline, --fst, --gdb, --inject: one case)\n";
@@ -68,6 +68,7 @@ typedef struct {
     sn_replay_opts opts; /* case_dir set per case */
     unsigned cu_version;
     int lockstep;
+    uint64_t dram_latency; /* --dram-latency: the CPU's L (sn_sim_config) */
     const char *trace, *device, *report, *timeline, *fst, *fst_window;
     const char *inject;  /* --inject KIND[@...] (sim/harness/inject.h), or NULL */
     uint64_t fst_from, fst_to;
@@ -92,6 +93,14 @@ static void report_faults(const sn_replay_result *res)
         printf("sysnode run: %u GO%s dropped by the mailbox\n", res->dropped_gos, res->dropped_gos == 1 ? "" : "s");
     if (res->inject[0] != '\0')
         printf("sysnode run: %s\n", res->inject);
+    if (res->errata[0] != '\0')
+        fflush(stdout); /* the warnings follow the verdict in a merged stream too */
+    for (const char *p = res->errata; *p;) { /* a warning each: firmware must be written around them */
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        fprintf(stderr, "sysnode run: warning: the core's erratum reproduced: %.*s\n", n, p);
+        p += n + (nl != NULL);
+    }
 }
 
 /* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
@@ -180,7 +189,7 @@ static void replay_one(run_plan *plan, case_run *c)
     sn_replay_opts opts = plan->opts;
     progress_ctx pctx = {plan, c};
     sn_sim_transport_opts sim_opts = {plan->cu_version, plan->lockstep, plan->progress ? show_progress : NULL,
-                                      &pctx};
+                                      &pctx, (unsigned)plan->dram_latency};
     opts.case_dir = c->dir;
     opts.warn_ctx = (void *)c->dir;
     c->started = now_seconds();
@@ -419,6 +428,9 @@ int sn_cmd_run(int argc, char **argv)
         } else if (!strcmp(argv[i], "--cu-version") && has_value) {
             if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
                 goto out;
+        } else if (!strcmp(argv[i], "--dram-latency") && has_value) {
+            if (parse_u64("--dram-latency", argv[++i], 0, 1000, &plan.dram_latency) != 0)
+                goto out;
         } else if (!strcmp(argv[i], "--gdb") && has_value) {
             if (parse_u64("--gdb", argv[++i], 0, 65535, &plan.gdb_port) != 0)
                 goto out;
@@ -447,6 +459,11 @@ int sn_cmd_run(int argc, char **argv)
     if (ndirs > 1 && one_case) {
         fprintf(stderr, "sysnode run: %s names one file, device or port, so it takes one case (%zu given)\n%s",
                 one_case, ndirs, USAGE);
+        goto out;
+    }
+    if (plan.dram_latency && plan.device) {
+        fprintf(stderr, "sysnode run: --dram-latency sets the in-process simulator's; --device %s has its own\n%s",
+                plan.device, USAGE);
         goto out;
     }
     if (plan.lockstep && plan.device) {

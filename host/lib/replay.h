@@ -63,6 +63,7 @@ typedef struct {
     uint8_t got, want;    /* ... and both bytes */
     uint32_t dropped_gos; /* GOs the mailbox lost (sn_run_status) */
     char inject[256];     /* what an injected fault did, or "" */
+    char errata[512];     /* the core errata the run reproduced, a line each (sn_run_status) */
 } sn_replay_result;
 
 /* Replays opts->case_dir through t (opened by the caller). Returns SN_OK on a

@@ -151,6 +151,17 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
                "  \"instret\": %llu,\n  \"output_bytes\": %llu,\n  \"wall_seconds\": %.6f,\n",
             prog.round_count, res->flits, res->completions, (unsigned long long)res->cycles,
             (unsigned long long)res->instret, (unsigned long long)res->output_bytes, run->wall_seconds);
+    fputs("  \"errata\": [", f);
+    for (const char *p = res->errata, *sep = ""; *p; sep = ", ") {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char line[sizeof res->errata];
+        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        fputs(sep, f);
+        sn_json_write_string(f, line);
+        p += n + (nl != NULL);
+    }
+    fputs("],\n", f);
     write_nodes(f, &prog, measured ? &stats : NULL);
     if (measured) {
         fprintf(f, "  \"sim_wall_seconds\": %.6f,\n", stats.wait_seconds);

@@ -28,6 +28,8 @@ typedef struct {
     char message[512];/* the simulator's reason for SN_RUN_SIM_ERROR */
     uint32_t dropped_gos; /* GOs lost since BOOT (a GO while STAT[15], or injected) */
     char inject[256];     /* what an injected fault did, or "" (sim/harness/inject.h) */
+    char errata[512];     /* the core errata the run reproduced, one description a line, or ""
+                             (a simulator's: core-timing.md "Surprises"; a card names none) */
 } sn_run_status;
 
 /* One GO the mailbox accepted, as the window measured it (not as the image

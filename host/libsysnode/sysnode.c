@@ -80,7 +80,7 @@ int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *er
     sysnode_device *d = st == SN_OK ? calloc(1, sizeof *d) : NULL;
     if (st == SN_OK && !d)
         st = sn_error_set(&e, SN_ERR_INTERNAL, "out of memory");
-    sn_sim_transport_opts sim_opts = {cu, 0, NULL, NULL};
+    sn_sim_transport_opts sim_opts = {cu, 0, NULL, NULL, 0};
     if (st == SN_OK)
         st = sn_transport_sim_open(&d->t, &sim_opts, &e);
     uint64_t cap = opts && opts->max_cycles ? opts->max_cycles : DEFAULT_MAX_CYCLES;

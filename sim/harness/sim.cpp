@@ -67,6 +67,7 @@ struct sn_sim {
     std::unique_ptr<VerilatedFstC> fst;
     uint64_t fst_from = 0, fst_to = 0;
     std::string fst_path, fst_tmp;
+    std::string errata_text; // sn_sim_errata's
 };
 
 // The signal that asked the running simulation to stop, 0 while none.
@@ -238,21 +239,6 @@ static uint64_t irq_lines(void *ctx)
     return external ? 1ull << 11 : 0;
 }
 
-// wfi: the mesh brought on until a line in mask is high or the limit. The
-// lines follow the mailbox's queues, which change only when a flit arrives,
-// never inside a quiet stretch: the stretches are skipped as advance skips
-// them, and the lines looked at after each step (sim/README.md, Clocking).
-static uint64_t wait_irq(void *ctx, uint64_t mask, uint64_t limit)
-{
-    sn_sim *s = static_cast<sn_sim *>(ctx);
-    while (s->mesh_cycle + s->owed < limit && s->error.empty() && !(irq_lines(s) & mask))
-        step_toward(s, limit);
-    s->hart_cycle = s->mesh_cycle + s->owed;
-    if (s->progress && s->hart_cycle >= s->next_progress)
-        report_progress(s);
-    return s->hart_cycle;
-}
-
 static bool is_mesh_reg(uint32_t off)
 {
     return (off >= SN_MBOX_DST && off <= SN_MBOX_HEAD) || (off >= SN_CTRL_RX_HDR && off <= SN_CTRL_RX_USED);
@@ -419,9 +405,15 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
     sn_dpi_units_init(&s->units, &s->dram);
     s->ctx = std::make_unique<VerilatedContext>();
     s->mesh = std::make_unique<Vsn_mesh_top>(s->ctx.get(), "mesh");
-    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance, irq_lines, wait_irq};
+    sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance, irq_lines};
     s->hart = sn_hart_create(&bus, s->dram.bytes, s->dram.size, err, errlen);
     if (!s->hart) {
+        sn_dram_free(&s->dram);
+        return nullptr;
+    }
+    if (cfg && sn_hart_set_dram_latency(s->hart, cfg->dram_latency) != 0) {
+        snprintf(err, errlen, "DRAM latency %u cycles: the model takes 0 to 1000", cfg->dram_latency);
+        sn_hart_destroy(s->hart);
         sn_dram_free(&s->dram);
         return nullptr;
     }
@@ -667,6 +659,16 @@ extern "C" int sn_sim_status_block(sn_sim *s, sn_status_block *out)
 extern "C" uint32_t sn_sim_accepted_gos(const sn_sim *s)
 {
     return s->mesh->accepted_go;
+}
+
+extern "C" const char *sn_sim_errata(sn_sim *s)
+{
+    s->errata_text.clear();
+    unsigned bits = sn_hart_errata(s->hart);
+    for (unsigned k = 0; k < SN_ERRATUM_COUNT; k++)
+        if (bits >> k & 1)
+            s->errata_text.append(sn_hart_erratum_text(k)).append("\n");
+    return s->errata_text.c_str();
 }
 
 extern "C" uint32_t sn_sim_dropped_gos(const sn_sim *s)

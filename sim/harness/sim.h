@@ -23,6 +23,8 @@ typedef struct {
     unsigned cu_version; /* every unit's CU_VERSION; 0 means 4 (DESIGN §6) */
     int lockstep;        /* nonzero: clock the mesh every cycle, the reference the
                             event-driven default must equal (sim/README.md, Clocking) */
+    unsigned dram_latency; /* L, cycles per CPU access to DRAM past the L1 (core-timing.md §0),
+                              at most 1000; 0: the bench RAM both timing sheets were measured on */
 } sn_sim_config;
 
 typedef enum {
@@ -44,7 +46,7 @@ typedef struct {
 } sn_sim_result;
 
 /* Creates a SysNode with the mesh of DESIGN §6 and zeroed DRAM. Returns NULL
- * with a reason in err (errlen bytes) when memory or Unicorn fail. */
+ * with a reason in err (errlen bytes) when memory fails or cfg->dram_latency is over 1000. */
 sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t errlen);
 void sn_sim_destroy(sn_sim *s);
 
@@ -138,6 +140,10 @@ int sn_sim_status_block(sn_sim *s, sn_status_block *out);
  * "no GO reached the mailbox"; in every verdict). */
 uint32_t sn_sim_accepted_gos(const sn_sim *s);
 uint32_t sn_sim_dropped_gos(const sn_sim *s);
+
+/* The core errata the run since BOOT reproduced (hart.h sn_hart_errata), one
+ * description a line ("" for none); valid until the next call. */
+const char *sn_sim_errata(sn_sim *s);
 
 /* Called about every SN_SIM_PROGRESS_CYCLES simulated cycles during
  * sn_sim_run with the mesh's cycle since BOOT and the rounds the runner has

@@ -8,25 +8,44 @@
 #include <stdint.h>
 
 typedef enum {
-    SN_CSR_BACKED,   /* held in Unicorn's register uc_reg: reads give uc_reg & mask, writes change only mask bits */
+    SN_CSR_BACKED,   /* held in the hart's register field: reads give it & mask, writes change only mask bits */
     SN_CSR_CONST,    /* reads give mask, writes are ignored (misa, the id registers) */
     SN_CSR_SHADOW,   /* held by the hart model: medeleg, mideleg, mtimecmp */
     SN_CSR_IP,       /* mip / sip: software-writable bits (mask) plus the live interrupt lines */
     SN_CSR_IE_S,     /* sie: mie restricted to mideleg */
-    SN_CSR_COUNTER,  /* cycle, time, instret, mcycle, minstret: simulated time (tool-pitfalls 3) */
+    SN_CSR_COUNTER,  /* cycle, time, instret, mcycle, minstret: simulated time (core-timing §11) */
 } sn_csr_kind;
+
+/* The hart's registers behind SN_CSR_BACKED and SN_CSR_IE_S entries. */
+typedef enum {
+    SN_CSR_F_NONE,
+    SN_CSR_F_MSTATUS,
+    SN_CSR_F_MIE,
+    SN_CSR_F_STVEC,
+    SN_CSR_F_SSCRATCH,
+    SN_CSR_F_SEPC,
+    SN_CSR_F_SCAUSE,
+    SN_CSR_F_STVAL,
+    SN_CSR_F_SATP,
+    SN_CSR_F_MTVEC,
+    SN_CSR_F_MSCRATCH,
+    SN_CSR_F_MEPC,
+    SN_CSR_F_MCAUSE,
+    SN_CSR_F_MTVAL,
+} sn_csr_field;
 
 typedef struct sn_card_csr {
     uint16_t num;
     const char *name;
     sn_csr_kind kind;
-    int uc_reg;    /* SN_CSR_BACKED: Unicorn's register id */
+    sn_csr_field field; /* SN_CSR_BACKED, SN_CSR_IE_S: the register */
     uint64_t mask; /* the implemented (writable) bits; SN_CSR_CONST: the value */
 } sn_card_csr;
 
 /* mstatus fields the hart models: SIE MIE SPIE MPIE SPP MPP MPRV SUM MXR
  * TVM. No FS/XS/SD: the card has no F/D (sysnode-facts §1.1). TW and TSR
- * read 0: the facts do not name them and Unicorn 2.0.1 drops them. */
+ * read 0: the card has neither (issue 18's conformance run: mstatus without
+ * UXL, SXL, TSR or TW). */
 #define SN_MSTATUS_SIE (1ull << 1)
 #define SN_MSTATUS_MIE (1ull << 3)
 #define SN_MSTATUS_SPIE (1ull << 5)

@@ -140,13 +140,3 @@ sn_insn_class sn_card_insn_class(uint32_t w)
     }
     return ok ? SN_INSN_PLAIN : SN_INSN_ILLEGAL;
 }
-
-unsigned sn_card_amo_bytes(uint32_t word)
-{
-    return ((word >> 12) & 7) == 3 ? 8 : 4;
-}
-
-int sn_card_amo_is_lr(uint32_t word)
-{
-    return (word >> 27) == 0x02;
-}

@@ -1,16 +1,15 @@
 /* What the SysNode core executes: RV64IMA + Zicsr + Zifencei and the
  * privileged instructions of M, S and U (sysnode-facts §1.1-1.2). No C, no
  * F/D/Q, no V; any other 32-bit word and every 16-bit or longer encoding is
- * an illegal instruction (mcause 2). The hart decodes every block it runs
- * with this rule before the block executes, since Unicorn's CPU is RV64GC
- * (tool-pitfalls 20). */
+ * an illegal instruction (mcause 2). decode.c applies this rule to every
+ * word the hart fetches. */
 #ifndef SN_CARD_ISA_H
 #define SN_CARD_ISA_H
 
 #include <stdint.h>
 
 typedef enum {
-    SN_INSN_PLAIN,   /* executed as Unicorn does it: integer, M, loads, stores, branches, fence */
+    SN_INSN_PLAIN,   /* integer, M, loads, stores, branches, fence */
     SN_INSN_ILLEGAL, /* not an instruction of the card: trap with cause 2 */
     SN_INSN_CSR,     /* csrrw/s/c[i] naming one of the card's CSRs (card_csr.h) */
     SN_INSN_ECALL,
@@ -27,11 +26,5 @@ typedef enum {
  * (sysnode-facts §1.1 for the extensions, §1.2 for the CSR list). A CSR
  * instruction naming a CSR the card lacks is SN_INSN_ILLEGAL. */
 sn_insn_class sn_card_insn_class(uint32_t word);
-
-/* LR/SC/AMO field decoding for an SN_INSN_AMO word: access size in bytes
- * (4 or 8) and whether it is LR (a load for trap causes: misaligned 4,
- * access fault 5) rather than SC or an AMO (6 and 7). */
-unsigned sn_card_amo_bytes(uint32_t word);
-int sn_card_amo_is_lr(uint32_t word);
 
 #endif

@@ -1,10 +1,10 @@
-/* The SysNode's RV64 hart: the real runner image executed by Unicorn behind
- * the SysNode's CPU memory map (IMEM fetch-only, SPAD, control region, DRAM
- * through the CPU L1 and its uncached alias), loaded through the host
- * window and started by BOOT, with simulated time, the card's instruction
- * rule and CSR file, its traps, privilege levels, interrupts and halt
- * behaviour implemented here because Unicorn's are not the card's (DESIGN §3 "the hart is the real image on a real RV64
- * model"; sysnode-facts §1; tool-pitfalls 1-5). One object per hart, no
+/* The SysNode's RV64 hart: the project's model of the card's core
+ * (KohakuTPU rv64_syscore, from its facts: sysnode-facts §1, core-timing.md)
+ * running the real runner image behind the SysNode's CPU memory map (IMEM,
+ * SPAD, control region, DRAM through the CPU L1 and its uncached alias),
+ * loaded through the host window and started by BOOT: every instruction,
+ * trap and cycle as the core does them, its pipeline, predictor, I-cache,
+ * L1, node port and Sv39 MMU included (DESIGN §3). One object per hart, no
  * global state. */
 #ifndef SN_HART_H
 #define SN_HART_H
@@ -15,13 +15,14 @@
 #include "l1_cache.h"
 
 /* What the hart needs from the rest of the SysNode (the mesh, the console,
- * the exit latch). ctrl_read, ctrl_write and advance are required; the
- * interrupt pair is optional (NULL: both lines stay low). */
+ * the exit latch). ctrl_read, ctrl_write and advance are required;
+ * irq_lines is optional (NULL: both lines stay low). */
 typedef struct sn_hart_bus {
     void *ctx;
     /* a whole aligned 64-bit control-region register access at offset
-     * (0..0x3F8), at the hart's current cycle (the one last given to
-     * advance); a byte store to R_CONSOLE arrives as a write of that byte */
+     * (0..0x3F8), in the access's second E cycle (core-timing §5.2), the one
+     * last given to advance; a byte store to R_CONSOLE arrives as a write of
+     * that byte */
     uint64_t (*ctrl_read)(void *ctx, uint32_t offset);
     void (*ctrl_write)(void *ctx, uint32_t offset, uint64_t value);
     /* called as simulated time advances, so the mesh can catch up to `cycle`;
@@ -31,10 +32,6 @@ typedef struct sn_hart_bus {
      * MEIP (bit 11, the external line) and MSIP (bit 3, the software line)
      * (sysnode-facts §1.2). */
     uint64_t (*irq_lines)(void *ctx);
-    /* For wfi: clocks the mesh on from its current cycle until
-     * irq_lines() & mask is non-zero or the mesh reaches cycle limit;
-     * returns the cycle reached. */
-    uint64_t (*wait_irq)(void *ctx, uint64_t mask, uint64_t limit);
 } sn_hart_bus;
 
 typedef struct sn_hart sn_hart; /* opaque */
@@ -47,7 +44,7 @@ typedef struct sn_hart sn_hart; /* opaque */
  * there goes through it) and at its uncached alias (bit 38), straight onto
  * the buffer. IMEM and SPAD start zeroed. The bus is copied. Returns NULL
  * with the reason in err (errlen bytes) on a missing callback, a bad DRAM
- * size or a Unicorn error. */
+ * size. */
 sn_hart *sn_hart_create(const sn_hart_bus *bus, uint8_t *dram, uint64_t dram_size, char *err, size_t errlen);
 
 /* Releases the hart (not the DRAM buffer). Safe on NULL. */
@@ -56,8 +53,7 @@ void sn_hart_destroy(sn_hart *h);
 /* Host window (sysnode-facts §1.3). IMEM takes one 32-bit word per write at
  * byte address addr (4-aligned, < 0x8000). Returns 0, or -1 (nothing
  * written) when addr is misaligned or out of range. A word written between
- * runs is what the next run executes: the decode of every block that may
- * hold it and Unicorn's translation of it are dropped. */
+ * runs is what the next run fetches: its decode is dropped. */
 int sn_hart_imem_write(sn_hart *h, uint32_t addr, uint32_t word);
 
 /* Host window: SPAD takes one 64-bit word per write at byte offset offset
@@ -71,31 +67,57 @@ int sn_hart_spad_write(sn_hart *h, uint32_t offset, uint64_t value, uint8_t stro
 void sn_hart_clear_memories(sn_hart *h);
 
 /* HR_BOOT (sysnode-facts §1.3): resets the CPU (registers, CSRs, M mode, PC
- * 0, the exit flag, the halt latch, the cycle and instret counters and
- * simulated time to 0; mtimecmp to all ones, an [inferred] reset value)
- * and empties the L1 (its dirty lines are dropped, as a reset drops them;
- * its counters restart); IMEM, SPAD and DRAM keep their contents;
- * breakpoints are cleared. Not during a run. Returns 0, or -1 with the
- * reason in err (errlen bytes) on a Unicorn error or a Unicorn whose CPU
- * state is not the measured layout (uc_cpu_state.h); the hart is then not
- * booted and sn_hart_run stops with SIM_ERROR. */
+ * 0 in F at cycle 0, the exit flag, the halt latch, the cycle and instret
+ * counters and simulated time to 0; mtimecmp to all ones, core-timing §11),
+ * the pipeline, predictor, I-cache and TLB, and empties the L1 (its dirty
+ * lines are dropped, as a reset drops them; its counters restart; its
+ * maintenance machine scans until cycle 195, core-timing §5.6); IMEM, SPAD,
+ * DRAM and the DRAM latency keep their values; breakpoints are cleared.
+ * Not during a run. Returns 0 (err is unused: nothing here can fail). */
 int sn_hart_boot(sn_hart *h, char *err, size_t errlen);
+
+/* L, the cycles per CPU access to DRAM past the L1 (core-timing.md §0
+ * "DRAM latency L"; 0 is the bench RAM both timing sheets were measured
+ * on). Set before BOOT; it holds until changed. Returns 0, or -1 (nothing
+ * changed) if cycles > 1000. */
+int sn_hart_set_dram_latency(sn_hart *h, unsigned cycles);
+
+/* The core's errata (core-timing.md "Surprises", §2.3, §5.6, §10): behaviours
+ * of the card's core that no specification describes, reproduced by the
+ * model. Bit k of sn_hart_errata is erratum k. */
+typedef enum {
+    SN_ERRATUM_WFI_NO_WAIT,      /* wfi retires at once, without waiting for an interrupt */
+    SN_ERRATUM_L1_BUSY_POLL,     /* a DCACHE busy read right after the store that starts maintenance reads 0 */
+    SN_ERRATUM_SV39_STALE_XLATE, /* an access right after another to the same page reuses the previous translation */
+    SN_ERRATUM_CSR_TRAP_TWICE,   /* a trap on a CSR instruction is entered twice (MIE lost, MPP = M) */
+    SN_ERRATUM_COUNT
+} sn_erratum;
+
+/* The errata this run reproduced since BOOT: bit k set for erratum k
+ * (sn_erratum). 0 before BOOT. */
+unsigned sn_hart_errata(const sn_hart *h);
+
+/* A one-line description of erratum bit (a sn_erratum), or NULL if bit >=
+ * SN_ERRATUM_COUNT. The text is static. */
+const char *sn_hart_erratum_text(unsigned bit);
 
 /* Control-region DCACHE register (offset 0x1C8, sysnode-facts §1.5), for the
  * bus's ctrl_write: bit 0 flushes (every dirty line written back to DRAM,
  * lines stay valid and clean), bit 1 invalidates (every line dropped
- * without write-back); both set: flush, then invalidate. Maintenance
- * completes at once and costs 1 simulated cycle per line written back,
- * added to simulated time after the access's own cycle. */
+ * without write-back); both set: flush, then invalidate. The bytes move at
+ * once; the maintenance machine's scan (core-timing §5.6) then keeps every
+ * cached access waiting until it ends: busy from 3 cycles after the store
+ * leaves E, 2 cycles a line, a dirty line's write-back through the node
+ * port; a request while it is busy merges into its scan. */
 void sn_hart_dcache_write(sn_hart *h, uint64_t value);
 
-/* DCACHE read for the bus's ctrl_read: bit 0 = busy, always 0 here because
- * the model completes maintenance within the write. */
+/* DCACHE read for the bus's ctrl_read: bit 0 = busy, in the load's second E
+ * cycle; 0 right after the requesting store (the erratum
+ * SN_ERRATUM_L1_BUSY_POLL, recorded when a read sees it). */
 uint64_t sn_hart_dcache_read(sn_hart *h);
 
-/* The L1's hit, miss and write-back counts since BOOT (for tests). Counted
- * per piece Unicorn delivers: an 8-byte access is two 4-byte pieces, so a
- * first ld of a line counts one miss and one hit. */
+/* The L1's hit, miss and write-back counts since BOOT (for tests): one per
+ * line an access touches (accesses are aligned: one line each). */
 sn_l1_stats sn_hart_l1_stats(const sn_hart *h);
 
 /* Copies n bytes of SPAD at CPU address addr into dst (for the status block,
@@ -120,32 +142,40 @@ typedef struct {
                             CYCLE_LIMIT: the next instruction; SIM_ERROR: the offending
                             instruction (found by decoding its basic block; for a stop
                             the bus asked for, its last control access or its start) */
-    uint64_t cycles;     /* simulated cycles since BOOT */
-    uint64_t instret;    /* instructions retired since BOOT */
+    uint64_t cycles;     /* simulated cycles since BOOT; EXITED: HR_CYCLES, the cycle the
+                            exit store leaves E + 4 (core-timing.md §0 "Whole-run counters") */
+    uint64_t instret;    /* instructions retired since BOOT; EXITED: HR_RETIRED, every
+                            instruction that left E up to that cycle + 1 (same rule) */
     char message[256];   /* SIM_ERROR: what went wrong, naming address and PC */
 } sn_hart_result;
 
-/* Runs from the current PC (0 after BOOT) until exit, halt, the cycle limit
- * or a simulation error; without a successful BOOT it stops with SIM_ERROR. cycle_limit is absolute: the run stops at the first basic-block
- * boundary where sn_hart_cycles() >= cycle_limit (UINT64_MAX: no limit).
- * Time (sysnode-facts §10): one cycle per instruction executed plus one per
- * control-region access and one per line a DCACHE flush writes back (a
- * cached DRAM access, hit or miss, costs its instruction's cycle only); bus->advance is called before every control-region
- * access, at every counter-CSR read and at least every 64 cycles of
- * execution. What executes is the card's (card_isa.h: anything else traps
- * with cause 2), CSRs are the card's (card_csr.h). Traps (sysnode-facts
- * §1.1-1.3, tool-pitfalls 2): an exception bound for M with mtvec == 0
- * halts with halt cause 1 (ecall), 2 (ebreak) or 3 (the rest); otherwise
- * xepc, xcause, xtval (the word for an illegal instruction, the address for
- * a misaligned or refused access or a page fault, else 0) and mstatus
- * (xPIE = xIE, xIE = 0, xPP = the level trapped from) are written and
- * execution continues at mtvec, or at stvec when medeleg/mideleg delegates
- * a trap from below M. Interrupts: the timer (time >= mtimecmp) and the
- * bus's lines (irq_lines), taken at block boundaries; wfi waits for one
- * (bus->wait_irq clocks the mesh). EXITED, HALTED and SIM_ERROR are final:
- * calling again returns the same result. A 4-byte control access whose other half never
- * comes is found at the next control access, counter CSR, trap or block
- * boundary, or at the end of the run. */
+/* Runs from where the last run stopped (cycle 0 after BOOT) until exit,
+ * halt, the cycle limit or a simulation error; without a successful BOOT it
+ * stops with SIM_ERROR. cycle_limit is absolute: the run stops at the start
+ * of the first cycle >= cycle_limit (UINT64_MAX: no limit), and the next run
+ * resumes there exactly. Time is the core's, cycle by cycle
+ * (core-timing.md §2.2 and the costs of §1-§11, with L from
+ * sn_hart_set_dram_latency); bus->advance is called before every
+ * control-region access, for every DRAM access that reaches the node port,
+ * at every counter-CSR read, before sampling the interrupt lines and at
+ * least every 64 cycles. What executes is the card's (card_isa.h: anything
+ * else traps with cause 2), CSRs are the card's (card_csr.h). Loads, stores
+ * and AMOs off their size trap with cause 4 or 6 in every region; a jump or
+ * taken branch to an address off 4 bytes traps with cause 0. Traps
+ * (sysnode-facts §1.1-1.3): an exception bound for M with mtvec == 0 halts
+ * with halt cause 1 (ecall), 2 (ebreak) or 3 (the rest); otherwise xepc,
+ * xcause, xtval (the word for an illegal instruction, the address for a
+ * misaligned or refused access or a page fault, else 0) and mstatus (xPIE =
+ * xIE, xIE = 0, xPP = the level trapped from) are written and execution
+ * continues at mtvec, or at stvec when medeleg/mideleg delegates a trap from
+ * below M. Interrupts: the timer (time >= mtimecmp) and the bus's lines,
+ * taken in the first E cycle of an instruction that is not a memory
+ * access, the last of a mul/div (core-timing §9). The errata are the
+ * core's (sn_hart_errata). EXITED, HALTED and SIM_ERROR are final: calling
+ * again returns the same result. Accesses the SysNode does not serve (IMEM
+ * data, holes, a control access that is not a whole 64-bit register or a
+ * console byte store) stop the run with SIM_ERROR before the bus sees
+ * them. */
 sn_hart_result sn_hart_run(sn_hart *h, uint64_t cycle_limit);
 
 /* Called by the bus, inside its ctrl_write, when the CPU stores to R_EXIT:
@@ -155,15 +185,16 @@ void sn_hart_request_exit(sn_hart *h, uint64_t code);
 
 /* Called by the bus (from its callbacks, or between runs) when the
  * simulation around the hart fails: the run stops with SIM_ERROR and this
- * message as soon as Unicorn allows (at once from a control access or an
- * advance), or the next run stops before its first instruction. */
+ * message at once (after the control access or advance it came from), or
+ * the next run stops before its first cycle. */
 void sn_hart_request_stop(sn_hart *h, const char *message);
 
 /* Debugger support (the GDB stub, sim/gdb). Simulated time stands still
  * between runs, so it stops while the debugger holds the hart.
  * sn_hart_breakpoint sets (on != 0) or clears a software breakpoint at an
- * IMEM instruction address: a run stops with SN_HART_BREAK before
- * executing it (the instruction a run resumes at always executes first).
+ * IMEM instruction address: a run stops with SN_HART_BREAK when it enters E,
+ * before performing it (the instruction a run resumes at always executes
+ * first); the pipeline is kept, so the cycles are those of a run without it.
  * Returns 0, or -1 if addr is not a 4-aligned IMEM address. Breakpoints
  * are cleared by BOOT. */
 int sn_hart_breakpoint(sn_hart *h, uint64_t addr, int on);
@@ -172,8 +203,8 @@ int sn_hart_breakpoint(sn_hart *h, uint64_t addr, int on);
  * raises) and stops with SN_HART_BREAK before the next one. */
 void sn_hart_single_step(sn_hart *h);
 
-/* Register i between runs: 0..31 the integer registers, 32 the PC (where
- * the next run starts). Other i read 0. */
+/* Register i between runs: 0..31 the integer registers, 32 the PC (the next
+ * instruction to enter E). Other i read 0. */
 uint64_t sn_hart_register(sn_hart *h, unsigned i);
 
 /* Copies n bytes at CPU address addr as the CPU would read them, without

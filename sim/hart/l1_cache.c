@@ -37,6 +37,15 @@ static uint8_t *line_for(sn_l1 *c, uint64_t addr, unsigned *index)
     return c->data[i];
 }
 
+int sn_l1_probe(const sn_l1 *c, uint64_t addr)
+{
+    uint64_t base = addr & ~(uint64_t)(SN_L1_LINE_BYTES - 1);
+    unsigned i = (unsigned)(base / SN_L1_LINE_BYTES % SN_L1_LINES);
+    if (c->valid[i] && c->tag[i] == base)
+        return 0;
+    return c->valid[i] && c->dirty[i] ? 2 : 1;
+}
+
 static bool in_range(const sn_l1 *c, uint64_t addr, unsigned size)
 {
     return size >= 1 && size <= 8 && addr < c->dram_size && size <= c->dram_size - addr;

@@ -3,7 +3,8 @@
  * coherent with unit DRAM writes. Write-allocate: a store miss fills the
  * line, then merges (the facts do not say; R-NP/D-AB describe only a
  * write-back L1 with one outstanding miss, so the usual write-back policy
- * was chosen). Plain C, no Unicorn: one object per hart, no global state. */
+ * was chosen; core-timing §5.3 confirms it: write-allocate, no write buffer).
+ * One object per hart, no global state. */
 #ifndef SN_L1_CACHE_H
 #define SN_L1_CACHE_H
 
@@ -35,6 +36,11 @@ typedef struct sn_l1 {
  * bytes, a multiple of 32, kept by the caller). Dirty lines of a previous
  * use are dropped, not written back: what a reset does to the L1. */
 void sn_l1_init(sn_l1 *c, uint8_t *dram, uint64_t dram_size);
+
+/* Whether the line holding DRAM byte address addr (< dram_size) is present:
+ * 0 a hit, 1 a miss with a clean or empty victim, 2 a miss with a dirty
+ * victim; nothing changes (the timing looks before the access). */
+int sn_l1_probe(const sn_l1 *c, uint64_t addr);
 
 /* A CPU load of size bytes (1..8, any alignment) at DRAM byte address addr,
  * little-endian, into *value. Misses fill the line from DRAM, first writing

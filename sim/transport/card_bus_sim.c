@@ -111,7 +111,7 @@ struct sn_sim *sn_card_bus_sim_of(const sn_card_bus *b)
 sn_status sn_card_bus_sim_open(sn_card_bus *b, unsigned cu_version, sn_error *e)
 {
     char err[256];
-    sn_sim_config cfg = {0, cu_version, 0};
+    sn_sim_config cfg = {0, cu_version, 0, 0};
     sim_card *c = calloc(1, sizeof *c);
     if (!c)
         return sn_error_set(e, SN_ERR_INTERNAL, "sim: out of memory");

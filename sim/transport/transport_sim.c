@@ -100,6 +100,7 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     out->dropped_gos = sn_sim_dropped_gos(sim_of(ctx));
     snprintf(out->message, sizeof out->message, "%s", r.message);
     snprintf(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(sim_of(ctx)));
+    snprintf(out->errata, sizeof out->errata, "%s", sn_sim_errata(sim_of(ctx)));
     return SN_OK;
 }
 
@@ -166,7 +167,7 @@ static const sn_transport_ops sim_ops = {
 sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e)
 {
     char err[256];
-    sn_sim_config cfg = {0, o ? o->cu_version : 0, o ? o->lockstep : 0};
+    sn_sim_config cfg = {0, o ? o->cu_version : 0, o ? o->lockstep : 0, o ? o->dram_latency : 0};
     sim_window *w = calloc(1, sizeof *w);
     if (!w)
         return sn_error_set(e, SN_ERR_INTERNAL, "simulator: out of memory");

@@ -75,7 +75,7 @@ static int replay(const char *case_dir, const char *image, unsigned cu_version, 
                   const char *trace, run_record *out)
 {
     sn_transport sim = {0}, t = {0};
-    sn_sim_transport_opts o = {cu_version, lockstep, NULL, NULL};
+    sn_sim_transport_opts o = {cu_version, lockstep, NULL, NULL, 0};
     memset(out, 0, sizeof *out);
     if (sn_transport_sim_open(&sim, &o, &out->error) != SN_OK ||
         sn_transport_record_open(&t, sim, trace, &out->error) != SN_OK) {

@@ -38,7 +38,7 @@ int main(int argc, char **argv)
         return 2;
     }
     reports r = {0};
-    sn_sim_transport_opts o = {4, 0, record, &r};
+    sn_sim_transport_opts o = {4, 0, record, &r, 0};
     sn_transport t = {0};
     sn_error e = {0};
     sn_replay_result res;

@@ -51,7 +51,7 @@ static uint64_t rd(sn_card_window *w, uint64_t reg)
 static void console_fifo_overwrites_when_full(void **state)
 {
     (void)state;
-    sn_sim_config cfg = {0, 0, 0};
+    sn_sim_config cfg = {0, 0, 0, 0};
     sn_card_window *w = sn_card_window_create(&cfg, err, sizeof err);
     assert_non_null(w);
     sn_elf_image img;
@@ -78,7 +78,7 @@ static void console_fifo_overwrites_when_full(void **state)
 static void dma_limits_and_slverr(void **state)
 {
     (void)state;
-    sn_sim_config cfg = {0, 0, 0};
+    sn_sim_config cfg = {0, 0, 0, 0};
     sn_card_window *w = sn_card_window_create(&cfg, err, sizeof err);
     assert_non_null(w);
     unsigned char buf[256];
@@ -103,7 +103,7 @@ static void dma_limits_and_slverr(void **state)
 static void registers_outside_the_window_are_refused(void **state)
 {
     (void)state;
-    sn_sim_config cfg = {0, 0, 0};
+    sn_sim_config cfg = {0, 0, 0, 0};
     sn_card_window *w = sn_card_window_create(&cfg, err, sizeof err);
     uint64_t v;
     assert_int_equal(sn_card_window_read(w, 0x9000, &v, err, sizeof err), -1);

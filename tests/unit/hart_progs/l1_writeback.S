@@ -1,7 +1,7 @@
 /* Write-back (sysnode-facts §1.5): a cached store reaches DRAM only at a
  * DCACHE flush or when a conflicting line (same index, 2 KB away) evicts
  * it. test_hart snapshots DRAM at each store to SIGNAL (value = checkpoint)
- * and checks the flush's cost: cycles between the rdcycles around it. */
+ * and checks the cycles between the rdcycles around each flush store. */
 #include "sysnode/regs.h"
 
 #define SIGNAL SN_MBOX_ARG3
@@ -21,14 +21,14 @@ _start:
     sd a2, SN_CTRL_DCACHE(s1)  /* flush: one line written back */
     rdcycle s3
     sub s3, s3, s2
-    sd s3, SN_MBOX_ARG0(s1)    /* 2 instructions + 1 control cycle + 1 line */
+    sd s3, SN_MBOX_ARG0(s1)    /* the store's 2 cycles and the rdcycle's first */
     li a1, 1
     sd a1, SIGNAL(s1)          /* checkpoint 1: DRAM 0x500 new */
     rdcycle s2
     sd a2, SN_CTRL_DCACHE(s1)  /* flush with nothing dirty */
     rdcycle s3
     sub s3, s3, s2
-    sd s3, SN_MBOX_ARG0(s1)    /* 2 instructions + 1 control cycle */
+    sd s3, SN_MBOX_ARG0(s1)    /* the same: the scan runs on its own */
     li a0, 0x2222222222222222
     sd a0, 0x508(t0)           /* hit: dirty again */
     li a1, 2

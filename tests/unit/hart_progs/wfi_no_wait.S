@@ -1,9 +1,9 @@
-/* wfi woken by the mesh (sysnode-facts §1.2: the external line is "CQ or RX
- * queue non-empty"): a CU_CTRL read of CU_CAPS goes to the matmul unit at
- * (1,1) (a typed send, §2.1), then wfi with only MEIE enabled and
- * mstatus.MIE clear sleeps until the reply enters the RX queue. Exit code
- * 1 when the RX queue holds the reply and the wfi took simulated time,
- * 2 when the queue is empty after the wfi, 3 when no time passed. */
+/* wfi on the mesh does not wait (core-timing §2.3: a 1-cycle no-op on the
+ * card's core): a CU_CTRL read of CU_CAPS goes to the matmul unit at (1,1)
+ * (a typed send, sysnode-facts §2.1), then wfi with only MEIE enabled and
+ * mstatus.MIE clear, then rdcycle. Exit code 1 when the rdcycle reads the
+ * first one + 5 (the GO store 2 cycles, wfi 1, the rdcycle's second cycle:
+ * no wait), 2 when more time passed, 3 when less. */
 #include "sysnode/regs.h"
 #include "sn_fields.h" /* generated from sysnode/words.h */
 
@@ -24,12 +24,11 @@ _start:
     sd t1, SN_MBOX_GO(t0)
     wfi
     rdcycle s1
-    li a0, 2
-    ld t1, SN_CTRL_RX_USED(t0)
-    beqz t1, 1f
-    li a0, 3
-    addi s0, s0, 4             /* the GO (2 cycles), wfi and rdcycle without a wait */
-    bleu s1, s0, 1f
+    addi s0, s0, 5
     li a0, 1
+    beq s1, s0, 1f
+    li a0, 2
+    bgtu s1, s0, 1f
+    li a0, 3
 1:  sd a0, SN_CTRL_EXIT(t0)
 2:  j 2b

@@ -18,6 +18,7 @@ function(sn_hart_prog name src)
             -I${CMAKE_SOURCE_DIR}/firmware/include -I${SN_IFACE_DIR} -Ttext=0 -Tdata=0x10000 ${ARGN}
             -o ${out} ${sn_hart_prog_src}/${src}
     DEPENDS ${sn_hart_prog_src}/${src} ${sn_hart_prog_src}/trap_record.h ${sn_hart_prog_src}/to_user.h
+            ${sn_hart_prog_src}/card_values.h
             ${CMAKE_SOURCE_DIR}/firmware/include/sysnode/regs.h ${SN_IFACE_DIR}/sn_fields.h
     COMMENT "hart test program ${name}"
     VERBATIM)

@@ -1,7 +1,8 @@
 /* core_calib: runs the core-timing programs (tests/calibration/programs,
  * README.md) on the hart at each DRAM latency L their expected.tsv rows give
  * and compares with the figures measured on the card's core (core-timing.md
- * §0, "Whole-run counters"; core-timing/README.md "Counting rules").
+ * §0, "Whole-run counters": HR_CYCLES and HR_RETIRED as KohakuTPU
+ * src/kohakuaccel/pe/rv64-sys/rv64_syscore.v@1a77e97e counts them).
  *
  *   core_calib [--erratum NAME]... EXPECTED.tsv ELF_DIR NAME...
  *       checks every row of each program NAME (ELF_DIR/NAME.elf); prints one

@@ -1,7 +1,8 @@
 /* The hart does what the card's core does where 0d0260f's Unicorn hart did
  * not (issue 18 "ISA conformance" and item 7), and names the DCACHE
- * busy-poll erratum (core-timing.md §5.6): the card_*.S programs of
- * hart_progs/, pushed through the host window and run against a bus that
+ * busy-poll erratum (core-timing.md §5.6; KohakuTPU
+ * src/kohakuaccel/pe/rv64-sys/core/rv64_l1.v@ab5d30a8): the card_*.S
+ * programs of hart_progs/, pushed through the host window and run against a bus that
  * serves EXIT and DCACHE. Every expected value is computed here from the
  * RISC-V specifications and the fact sheets, from the inputs the programs
  * share with this file (card_values.h). */
@@ -173,8 +174,10 @@ static void test_amo_w_compares_words(void **state)
 }
 
 /* ---- misaligned loads and stores trap in every region (sysnode-facts
- * §1.2; core-timing.md §9); the trap leaves rd and memory alone
- * (privileged spec: a trapped instruction has no effect) ---- */
+ * §1.2; core-timing.md §9; KohakuTPU
+ * src/kohakuaccel/pe/rv64-sys/core/rv64_core.v@e9de8c08); the trap leaves
+ * rd and memory alone (privileged spec: a trapped instruction has no
+ * effect) ---- */
 static void test_misaligned_traps_everywhere(void **state)
 {
     (void)state;
@@ -239,7 +242,8 @@ static void test_dram_code_and_fence_i(void **state)
 }
 
 /* ---- the DCACHE busy bit: 0 read directly after the flush store (the
- * erratum), 1 with one instruction between (core-timing.md §5.6) ---- */
+ * erratum), 1 with one instruction between (core-timing.md §5.6,
+ * KohakuTPU src/kohakuaccel/pe/rv64-sys/rv64_syscore.v@1a77e97e) ---- */
 static void test_l1_busy_poll_erratum(void **state)
 {
     (void)state;

@@ -1,11 +1,12 @@
-/* Code in DRAM runs, fetched through the I-cache, which only fence.i
- * keeps coherent (sysnode-facts §1.1, §1.5: 2 lines of 32 bytes; T-FI's
- * stale-then-fresh; core-timing.md §4.2). A one-line routine is written to
- * DRAM through the uncached alias (the I-cache fills from DRAM, not from
- * the L1), fenced and called; then rewritten and called again without
- * fence.i (the stale line answers), then after fence.i (the new code
- * answers). A routine of DCODE_LONG addi's and a ret, three lines, runs
- * from DRAM too. The four a0 values go to SPAD + 0x800. Exit code: 0. */
+/* Code in DRAM runs, fetched through the I-cache, which only fence.i keeps
+ * coherent (sysnode-facts §1.1, §1.5: 2 lines of 32 bytes; T-FI's
+ * stale-then-fresh; core-timing.md §4.2, KohakuTPU
+ * src/kohakuaccel/pe/rv64-sys/core/rv64_icache.v@e9de8c08). A one-line routine
+ * is written to DRAM through the uncached alias (the I-cache fills from DRAM,
+ * not from the L1), fenced and called; then rewritten and called again without
+ * fence.i (the stale line answers), then after fence.i (the new code answers).
+ * A routine of DCODE_LONG addi's and a ret, three lines, runs from DRAM too.
+ * The four a0 values go to SPAD + 0x800. Exit code: 0. */
 #include "sysnode/regs.h"
 #include "card_values.h"
 

@@ -1,9 +1,10 @@
-/* The DCACHE busy bit and its erratum (core-timing.md §5.6): a flush keeps
- * the L1 busy for about 131 cycles even when clean, but a read of 0x1C8
- * directly after the store that starts it reads 0; with one instruction
- * between, it reads 1. The L1's own scan after reset is waited out first,
- * and each flush is polled until it ends. The two reads go to SPAD + 0x800
- * and 0x808. Exit code: 0. */
+/* The DCACHE busy bit and its erratum (core-timing.md §5.6, KohakuTPU
+ * src/kohakuaccel/pe/rv64-sys/core/rv64_l1.v@ab5d30a8,
+ * rv64_syscore.v@1a77e97e): a flush keeps the L1 busy for about 131 cycles
+ * even when clean, but a read of 0x1C8 directly after the store that starts it
+ * reads 0; with one instruction between, it reads 1. The L1's own scan after
+ * reset is waited out first, and each flush is polled until it ends. The two
+ * reads go to SPAD + 0x800 and 0x808. Exit code: 0. */
 #include "sysnode/regs.h"
 
     .text

@@ -1,11 +1,12 @@
-/* Misaligned loads and stores trap in every region (sysnode-facts §1.2,
- * causes 4 and 6; core-timing.md §9): the block at MIS_BLOCK (ld +4, lw +2,
- * lh +1, sd +4, sw +2, sh +1 from a2) runs on an 8-aligned doubleword in
- * SPAD, cached DRAM and the uncached alias (card_values.h). Trap n's record
- * is at SPAD + 32n (trap_record.h); a trapped load leaves a0, and a
- * trapped store the doubleword, as they were: region r's a0 afterwards and
- * its doubleword (read aligned) go to SPAD + 0x800 + 16r. Exit code: the
- * trap count. */
+/* Misaligned loads and stores trap in every region (sysnode-facts §1.2, causes
+ * 4 and 6; core-timing.md §9, KohakuTPU
+ * src/kohakuaccel/pe/rv64-sys/core/rv64_core.v@e9de8c08): the block at
+ * MIS_BLOCK (ld +4, lw +2, lh +1, sd +4, sw +2, sh +1 from a2) runs on an
+ * 8-aligned doubleword in SPAD, cached DRAM and the uncached alias
+ * (card_values.h). Trap n's record is at SPAD + 32n (trap_record.h); a trapped
+ * load leaves a0, and a trapped store the doubleword, as they were: region r's
+ * a0 afterwards and its doubleword (read aligned) go to SPAD + 0x800 + 16r.
+ * Exit code: the trap count. */
 #include "sysnode/regs.h"
 #include "trap_record.h"
 #include "card_values.h"

@@ -30,8 +30,8 @@
 #define MIS_PATTERN 0x1122334455667788
 #define MIS_STORED 0xA5A5A5A5A5A5A5A5
 #define MIS_SENTINEL 0x0123456789ABCDEF
-/* The access block's address (6 instructions: ld +4, lw +2, lh +1, sd +4,
- * sw +2, sh +1) */
+/* The access block's address (9 instructions: ld +4, lw +2, lh +1, sd +4,
+ * sw +2, sh +1, amoadd.w +2, lr.d +4, sc.d +4) */
 #define MIS_BLOCK 0x400
 
 /* card_sv39_fetch.S: a 4 KiB page at VA SV39_VA maps PA SV39_PA, both in

@@ -14,7 +14,8 @@
  *   core_calib --all EXPECTED.tsv ELF_DIR
  *       every row of the file as a table: bench, L, then expected, got and
  *       error % for cycles, instret, c1 and c2 (probes: the worst of their
- *       seven values in the c1 columns), and the verdict; same exit codes.
+ *       seven values in the c1 and c2 columns), the verdict and the errata
+ *       the hart reported; same exit codes.
  *
  * The image goes in as the card's host window loads it (bytes below 0x1_0000
  * to IMEM, from 0x1_0000 to SPAD: common/elf_image.h). The bus is the least
@@ -437,10 +438,21 @@ static int compare(const row *e, const measured *m, const char *kinds, unsigned 
     return bad;
 }
 
+/* The names of the errata in bits, comma-separated, or "-". */
+static const char *errata_list(unsigned bits, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < SN_ERRATUM_COUNT; k++)
+        if (bits >> k & 1)
+            used += (size_t)snprintf(buf + used, used < n ? n - used : 0, "%s%s", used ? "," : "", erratum_names[k]);
+    return used ? buf : "-";
+}
+
 static void print_table_header(void)
 {
-    printf("%-20s %3s | %8s %8s %7s | %8s %8s %7s | %8s %8s %7s | %8s %8s %7s | %s\n", "bench", "L", "cycles",
-           "got", "err%", "instret", "got", "err%", "c1", "got", "err%", "c2", "got", "err%", "verdict");
+    printf("%-20s %3s | %8s %8s %7s | %8s %8s %7s | %8s %8s %7s | %8s %8s %7s | %-7s %s\n", "bench", "L", "cycles",
+           "got", "err%", "instret", "got", "err%", "c1", "got", "err%", "c2", "got", "err%", "verdict", "errata");
 }
 
 static void print_table_row(const row *e, const measured *m, const char *kinds, int bad)
@@ -448,11 +460,12 @@ static void print_table_row(const row *e, const measured *m, const char *kinds, 
     int a = 2, b = 5; /* c1, c2 */
     if (kinds != timing_kinds)
         a = b = worst(e, m);
+    char errata[96];
     printf("%-20s %3u | %8" PRIu64 " %8" PRIu64 " %+7.2f | %8" PRIu64 " %8" PRIu64 " %+7.2f | %8" PRIu64
-           " %8" PRIu64 " %+7.2f | %8" PRIu64 " %8" PRIu64 " %+7.2f | %s\n",
+           " %8" PRIu64 " %+7.2f | %8" PRIu64 " %8" PRIu64 " %+7.2f | %-7s %s\n",
            e->bench, e->latency, e->cycles, m->cycles, error_pct(m->cycles, e->cycles), e->instret, m->instret,
            error_pct(m->instret, e->instret), e->v[a], m->v[a], error_pct(m->v[a], e->v[a]), e->v[b], m->v[b],
-           error_pct(m->v[b], e->v[b]), bad ? "OUT" : "ok");
+           error_pct(m->v[b], e->v[b]), bad ? "OUT" : "ok", errata_list(m->errata, errata, sizeof errata));
 }
 
 static int usage(void)

@@ -1,7 +1,8 @@
 # The card's behaviour where the Unicorn hart of 0d0260f departed from it
-# (issue 18 item 7, and the DCACHE busy-poll erratum): hart programs built
-# as hart.cmake builds them, each checked by test_hart_card against values
-# computed from the specification and the fact sheets.
+# (issue 18 item 7), the jump-target rule, and the DCACHE busy-poll erratum:
+# hart programs built as hart.cmake builds them, each checked by
+# test_hart_card against values computed from the specifications and the
+# fact sheets.
 # --no-relax: the programs place code with .org and never set gp, so the
 # linker must neither shorten calls nor turn la into gp-relative addressing.
 set(sn_hart_progs)

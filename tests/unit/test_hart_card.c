@@ -1,11 +1,12 @@
 /* The hart does what the card's core does where 0d0260f's Unicorn hart did
- * not (issue 18 "ISA conformance" and item 7), and names the DCACHE
- * busy-poll erratum (core-timing.md §5.6; KohakuTPU
- * src/kohakuaccel/pe/rv64-sys/core/rv64_l1.v@ab5d30a8): the card_*.S
- * programs of hart_progs/, pushed through the host window and run against a bus that
- * serves EXIT and DCACHE. Every expected value is computed here from the
- * RISC-V specifications and the fact sheets, from the inputs the programs
- * share with this file (card_values.h). */
+ * not (issue 18 "ISA conformance" and item 7): AMO*.W, misaligned accesses,
+ * Sv39 fetches, DRAM code; it keeps the jump-target rule that hart already
+ * kept, and names the DCACHE busy-poll erratum (core-timing.md §5.6;
+ * KohakuTPU src/kohakuaccel/pe/rv64-sys/core/rv64_l1.v@ab5d30a8). The
+ * card_*.S programs of hart_progs/ are pushed through the host window and
+ * run against a bus that serves EXIT and DCACHE. Every expected value is
+ * computed here from the RISC-V specifications and the fact sheets, from
+ * the inputs the programs share with this file (card_values.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -9,9 +9,9 @@
  * high word is AMO_GUARD; rs2 has nonzero upper 32 bits, chosen so that a
  * 64-bit compare of the zero-extended word with rs2 gives another word. */
 #define AMO_GUARD 0x5A5A5A5A
-#define AMOMIN_MEM 0x00000005       /* 5 */
+#define AMOMIN_MEM 0x00000005         /* 5 */
 #define AMOMIN_RS2 0x00000001FFFFFFFF /* low word -1 */
-#define AMOMAX_MEM 0xFFFFFFFE       /* -2 */
+#define AMOMAX_MEM 0xFFFFFFFE         /* -2 */
 #define AMOMAX_RS2 0x8000000000000003 /* low word 3 */
 #define AMOMINU_MEM 0x00000005
 #define AMOMINU_RS2 0x0000000100000003 /* low word 3 */
@@ -40,8 +40,8 @@
 #define SV39_PA 0x2000
 #define SV39_UNMAPPED 0x3000
 #define SV39_SCRATCH 0x5C5C
-#define SV39_A0 7         /* what the bytes at PA put in a0 */
-#define SV39_A0_AT_VA 99  /* what the bytes at the VA's own IMEM word would */
+#define SV39_A0 7        /* what the bytes at PA put in a0 */
+#define SV39_A0_AT_VA 99 /* what the bytes at the VA's own IMEM word would */
 
 /* card_dram_code.S: the routine's DRAM address; its versions return
  * DCODE_V1 and DCODE_V2 in a0; the long routine is DCODE_LONG addi's. */

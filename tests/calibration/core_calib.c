@@ -241,20 +241,6 @@ static void bus_advance(void *ctx, uint64_t cycle)
     (void)cycle;
 }
 
-static uint64_t bus_irq_lines(void *ctx)
-{
-    (void)ctx;
-    return 0;
-}
-
-/* No mesh: no line ever rises, so a wait lasts to its limit. */
-static uint64_t bus_wait_irq(void *ctx, uint64_t mask, uint64_t limit)
-{
-    (void)ctx;
-    (void)mask;
-    return limit;
-}
-
 static int win_imem(void *h, uint32_t addr, uint32_t word)
 {
     return sn_hart_imem_write(h, addr, word);
@@ -287,7 +273,7 @@ static int run_one(const char *path, const char *bench, unsigned latency, measur
     uint8_t *dram = calloc(1, DRAM_SIZE);
     bus b;
     memset(&b, 0, sizeof b);
-    sn_hart_bus hb = {&b, bus_read, bus_write, bus_advance, bus_irq_lines, bus_wait_irq};
+    sn_hart_bus hb = {&b, bus_read, bus_write, bus_advance, NULL}; /* no mesh: both lines low */
     sn_hart *h = dram != NULL ? sn_hart_create(&hb, dram, DRAM_SIZE, err, sizeof err) : NULL;
     int rc = -1;
     if (h == NULL) {

@@ -82,7 +82,7 @@ static uint64_t run(fixture *f, const char *name)
     memset(f, 0, sizeof *f);
     f->dram = calloc(1, DRAM_SIZE);
     assert_non_null(f->dram);
-    sn_hart_bus bus = {f, bus_read, bus_write, bus_advance, NULL, NULL};
+    sn_hart_bus bus = {f, bus_read, bus_write, bus_advance, NULL};
     f->h = sn_hart_create(&bus, f->dram, DRAM_SIZE, err, sizeof err);
     if (f->h == NULL)
         fail_msg("%s", err);

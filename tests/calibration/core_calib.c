@@ -1,7 +1,7 @@
 /* core_calib: runs the core-timing programs (tests/calibration/programs,
  * README.md) on the hart at each DRAM latency L their expected.tsv rows give
- * and compares with the figures measured on the card's core (core-timing.md
- * §0, "Whole-run counters": HR_CYCLES and HR_RETIRED as KohakuTPU
+ * and compares with the figures measured on the card's core (core-timing §0,
+ * "Whole-run counters": HR_CYCLES and HR_RETIRED as KohakuTPU
  * src/kohakuaccel/pe/rv64-sys/rv64_syscore.v@1a77e97e counts them).
  *
  *   core_calib [--erratum NAME]... EXPECTED.tsv ELF_DIR NAME...
@@ -66,7 +66,7 @@ static const struct {
 } probe_kinds[] = {
     /* s0 = cycle at the start, s1-s3 loop times; s6-s8 = 0 */
     {"probe_bp_init", "ccccxxx"},
-    /* s0, s1, s2, s3, s6, s8 follow the counter rules (core-timing.md §11); s7 = time - mcycle, a span of cycles */
+    /* s0, s1, s2, s3, s6, s8 follow the counter rules (core-timing §11); s7 = time - mcycle, a span of cycles */
     {"probe_counters", "xxxxxcx"},
     /* handler entries, mstatus, mepc, an address */
     {"probe_irq_csr", "xxxxxxx"},

@@ -1,7 +1,7 @@
 /* The hart does what the card's core does where 0d0260f's Unicorn hart did
  * not (issue 18 "ISA conformance" and item 7): AMO*.W, misaligned accesses,
  * Sv39 fetches, DRAM code; it keeps the jump-target rule that hart already
- * kept, and names the DCACHE busy-poll erratum (core-timing.md §5.6;
+ * kept, and names the DCACHE busy-poll erratum (core-timing §5.6;
  * KohakuTPU src/kohakuaccel/pe/rv64-sys/core/rv64_l1.v@ab5d30a8). The
  * card_*.S programs of hart_progs/ are pushed through the host window and
  * run against a bus that serves EXIT and DCACHE. Every expected value is
@@ -175,7 +175,7 @@ static void test_amo_w_compares_words(void **state)
 }
 
 /* ---- misaligned loads, stores, AMOs, LR and SC trap in every region (sysnode-facts
- * §1.2; core-timing.md §9; KohakuTPU
+ * §1.2; core-timing §9; KohakuTPU
  * src/kohakuaccel/pe/rv64-sys/core/rv64_core.v@e9de8c08); the trap leaves
  * rd and memory alone (privileged spec: a trapped instruction has no
  * effect) ---- */
@@ -245,7 +245,7 @@ static void test_dram_code_and_fence_i(void **state)
 }
 
 /* ---- the DCACHE busy bit: 0 read directly after the flush store (the
- * erratum), 1 with one instruction between (core-timing.md §5.6,
+ * erratum), 1 with one instruction between (core-timing §5.6,
  * KohakuTPU src/kohakuaccel/pe/rv64-sys/rv64_syscore.v@1a77e97e) ---- */
 static void test_l1_busy_poll_erratum(void **state)
 {

@@ -1,6 +1,6 @@
 /* Code in DRAM runs, fetched through the I-cache, which only fence.i keeps
  * coherent (sysnode-facts §1.1, §1.5: 2 lines of 32 bytes; T-FI's
- * stale-then-fresh; core-timing.md §4.2, KohakuTPU
+ * stale-then-fresh; core-timing §4.2, KohakuTPU
  * src/kohakuaccel/pe/rv64-sys/core/rv64_icache.v@e9de8c08). A one-line routine
  * is written to DRAM through the uncached alias (the I-cache fills from DRAM,
  * not from the L1), fenced and called; then rewritten and called again without

@@ -1,4 +1,4 @@
-/* The DCACHE busy bit and its erratum (core-timing.md §5.6, KohakuTPU
+/* The DCACHE busy bit and its erratum (core-timing §5.6, KohakuTPU
  * src/kohakuaccel/pe/rv64-sys/core/rv64_l1.v@ab5d30a8,
  * rv64_syscore.v@1a77e97e): a flush keeps the L1 busy for about 131 cycles
  * even when clean, but a read of 0x1C8 directly after the store that starts it

@@ -1,5 +1,5 @@
 /* Misaligned loads, stores, AMOs, LR and SC trap in every region
- * (sysnode-facts §1.2, causes 4 and 6; core-timing.md §9, KohakuTPU
+ * (sysnode-facts §1.2, causes 4 and 6; core-timing §9, KohakuTPU
  * src/kohakuaccel/pe/rv64-sys/core/rv64_core.v@e9de8c08): the block at
  * MIS_BLOCK (ld +4, lw +2, lh +1, sd +4, sw +2, sh +1, amoadd.w +2, lr.d +4,
  * sc.d +4 from a2) runs on an 8-aligned doubleword in SPAD, cached DRAM and

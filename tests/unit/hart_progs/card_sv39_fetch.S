@@ -4,7 +4,7 @@
  * instructions; then a fetch from the unmapped SV39_UNMAPPED is an instruction
  * page fault (12), mepc and mtval the VA. The tables are in DRAM, written
  * through the uncached alias, since the walker reads DRAM and not the L1
- * (core-timing.md §10, KohakuTPU
+ * (core-timing §10, KohakuTPU
  * src/kohakuaccel/pe/rv64-sys/core/rv64_mmu.v@3dfb7ca8): root 0x8010_0000 ->
  * 0x8010_1000 -> leaf table 0x8010_2000 with one 4 KiB leaf (V R X A D) for
  * the VA. Records: {mcause, mepc, mtval} of trap n at SPAD + 32n, a0 and a1 at

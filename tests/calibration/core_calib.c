@@ -42,7 +42,7 @@
 #include "sysnode/regs.h"
 
 #define DRAM_SIZE (16u << 20) /* T-LDD's DRAM region (sysnode-facts §1.6); the programs use < 4 MiB */
-#define CYCLE_LIMIT 20000000u /* H-2P2's default limit (sysnode-facts §1.3); the longest row takes 364 K */
+#define CYCLE_LIMIT 20000000u /* H-2P2's default limit (sysnode-facts §1.3); the longest row takes 634 K */
 #define CONSOLE_MAX 512
 #define VALUES 7 /* rep n1 c1 i1 n2 c2 i2, or a probe's s0-s3, s6-s8 */
 

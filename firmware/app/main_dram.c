@@ -1,7 +1,7 @@
 /* The DRAM-table runner image: one image for every program. The host writes
  * a packed table (artifacts/FORMAT.md) into DRAM and the boot-argument block
  * into the scratchpad, then boots. The image reads the table through the
- * uncached alias (the L1 is not coherent with what the host wrote), checks
+ * L1 or the uncached alias, whichever is faster (table_view.h), checks
  * it completely before any GO, probes every unit's CU_CAPS, and runs it. */
 #include <stdint.h>
 
@@ -11,6 +11,7 @@
 #include "sysnode/boot_args.h"
 #include "sysnode/host_sync.h"
 #include "sysnode/table_image.h"
+#include "table_view.h"
 
 static sn_runner runner;
 __attribute__((section(".sn_status"))) static sn_status_block status_block;
@@ -69,10 +70,12 @@ int main(void)
      * each ending at a sync point; the units keep their state throughout. */
     sn_status st;
     do {
+        if (runner.host_command == SN_HOST_NEXT_TABLE) /* written while the runner held */
+            sn_table_view_fresh();
         runner.host_command = SN_HOST_CONTINUE;
         if (sn_app_report_copy_from(&boot_args) != SN_OK || !args_inside_dram())
             return boot_args_refused(SN_BOOT_ARGS_OUTSIDE);
-        st = sn_table_image_open(uncached(boot_args.table_addr), boot_args.table_bytes, &table, &fault);
+        st = sn_table_image_open(sn_table_view(boot_args.table_addr), boot_args.table_bytes, &table, &fault);
         if (st != SN_OK) {
             status_block.error_rule = fault.check;
             status_block.detail_field = fault.field;

@@ -7,6 +7,7 @@
 #include "sysnode/host_sync.h"
 #include "sysnode/status.h"
 #include "sysnode/table_image.h"
+#include "table_view.h"
 
 __attribute__((section(".sn_boot_args"))) static volatile sn_boot_args boot_args;
 __attribute__((section(".sn_status"))) static sn_status_block status_block;
@@ -86,8 +87,7 @@ int sn_bench_run(sn_bench_kick_fn kick)
         return sn_app_report(&status_block, SN_ERR_BOOT_ARGS);
     }
     sn_app_report_copy_from(&boot_args); /* where the host reads the report (FORMAT.md §6) */
-    const uint8_t *image =
-        (const uint8_t *)(uintptr_t)(SN_DRAM_CPU_BASE | (1ull << SN_UNCACHED_BIT) | boot_args.table_addr);
+    const uint8_t *image = sn_table_view(boot_args.table_addr);
     const sn_table_image_header *h = (const sn_table_image_header *)image;
     sn_table t = {
         (const sn_table_round *)(image + h->rounds_offset), (const sn_table_step *)(image + h->steps_offset),

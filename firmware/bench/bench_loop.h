@@ -55,8 +55,8 @@ static inline uint32_t sn_bench_in_flight(const sn_bench_dispatch *d)
  * §2), one accepted GO each, updating d->reg, d->flits and the pop counts. */
 typedef void (*sn_bench_kick_fn)(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p, uint32_t n);
 
-/* Runs the table the boot arguments point at (read through the uncached
- * alias) with kick, then reports rounds, flits and completions in the status
+/* Runs the table the boot arguments point at (read as runner.elf reads it,
+ * table_view.h) with kick, then reports rounds, flits and completions in the status
  * block, which sysnode run checks, with the runner's summary line
  * (artifacts/FORMAT.md §7). Returns the exit status: SN_OK, or
  * SN_ERR_BOOT_ARGS (in the status block) when the boot-argument block's

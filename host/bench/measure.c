@@ -90,6 +90,11 @@ sn_status sn_bench_figures_from_stats(const sn_bench_case *c, const sn_run_stats
     }
     f->steady_cycles_per_payload = intervals ? (double)cycles / (double)intervals : -1;
     f->steady_mmio_per_payload = intervals ? (double)mmio / (double)intervals : -1;
+    f->busiest_unit_busy = 0;
+    for (uint32_t u = 0; u < s->unit_count; u++) {
+        uint64_t busy = sn_unit_busy_cycles(&s->units[u]);
+        f->busiest_unit_busy = busy > f->busiest_unit_busy ? busy : f->busiest_unit_busy;
+    }
     free(gos);
     return SN_OK;
 }

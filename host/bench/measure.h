@@ -13,7 +13,11 @@
  *                   in the same windows (from the first payload GO's store up
  *                   to, not including, the last one's), over the same divisor;
  *   MMIO per payload (run)       every such access from BOOT to exit over
- *                   the payloads. */
+ *                   the payloads;
+ *   busiest unit    the unit with the most busy cycles (the simulator's busy
+ *                   spans, sn_unit_busy_cycles): no dispatch can end the run
+ *                   before it, so cycles ÷ its busy cycles is the run's
+ *                   distance from that bound. */
 #ifndef SN_BENCH_MEASURE_H
 #define SN_BENCH_MEASURE_H
 
@@ -39,6 +43,7 @@ typedef struct {
     double steady_mmio_per_payload;
     double run_mmio_per_payload;
     uint64_t mmio_reads, mmio_writes; /* whole run */
+    uint64_t busiest_unit_busy; /* the most busy cycles of any unit (sn_unit_busy_cycles): the run's physical bound */
     double wall_seconds;        /* the whole replay: parse, pack, place, run, read back, compare */
     double sim_cycles_per_second; /* cycles over the wall time of the run alone (the transport's wait) */
     double sim_instructions_per_second; /* instructions retired over the same wall time */
@@ -49,9 +54,10 @@ typedef struct {
 sn_status sn_bench_case_load(sn_bench_case *c, const char *case_dir, sn_error *e);
 void sn_bench_case_free(sn_bench_case *c);
 
-/* Fills the figures that come from the GO log and MMIO counts of one run
- * (payload_gos, boot_to_first_go, steady_rounds, steady_cycles_per_payload,
- * steady_mmio_per_payload, run_mmio_per_payload; the definitions above) from
+/* Fills the figures that come from the GO log, MMIO counts and busy spans of
+ * one run (payload_gos, boot_to_first_go, steady_rounds,
+ * steady_cycles_per_payload, steady_mmio_per_payload, run_mmio_per_payload,
+ * busiest_unit_busy; the definitions above) from
  * the window's stats s for case c; typed GOs are skipped. A figure with no
  * steady round is set to -1. Errors: SN_ERR_PROTOCOL when the payload GOs are
  * not c->payloads (the message names c and image); SN_ERR_INTERNAL out of

@@ -26,11 +26,12 @@ void sn_bench_print_table(FILE *out, const sn_bench_row *rows, size_t n, unsigne
 {
     fprintf(out, "sysnode-bench: CU_VERSION %u, runner %s, floor %s, send-and-wait %s\n", cu_version, images->runner,
             images->floor, images->sendwait);
-    fprintf(out, "%-20s %6s %8s %10s %10s %8s %7s %7s %8s %7s %8s %7s %7s %9s %9s\n", "case", "rounds", "payloads",
-            "cycles", "boot>GO", "cyc/pl", "mmio/pl", "mmio/pl", "floor", "run/", "sendwait", "run/", "wall",
-            "Mcycles", "Minsns");
-    fprintf(out, "%-20s %6s %8s %10s %10s %8s %7s %7s %8s %7s %8s %7s %7s %9s %9s\n", "", "", "", "", "", "steady",
-            "steady", "run", "cyc/pl", "floor", "cyc/pl", "sendw", "s", "/wall s", "/wall s");
+    fprintf(out, "%-20s %6s %8s %10s %10s %8s %7s %7s %8s %7s %8s %7s %10s %7s %7s %9s %9s\n", "case", "rounds",
+            "payloads", "cycles", "boot>GO", "cyc/pl", "mmio/pl", "mmio/pl", "floor", "run/", "sendwait", "run/",
+            "busiest", "run/", "wall", "Mcycles", "Minsns");
+    fprintf(out, "%-20s %6s %8s %10s %10s %8s %7s %7s %8s %7s %8s %7s %10s %7s %7s %9s %9s\n", "", "", "", "", "",
+            "steady", "steady", "run", "cyc/pl", "floor", "cyc/pl", "sendw", "unit busy", "busiest", "s", "/wall s",
+            "/wall s");
     for (size_t i = 0; i < n; i++) {
         const sn_bench_row *r = &rows[i];
         if (r->status != SN_OK) {
@@ -47,6 +48,8 @@ void sn_bench_print_table(FILE *out, const sn_bench_row *rows, size_t n, unsigne
         cell(out, 7, 2, ratio(f->steady_cycles_per_payload, r->floor.steady_cycles_per_payload));
         cell(out, 8, 1, r->sendwait.steady_cycles_per_payload);
         cell(out, 7, 2, ratio(f->steady_cycles_per_payload, r->sendwait.steady_cycles_per_payload));
+        cell(out, 10, 0, f->busiest_unit_busy ? (double)f->busiest_unit_busy : -1);
+        cell(out, 7, 2, ratio((double)f->cycles, (double)f->busiest_unit_busy));
         cell(out, 7, 2, r->runner.wall_seconds + r->floor.wall_seconds + r->sendwait.wall_seconds);
         cell(out, 9, 2, f->sim_cycles_per_second / 1e6);
         cell(out, 9, 2, f->sim_instructions_per_second / 1e6);
@@ -76,8 +79,10 @@ static void json_figures(FILE *o, const char *key, const char *image, const sn_b
     json_number(o, "steady_cycles_per_payload", f->steady_cycles_per_payload, ", ");
     json_number(o, "steady_mmio_per_payload", f->steady_mmio_per_payload, ", ");
     json_number(o, "run_mmio_per_payload", f->run_mmio_per_payload, ", ");
-    fprintf(o, "\"mmio_reads\": %llu, \"mmio_writes\": %llu, ", (unsigned long long)f->mmio_reads,
-            (unsigned long long)f->mmio_writes);
+    fprintf(o, "\"mmio_reads\": %llu, \"mmio_writes\": %llu, \"busiest_unit_busy_cycles\": %llu, ",
+            (unsigned long long)f->mmio_reads, (unsigned long long)f->mmio_writes,
+            (unsigned long long)f->busiest_unit_busy);
+    json_number(o, "run_over_busiest_unit", ratio((double)f->cycles, (double)f->busiest_unit_busy), ", ");
     json_number(o, "wall_seconds", f->wall_seconds, ", ");
     json_number(o, "sim_cycles_per_wall_second", f->sim_cycles_per_second, ", ");
     json_number(o, "sim_instructions_per_wall_second", f->sim_instructions_per_second, "}");

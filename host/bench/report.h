@@ -25,7 +25,8 @@ typedef struct {
 } sn_bench_row;
 
 /* Prints the table (cycles per payload, ratios runner ÷ floor and runner ÷
- * send-and-wait, wall time) and, under it, every failed row's error. */
+ * send-and-wait, the busiest unit's busy cycles and run ÷ them, wall time)
+ * and, under it, every failed row's error. */
 void sn_bench_print_table(FILE *out, const sn_bench_row *rows, size_t n, unsigned cu_version,
                           const sn_bench_images *images);
 

@@ -86,10 +86,9 @@ static void write_measured(FILE *f, const sn_run_stats *s, const sn_run_events *
     fputs("\n  ],\n  \"units\": [", f);
     for (uint32_t u = 0; u < s->unit_count; u++) {
         const sn_unit_busy *b = &s->units[u];
-        uint64_t busy = 0, estimate = 0, memory = 0;
+        uint64_t busy = sn_unit_busy_cycles(b), estimate = 0, memory = 0;
         char note[512];
         for (uint64_t i = 0; i < b->span_count; i++) {
-            busy += b->spans[i].end - b->spans[i].start;
             estimate += b->spans[i].estimate;
             memory += b->spans[i].memory;
         }

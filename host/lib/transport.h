@@ -64,6 +64,16 @@ typedef struct {
     const sn_busy_span *spans;
 } sn_unit_busy;
 
+/* A unit's busy cycles over the run, in cycles: the sum of its payloads'
+ * span lengths (end - start), the run report's busy_cycles. No error. */
+static inline uint64_t sn_unit_busy_cycles(const sn_unit_busy *u)
+{
+    uint64_t busy = 0;
+    for (uint64_t i = 0; i < u->span_count; i++)
+        busy += u->spans[i].end - u->spans[i].start;
+    return busy;
+}
+
 /* What the window counted over the last run (since BOOT). The arrays are
  * owned by the transport and valid until the next stats call, boot or close. */
 typedef struct {

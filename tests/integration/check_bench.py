@@ -8,7 +8,9 @@ GOs from each; the floor's steady cycles per payload is at most the runner's;
 send-and-wait spends at least 10 MMIO operations per payload in steady rounds
 (its loop: a STAT read before GO, DST, ARG0..ARG3 and GO, a STAT read that
 shows the completion, a HEAD read and a HEAD pop) and the floor no more than
-it; the first payload GO comes before the run's end. No timing is checked.
+it; the first payload GO comes before the run's end; the busiest unit was
+busy for some but not all of the run's cycles, and run_over_busiest_unit is
+their quotient. No timing is checked.
 
 usage: check_bench.py SYSNODE_BENCH OUT_DIR CU_VERSION CASE_DIR..."""
 import json
@@ -63,6 +65,9 @@ def main():
                 (fig["steady_rounds"] >= 1, f"{image}: no steady round"),
                 (0 < fig["boot_to_first_go"] < fig["cycles"], f"{image}: boot to first GO"),
                 (fig["steady_mmio_per_payload"] >= 1, f"{image}: fewer than one MMIO (the GO) per payload"),
+                (0 < fig["busiest_unit_busy_cycles"] < fig["cycles"], f"{image}: busiest unit's busy cycles"),
+                (abs(fig["run_over_busiest_unit"] - fig["cycles"] / fig["busiest_unit_busy_cycles"])
+                 < 1e-3 * fig["run_over_busiest_unit"], f"{image}: run_over_busiest_unit is not the quotient"),
             ]
         runner, floor, sendwait = row["runner"], row["floor"], row["sendwait"]
         checks += [

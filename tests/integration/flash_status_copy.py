@@ -32,8 +32,9 @@ def word_hash(body):
     """FORMAT.md §1's body hash, computed here on its own."""
     h, mask = (1 << 64) - 1, (1 << 64) - 1
     for (w,) in struct.iter_unpack("<Q", body):
-        h = ((h ^ w) * 0x9E3779B97F4A7C15) & mask
-        h ^= h >> 32
+        x = h ^ w
+        x = (x + (x << 13)) & mask
+        h = x ^ (x >> 29)
     return h
 
 

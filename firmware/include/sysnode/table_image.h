@@ -19,7 +19,7 @@
 #endif
 
 #define SN_TABLE_IMAGE_MAGIC 0x42544E53u /* "SNTB" as bytes 53 4E 54 42 */
-#define SN_TABLE_IMAGE_VERSION 2u
+#define SN_TABLE_IMAGE_VERSION 3u
 #define SN_TABLE_IMAGE_HEADER_BYTES 64u
 #define SN_TABLE_IMAGE_ALIGN 8u          /* the image's first byte (uint64_t rows) */
 #define SN_TABLE_IMAGE_STEPS_ALIGN 8u    /* FORMAT.md §3 */

@@ -14,8 +14,6 @@ __attribute__((section(".sn_status"))) static sn_status_block status_block;
 static sn_bench_dispatch dispatch;
 static uint32_t syncs; /* host sync points reached since BOOT */
 
-static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2, SN_MBOX_ARG3};
-
 /* Reads STAT once and pops every record it shows. */
 static void drain(sn_bench_dispatch *d)
 {
@@ -95,8 +93,7 @@ int sn_bench_run(sn_bench_kick_fn kick)
     };
     sn_bench_dispatch *d = &dispatch;
     *(volatile uint64_t *)SN_HOST_HELD_ADDR = 0;
-    for (unsigned i = 0; i < 5; i++) /* the shadow starts true */
-        sn_port_write(0, reg_offset[i], d->reg[i]);
+    sn_port_write(0, SN_MBOX_DST, d->dst); /* the floor's shadow starts true */
     for (uint32_t r = 0; r < t.round_count; r++)
         run_round(d, &t, &t.rounds[r], kick);
 

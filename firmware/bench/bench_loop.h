@@ -25,7 +25,7 @@ typedef struct {
     uint32_t flits;                   /* GOs stored over the run */
     uint32_t popped;                  /* completion records popped over the run */
     uint32_t peer_acks;               /* ... of which SIG_DATA_RECEIVED, which answer no GO */
-    uint64_t reg[5];                  /* DST, ARG0..ARG3 as the floor last wrote them (all 0 at start) */
+    uint64_t dst;                     /* DST as the floor last wrote it (0 at start) */
 } sn_bench_dispatch;
 
 /* HEAD[55:48] = {src_y, src_x} (sysnode-facts §2.3) is the source's SN_NODE_ID (sysnode/regs.h). */
@@ -52,7 +52,7 @@ static inline uint32_t sn_bench_in_flight(const sn_bench_dispatch *d)
 }
 
 /* Sends payloads p[0..n) to the unit at DST value dst (a kick step, DESIGN
- * §2), one accepted GO each, updating d->reg, d->flits and the pop counts. */
+ * §2), one accepted GO each, updating d->dst, d->flits and the pop counts. */
 typedef void (*sn_bench_kick_fn)(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p, uint32_t n);
 
 /* Runs the table the boot arguments point at (read as runner.elf reads it,

@@ -24,7 +24,7 @@ static void sendwait_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_row
         while (sn_bench_in_flight(d) != 0)
             if (sn_stat_queued(sn_port_read(0, SN_MBOX_STAT)))
                 sn_bench_pop(d->received, &d->popped, &d->peer_acks);
-    } /* d->reg is the floor's shadow: this loop writes every register */
+    } /* d->dst is the floor's shadow: this loop writes every register */
 }
 
 int main(void)

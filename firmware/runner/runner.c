@@ -144,14 +144,16 @@ static NOINLINE runner_status take(sn_runner *r, uint64_t head)
     return fail(r, st, node, st == SN_ERR_UNIT_FAULT ? (uint32_t)sn_head_arg(head) : code);
 }
 
-/* Pops `count` records STAT showed queued. The common record, a flit's
- * completion from a node with flits outstanding (only units are ever kicked:
- * the table rules), is counted inline; every other record goes to take(). */
+/* Pops `count` (at least 1) records STAT showed queued. The common record, a
+ * flit's completion from a node with flits outstanding (only units are ever
+ * kicked: the table rules), is counted inline; every other record goes to
+ * take(). A do-while: one taken branch per record on the core (core-timing
+ * §3.5), where a test at the top costs a second. */
 static NOINLINE runner_status drain(sn_runner *r, uint32_t count)
 {
     uint32_t left = count, taken = 0; /* taken: records take() credited */
     runner_status st = SN_OK;
-    for (; left != 0; left--) {
+    do {
         uint64_t head = rd(r, SN_MBOX_HEAD);
         wr(r, SN_MBOX_HEAD, 0); /* a store pops; a read does not */
         uint32_t node = (uint32_t)(head >> SN_LO_head_src_x) & 0xFF; /* {src_y, src_x} = SN_NODE_ID */
@@ -162,7 +164,7 @@ static NOINLINE runner_status drain(sn_runner *r, uint32_t count)
         taken++;
         if ((st = take(r, head)) != SN_OK)
             break;
-    }
+    } while (--left != 0);
     uint32_t retired = count - left - taken; /* the records counted inline */
     r->in_flight -= retired;
     r->total_completions += retired;
@@ -341,8 +343,7 @@ static runner_status probe_units(sn_runner *r)
 }
 
 /* Adds `sent` GOs to the counts of the unit at node. Out of line: the kick
- * loop then keeps no pointer into the counts, and its registers hold the
- * shadow instead. */
+ * loop then keeps no pointer into the counts in its registers. */
 static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
 {
     r->outstanding[node] += sent;
@@ -357,8 +358,8 @@ static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
  * GO, one STAT read confirms the previous flit was taken (STAT[15]) and
  * shows the queue; SN_RUNNER_DRAIN_AT queued records are popped in a batch,
  * and a set STAT[15] or STAT[31], or the node at its inst_depth, leaves the
- * loop for the bounded waits. The shadow of ARG0..ARG3 lives in locals;
- * outstanding[] is exact at every GO (the throttle and the waits read it),
+ * loop for the bounded waits. ARG0..ARG3 are stored on every GO, DST once
+ * per step when it changes (the shadow); outstanding[] is exact at every GO (the throttle and the waits read it),
  * the run's totals are brought up to date after each step. *unfenced is set
  * when a kicked unit may retire before its writes land. */
 /* Where run_round is in a round: kept in memory, so the kick loop's
@@ -374,17 +375,13 @@ typedef struct {
     } copy;
 } round_walk;
 
-/* Built at -Os like the rest: it spills two ARG shadows to the stack on
- * every GO; -O2 would cost 40 bytes of .text for 1.4 cycles per payload on
- * version 5 and none on version 4 (sysnode-bench on matmul_512x256x512:
- * 41.9 against 40.5, 43.9 against 44.4). */
+/* Built at -Os like the rest, for the code budget (linker/sysnode.ld). */
 static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
      * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
     const uint64_t offer_or_lost = SN_MASK(stat, offered) | SN_MASK(stat, overflow);
     const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_MASK(stat, queued) & ~7ull : 0);
-    uint64_t a0 = r->shadow[1], a1 = r->shadow[2], a2 = r->shadow[3], a3 = r->shadow[4];
     const sn_table_step *steps = &w->t->steps[w->round->step_first];
     const sn_table_row *slots = &w->t->payloads[w->round->payload_first];
     const uint32_t step_count = w->round->step_count, slot_count = w->round->payload_count;
@@ -438,25 +435,21 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
                 if (st != SN_OK)
                     break;
             }
-            /* each row field names its register (sysnode/table.h) */
-            if (p->arg0 != a0)
-                wr(r, SN_MBOX_ARG0, a0 = p->arg0);
-            if (p->arg1 != a1)
-                wr(r, SN_MBOX_ARG1, a1 = p->arg1);
-            if (p->arg2 != a2)
-                wr(r, SN_MBOX_ARG2, a2 = p->arg2);
-            if (p->arg3 != a3)
-                wr(r, SN_MBOX_ARG3, a3 = p->arg3);
+            /* each row field names its register (sysnode/table.h); all four
+             * stored, changed or not: a control-region store is 2 cycles, a
+             * compare-and-skip 2 to 6 (core-timing §1) */
+            uint64_t a0 = p->arg0, a1 = p->arg1, a2 = p->arg2, a3 = p->arg3;
+            wr(r, SN_MBOX_ARG0, a0);
+            wr(r, SN_MBOX_ARG1, a1);
+            wr(r, SN_MBOX_ARG2, a2);
+            wr(r, SN_MBOX_ARG3, a3);
             wr(r, SN_MBOX_GO, 0); /* any store offers (sysnode-facts §2.1): zero needs no register */
         }
         COUNT_SENT();
     }
 #undef COUNT_SENT
     w->i = i;
-    r->shadow[1] = a0;
-    r->shadow[2] = a1;
-    r->shadow[3] = a2;
-    r->shadow[4] = a3;
+    r->shadow_valid = 0; /* ARG0..ARG3 no longer known: the next set_regs writes all */
     return st;
 }
 
@@ -587,7 +580,7 @@ NOINLINE sn_status sn_runner_run(sn_runner *r, const sn_table *table)
     runner_status st = check_table(r, table);
     if (st == SN_OK)
         st = probe_units(r);
-    if (st == SN_OK) /* from here on the shadow is exact: kicks() compares only */
+    if (st == SN_OK) /* from here on the DST shadow is exact: kicks() compares only */
         set_regs(r, r->shadow);
     for (uint32_t i = 0; st == SN_OK && i < table->round_count; i++) {
         r->status->round = i;

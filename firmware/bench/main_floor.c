@@ -1,8 +1,9 @@
 /* runner-floor.elf: the dispatch floor the benchmark compares runner.elf
  * with (firmware/bench/README.md derives it from the core's costs). Per
- * payload: read STAT once (spinning only while a flit is still offered,
- * sysnode-facts §2.1), load the row (through the L1 or uncached, whichever
- * the DRAM latency makes cheaper, table_view.h), store ARG0..ARG3 and GO.
+ * payload: load the row (through the L1 or uncached, whichever the DRAM
+ * latency makes cheaper, table_view.h), store ARG0..ARG3, read STAT once
+ * (spinning only while a flit is still offered, sysnode-facts §2.1), store
+ * GO; the common path falls through every branch but the loop's.
  * Every ARG is stored, changed or not: on the card's core a control-region
  * store is 2 cycles and a compare-and-skip a load-use bubble plus a taken or
  * mispredicted branch, 2 to 6 (core-timing §1). The queue is popped as
@@ -20,18 +21,19 @@ static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p
     if (dst != d->dst) /* one destination per kick */
         sn_port_write(0, SN_MBOX_DST, d->dst = dst);
     for (const sn_table_row *end = p + n; p != end; p++) {
-        uint64_t stat = sn_port_read(0, SN_MBOX_STAT);
-        while (stat & busy) { /* pop what waits, as the runner does, until the offer is taken */
-            for (uint64_t q = sn_stat_queued(stat); q != 0; q--)
-                sn_bench_pop(d->received, &popped, &peer_acks);
-            stat = sn_port_read(0, SN_MBOX_STAT);
-        }
-        /* each row field names its register (sysnode/table.h) */
+        /* each row field names its register (sysnode/table.h); GO latched
+         * the last flit, so they may precede the STAT check */
         uint64_t a0 = p->arg0, a1 = p->arg1, a2 = p->arg2, a3 = p->arg3;
         sn_port_write(0, SN_MBOX_ARG0, a0);
         sn_port_write(0, SN_MBOX_ARG1, a1);
         sn_port_write(0, SN_MBOX_ARG2, a2);
         sn_port_write(0, SN_MBOX_ARG3, a3);
+        uint64_t stat = sn_port_read(0, SN_MBOX_STAT);
+        while (__builtin_expect((stat & busy) != 0, 0)) { /* pop what waits, as the runner does, until the offer is taken */
+            for (uint64_t q = sn_stat_queued(stat); q != 0; q--)
+                sn_bench_pop(d->received, &popped, &peer_acks);
+            stat = sn_port_read(0, SN_MBOX_STAT);
+        }
         sn_port_write(0, SN_MBOX_GO, 1);
     }
     d->flits += n;

@@ -1,7 +1,7 @@
 /* The packed table's body check (artifacts/FORMAT.md §1): a 64-bit hash over
  * little-endian 64-bit words with no multiply, 5 ALU operations per 8 bytes
  * (the card's core spends 9 cycles on a multiply and has no rotate,
- * core-timing.md §1). Every step is a bijection of the running value and of
+ * core-timing §1). Every step is a bijection of the running value and of
  * the word, so any change confined to one word (every flipped byte, any
  * burst inside 8 aligned bytes) always changes the result. One freestanding
  * implementation serves host and firmware. */

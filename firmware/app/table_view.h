@@ -2,7 +2,7 @@
  * L1 or through the uncached alias, whichever reads a 32-byte line (one
  * payload row, four 8-byte loads) in fewer cycles for the DRAM latency L the
  * core has. Through the L1 a line costs a clean miss and three hits,
- * 15 + L + 3 * 3 = 24 + L cycles (core-timing.md §5.3); uncached, four loads
+ * 15 + L + 3 * 3 = 24 + L cycles (core-timing §5.3); uncached, four loads
  * of 4 + L, 16 + 4L (§5.4). The L1 wins from L = 3 on.
  *
  * Coherence: the L1 is invalidated at reset (core-timing §5.6), after the

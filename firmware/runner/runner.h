@@ -25,8 +25,12 @@
 /* Cycles the runner waits at a round's end (and so before it exits) when a
  * unit the round used is older than CU_VERSION 5: such a unit retires when its
  * last DRAM write beat is sent, not landed (DESIGN §2; sysnode-facts §2.4).
- * Chosen well above the simulator's modelled landing time
- * (SN_V4_WRITE_LANDING_CYCLES); a card's figure belongs here once measured. */
+ * The facts give no landing time for such a unit (its era's tests spin
+ * 40 000 iterations instead, sysnode-facts §2.4), so none can be derived:
+ * chosen well above the simulator's modelled landing time
+ * (SN_V4_WRITE_LANDING_CYCLES); a card's figure belongs here once measured.
+ * Where the packer proves a round's writes are read only by later kicks
+ * (SN_ROUND_SETTLE_PROVEN, host/lib/settle.c), the proof replaces the wait. */
 #define SN_RUNNER_SETTLE_CYCLES 4096ull
 
 /* Count slots: mesh unit i is slot i + 1; slot 0 stands for every

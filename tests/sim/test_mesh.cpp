@@ -82,6 +82,7 @@ struct mesh {
     void tick()
     {
         sn_dpi_units_bind(&units);
+        units.now = cycle; // the cycle the DPI calls of this edge see, as sim.cpp sets it
         top->clk = 0;
         top->eval();
         top->clk = 1;
@@ -365,6 +366,35 @@ static void cu_caps_report_type_version_depth(void **)
             assert_int_equal(status >> 32 & 0xFFFF, 512);
         }
     }
+}
+
+// CU_COUNTERS as the unit RTL counts it (unit-timing §1): busy is the union
+// of [arrival + 1, completion - 1] over the payloads, the queued time
+// included, and retired one per completion; CU_DBG gives the kernel's
+// cycles, 40 + 12 (n - 1) for "VFILL 8; VBAR; VHALT" (§2.4), and the RUN,
+// arriving to an idle unit, is served in K + 6 (§2.1).
+static void cu_counters_count_queued_time(void **)
+{
+    mesh m(4);
+    send_vfill_kernel(m, 0x1000);
+    m.take(6);
+    assert_int_equal(m.ctrl_read(VEC1.x, VEC1.y, 3) & 0xFFFFFFFFu, 40 + 12 * 7);
+    uint64_t counters = m.ctrl_read(VEC1.x, VEC1.y, 2);
+    const std::vector<sn_sim_busy_span> &spans = m.units.unit[VEC1.index].spans;
+    assert_int_equal(spans.size(), 6);
+    uint64_t busy = 0, covered = 0;
+    for (const sn_sim_busy_span &sp : spans) {
+        assert_true(sp.arrive < sp.start && sp.start < sp.end);
+        uint64_t from = std::max(sp.arrive + 1, covered);
+        if (sp.end > from)
+            busy += sp.end - from;
+        covered = std::max(covered, sp.end);
+    }
+    assert_int_equal(counters & 0xFFFFFFFFu, busy);
+    assert_int_equal(counters >> 32, 6);
+    const sn_sim_busy_span &run = spans.back();
+    if (run.arrive >= spans[4].end)
+        assert_int_equal(run.end - run.arrive, 40 + 12 * 7 + 6);
 }
 
 // With the completion queue full the hub takes nothing: vec0's completions
@@ -718,6 +748,7 @@ int main(void)
         cmocka_unit_test(version5_completion_after_bytes_land),
         cmocka_unit_test(model_reads_see_pending_writes),
         cmocka_unit_test(gemm_completes_at_issue_drain_waits),
+        cmocka_unit_test(cu_counters_count_queued_time),
         cmocka_unit_test(node_drain_bursts_acked_by_vector_core),
         cmocka_unit_test(peer_vdrain_vec0_to_vec1),
     };

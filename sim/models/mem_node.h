@@ -2,7 +2,7 @@
  * one transaction at a time, in the order the requests reach it, and every
  * unit's reads meet there. A vector core's VFILL word is one plain read; a
  * cluster's FILL is one stream transaction of 4-word entries. Facts:
- * ../shared unit-timing §4.2, §4.5 (src/kohakuaccel/mas/core/mag.v,
+ * unit-timing §4.2, §4.5 (src/kohakuaccel/mas/core/mag.v,
  * mag_mem_port.v, mag_dram_port.v @7703ee80; measured: vc_fill, vc_fill2,
  * mg_fill, mg_fill2). All cycles are mesh cycles; "tap" is the cycle the
  * receiver takes a flit on the memory node's link (unit-timing §0).

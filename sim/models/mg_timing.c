@@ -1,4 +1,4 @@
-/* See mg_timing.h. Every constant is a row of ../shared unit-timing §3.2. */
+/* See mg_timing.h. Every constant is a row of unit-timing §3.2. */
 #include "mg_timing.h"
 
 #define SMALL_TILE 5        /* gm*gn below this waits for the array, not the manager */

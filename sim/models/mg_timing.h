@@ -1,6 +1,6 @@
 /* The matmul cluster in time: when each FILL, GEMM and DRAIN completes at
  * the unit port, given its accept cycle, the sweep in flight and the memory
- * node. Facts: ../shared unit-timing §3.1-§3.2, §4.2 (src/kohakutpu/matmul/
+ * node. Facts: unit-timing §3.1-§3.2, §4.2 (src/kohakutpu/matmul/
  * mx_cluster_cu.v, mx_cluster_mgr.v, mx_cluster_node.v @7703ee80; measured:
  * mg_fill, mg_fill2, mg_gemm, mg_drain, mg_drain2, mg_stream). Cycles are
  * mesh cycles; the next payload is accepted at completion - 1 (§3.1). FILLs

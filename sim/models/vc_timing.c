@@ -1,4 +1,4 @@
-/* See vc_timing.h. Every constant is a row of ../shared unit-timing §2.2-§2.4. */
+/* See vc_timing.h. Every constant is a row of unit-timing §2.2-§2.4. */
 #include "vc_timing.h"
 
 #include "sysnode/words.h"

@@ -1,7 +1,7 @@
 /* The vector core's kernel in time: what each kernel word costs the
  * sequencer, its waits (register hazards, pipe empty, fills landed) and its
  * memory-node reads, from which a RUN's HALT cycle and completion follow.
- * Facts: ../shared unit-timing §2.1-§2.4 (src/kohakutpu/vector/vec_cu.v,
+ * Facts: unit-timing §2.1-§2.4 (src/kohakutpu/vector/vec_cu.v,
  * vec_core.v, vec_lanes.v, vec_alu.v, vec_agu.v @7703ee80; measured: vc_base,
  * vc_alu_indep, vc_alu_dep, vc_ldst, vc_misc, vc_fill, vc_drain, vc_peer).
  *

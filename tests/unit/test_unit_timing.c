@@ -1,6 +1,6 @@
 /* Calibration of the units' timing models (sim/models vc_timing, mg_timing,
- * mem_node) against KohakuTPU's unit RTL, as ../shared/reference
- * unit-timing.md records it (KohakuTPU@7703ee80 under Verilator):
+ * mem_node) against KohakuTPU's unit RTL as docs/reference/unit-timing.md
+ * records it (KohakuTPU@7703ee80 under Verilator):
  *  - single-payload patterns of its §9 plans, each against the closed form
  *    or figure the sheet gives (§2, §3, §6), at L = 0 and, for the memory
  *    patterns, at L = 30 (§4.5);

@@ -255,14 +255,19 @@ static void test_vc_base(void **state)
 }
 
 /* ---- §9 vc_alu_indep / vc_alu_dep: one op every nch + 5 / nch + 17 (§2.3) ---- */
-static uint32_t alu_chain(unsigned vl, unsigned ops, int dependent)
+static uint32_t alu_chain_of(unsigned op, unsigned vl, unsigned ops, int dependent)
 {
     uint32_t w[32];
     size_t n = set_vl(w, vl);
     for (unsigned i = 0; i < ops; i++)
-        w[n++] = dependent ? alu(SN_K_VADD, 1, 1, 0, 0) : alu(SN_K_VADD, 2 + i, 0, 0, 0);
+        w[n++] = dependent ? alu(op, 1, 1, 0, 0) : alu(op, 2 + i, 0, 0, 0);
     w[n++] = W_VHALT;
     return run_kernel(0, w, n, 1);
+}
+
+static uint32_t alu_chain(unsigned vl, unsigned ops, int dependent)
+{
+    return alu_chain_of(SN_K_VADD, vl, ops, dependent);
 }
 
 static void test_vc_alu(void **state)
@@ -277,6 +282,12 @@ static void test_vc_alu(void **state)
          * where it would issue 5 after the last beat */
         assert_int_equal(alu_chain(vls[i], 1, 0), 10 + (5 + nch) + (79 - 5) + 6 - 1);
     }
+    /* 4-deep chains: every op has the same latency (§2.3); a compare
+     * writes a predicate, so its "chain" runs at the independent rate */
+    static const unsigned ops[] = {SN_K_VMUL, SN_K_VEXP2, SN_K_VINV, SN_K_VRSQRT, SN_K_VLOG2, SN_K_VMAX};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        assert_int_equal(alu_chain_of(ops[i], 128, 4, 1) - alu_chain_of(ops[i], 128, 3, 1), 8 + 17);
+    assert_int_equal(alu_chain_of(SN_K_VCMPLT, 128, 4, 1) - alu_chain_of(SN_K_VCMPLT, 128, 3, 1), 8 + 5);
 }
 
 /* ---- §9 vc_ldst: VLD / VST costs per nch (§2.2) ---- */
@@ -300,6 +311,44 @@ static void test_vc_ldst(void **state)
     }
 }
 
+/* VST after an ALU op waits for the pipe: last beat + 79, against its issue
+ * 5 after the last beat (§2.3; mm_silu's 74 of §2.2); VLD, ALU, VLD: the
+ * second VLD waits the same way. */
+static void test_vc_ldst_after_alu(void **state)
+{
+    (void)state;
+    uint32_t w[16];
+    size_t n = set_vl(w, 128);
+    w[n++] = alu(SN_K_VADD, 1, 2, 0, 3);
+    w[n++] = mem_word(SN_K_VST, 1, 0, 1);
+    w[n++] = W_VHALT;
+    assert_int_equal(run_kernel(0, w, n, 1), 10 + 13 + 74 + 29 + 6 - 1);
+    n = set_vl(w, 128);
+    w[n++] = mem_word(SN_K_VLD, 1, 0, 2);
+    w[n++] = alu(SN_K_VADD, 1, 2, 0, 2);
+    w[n++] = mem_word(SN_K_VLD, 1, 0, 3);
+    w[n++] = W_VHALT;
+    assert_int_equal(run_kernel(0, w, n, 1), 10 + 37 + 13 + 74 + 37 + 6 - 1);
+}
+
+/* §9 vc_misc: VCVT, VSHUF, VBCAST scalar to vector 5 + 3 nch, vector to
+ * scalar 8 (§2.2), at VL 16 and 128. */
+static void test_vc_misc(void **state)
+{
+    (void)state;
+    for (unsigned vl = 16; vl <= 128; vl += 112) {
+        unsigned nch = vl / 16;
+        uint32_t w[16];
+        size_t n = set_vl(w, vl);
+        w[n++] = mem_word(SN_K_VCVT, 1, 0, 1);
+        w[n++] = alu(SN_K_VSHUF, 2, 1, 0, 0);
+        w[n++] = alu(SN_K_VBCAST, 3, 1, 0, 0) | 1u << 25; /* sa = S */
+        w[n++] = alu(SN_K_VBCAST, 4, 1, 0, 0);            /* to S4 */
+        w[n++] = W_VHALT;
+        assert_int_equal(run_kernel(0, w, n, 1), 10 + 3 * (5 + 3 * nch) + 8 + 6 - 1);
+    }
+}
+
 /* ---- §9 vc_misc: an isolated VRED sum costs nb + 145, 153 at VL 128 (§2.2) ---- */
 static void test_vc_vred(void **state)
 {
@@ -315,6 +364,19 @@ static void test_vc_vred(void **state)
     uint32_t without = run_kernel(0, w, before + 1, 1);
     /* VHALT waits for the tail's pipe drain: tail + 79 against the next word at tail + 63 */
     assert_int_equal(with - without, 153 + (79 - 63 - 3));
+    /* sumsq, dot, expsum: nb = 2 nch; three sums in a row, 153 each; any: 4 */
+    for (unsigned kind = 3; kind <= 5; kind++) {
+        w[before] = alu(SN_K_VRED, 3, 1, 0, 0) | kind << 5;
+        w[before + 1] = W_VHALT;
+        assert_int_equal(run_kernel(0, w, before + 2, 1) - without, 16 + 145 + (79 - 63 - 3));
+    }
+    for (unsigned k = 0; k < 3; k++)
+        w[before + k] = alu(SN_K_VRED, 3, 1, 0, 0);
+    w[before + 3] = W_VHALT;
+    assert_int_equal(run_kernel(0, w, before + 4, 1) - without, 3 * 153 + (79 - 63 - 3));
+    w[before] = alu(SN_K_VRED, 3, 1, 0, 0) | 6u << 5;
+    w[before + 1] = W_VHALT;
+    assert_int_equal(run_kernel(0, w, before + 2, 1) - without, 4);
 }
 
 /* ---- §9 vc_fill: "VFILL n; VBAR; VHALT", K = 40 + (12 + L)(n - 1) + L (§2.4) ---- */
@@ -326,6 +388,17 @@ static void test_vc_fill(void **state)
     for (unsigned latency = 0; latency <= L_BENCH; latency += L_BENCH)
         for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
             assert_int_equal(run_kernel(latency, w, 3, ns[i]), 40 + (12 + latency) * (ns[i] - 1) + latency);
+    /* VFILL without VBAR: VHALT waits for the words just the same */
+    const uint32_t nobar[2] = {SN_K_VFILL << 27, W_VHALT};
+    assert_int_equal(run_kernel(0, nobar, 2, 8), 40 + 12 * 7 - 5);
+    /* two VFILLs back to back: the second issues the cycle after the first's
+     * last word landed (vadd128's K = 477, §2.2, checked in test_cases), and
+     * its own last word lands 30 + 12(n - 1) after its issue: request 5 + 3j
+     * after it (E + 6, E = issue - 1), 6 to the node, taken 1 later, answered
+     * in 12, landed 6 later (§2.4, §4.2) */
+    const uint32_t two[4] = {SN_K_VFILL << 27, SN_K_VFILL << 27 | 1u << 21 | 8u, W_VBAR, W_VHALT};
+    uint32_t one = run_kernel(0, w, 3, 8);
+    assert_int_equal(run_kernel(0, two, 4, 8), one + 1 + 30 + 12 * 7);
 }
 
 /* ---- §9 vc_drain / vc_peer: 10 + 3n, a peer's +1 when n > 1 (§2.2) ---- */
@@ -393,6 +466,78 @@ static void test_mg_gemm_drain(void **state)
     assert_int_equal(service(jobs, 3), 8);
     assert_int_equal(service(jobs, 4), 260);
     assert_int_equal(service(jobs, 5), 6);
+    bench_free(&b);
+}
+
+/* §9 mg_gemm: GEMM then DRAIN n = 1, queued: the DRAIN waits for the array,
+ * free at g + ic + 33, with ic = 1 + (gm gn nk - 1)(1 + p), p = 0 when
+ * nk = 1 or gm gn >= 5, else 4 / 2 / 1 for gm gn = 1 / 2 / 3-4; then
+ * 16 + 1 + 4 to its completion (§3.2). Two GEMMs back to back: a wide one
+ * waits for the manager (g + ic + 22), a small one for the array. */
+static void test_mg_gemm_shapes(void **state)
+{
+    (void)state;
+    static const unsigned shapes[][3] = {{1, 1, 1}, {1, 1, 4}, {2, 1, 4}, {1, 3, 2}, {2, 2, 2}, {5, 1, 2},
+                                         {8, 8, 1}, {8, 8, 2}, {4, 4, 8}, {1, 8, 4}, {2, 2, 1}, {3, 1, 3},
+                                         {16, 16, 2}, {1, 2, 16}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        unsigned gm = shapes[i][0], gn = shapes[i][1], nk = shapes[i][2], t = gm * gn;
+        unsigned p = nk == 1 || t >= 5 ? 0 : t == 1 ? 4 : t == 2 ? 2 : 1;
+        uint64_t ic = 1 + (uint64_t)(t * nk - 1) * (1 + p);
+        bench b;
+        bench_init(&b, 0);
+        job jobs[4] = {{0, 100, mg(SN_MG_OP_GEMM, 0, gm, gn, nk), 0, 0},
+                       {0, 100, mg(SN_MG_OP_DRAIN, 1, 0, 0, 0), 0, 0},
+                       {0, 5000, mg(SN_MG_OP_GEMM, 0, gm, gn, nk), 0, 0},
+                       {0, 5000, mg(SN_MG_OP_GEMM, 0, gm, gn, nk), 0, 0}};
+        run_jobs(&b, jobs, 4);
+        uint64_t g = jobs[0].o - 6;
+        assert_int_equal(jobs[1].o, g + ic + 33 + 16 + 1 + 4);
+        uint64_t g2 = jobs[2].o - 6;
+        assert_int_equal(jobs[3].o - 6, g2 + ic + (t < 5 ? 33 : 22));
+        bench_free(&b);
+    }
+}
+
+/* §9 mg_fill2: both clusters FILL at once; the node serves one whole FILL
+ * after the other (§4.2): the second's first word comes 17 cycles after the
+ * first's last (its take), so it completes (17 + 14(n - 1) + 3) later. */
+static void test_mg_fill2(void **state)
+{
+    (void)state;
+    static const unsigned ns[] = {1, 16, 64};
+    for (size_t i = 0; i < 3; i++) {
+        bench b;
+        bench_init(&b, 0);
+        job jobs[2] = {{0, 100, mg(SN_MG_OP_FILL, ns[i], 0, 0, 0), 0, 0},
+                       {1, 100, mg(SN_MG_OP_FILL, ns[i], 0, 0, 0), 0, 0}};
+        run_jobs(&b, jobs, 2);
+        assert_int_equal(service(jobs, 0), 23 + 14 * ns[i]);
+        assert_int_equal(jobs[1].o - jobs[0].o, 17 + 14 * (ns[i] - 1) + 3);
+        bench_free(&b);
+    }
+}
+
+/* §9 mg_drain: DRAIN n = 8b to DRAM after the sweep, 27 + 10b, b up to 64
+ * (n = 512), and partial last bursts by the Q rule (§3.2). */
+static void test_mg_drain(void **state)
+{
+    (void)state;
+    for (unsigned n = 8; n <= 512; n *= 2) {
+        bench b;
+        bench_init(&b, 0);
+        job j = {0, 100, mg(SN_MG_OP_DRAIN, n, 0, 0, 0), 0, 0};
+        run_jobs(&b, &j, 1);
+        assert_int_equal(service(&j, 0), 27 + 10 * (n / 8));
+        bench_free(&b);
+    }
+    /* n = 12: burst 0 of 8 at s + 23, burst 1 of 4 at max(s + 27, s + 33) =
+     * s + 33, its data to s + 37, completion s + 41; s = accept + 1 = tap + 2 */
+    bench b;
+    bench_init(&b, 0);
+    job j = {0, 100, mg(SN_MG_OP_DRAIN, 12, 0, 0, 0), 0, 0};
+    run_jobs(&b, &j, 1);
+    assert_int_equal(service(&j, 0), 2 + 41);
     bench_free(&b);
 }
 
@@ -466,5 +611,7 @@ static void test_cases(void **state)
 
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_vc_ctrl), cmocka_unit_test(test_vc_base), cmocka_unit_test(test_vc_alu),
              cmocka_unit_test(test_vc_ldst), cmocka_unit_test(test_vc_vred), cmocka_unit_test(test_vc_fill),
-             cmocka_unit_test(test_vc_drain), cmocka_unit_test(test_mg_fill), cmocka_unit_test(test_mg_gemm_drain),
+             cmocka_unit_test(test_vc_drain), cmocka_unit_test(test_vc_ldst_after_alu),
+             cmocka_unit_test(test_vc_misc), cmocka_unit_test(test_mg_fill), cmocka_unit_test(test_mg_fill2),
+             cmocka_unit_test(test_mg_gemm_drain), cmocka_unit_test(test_mg_gemm_shapes), cmocka_unit_test(test_mg_drain),
              cmocka_unit_test(test_cases))

@@ -199,8 +199,10 @@ static void unit_burst(sn_dpi_units *u, unsigned i, unsigned burst, sn_cu_burst 
 // The shell's countdown for a payload accepted at cycle accept that completes
 // at cycle complete: it counts down c cycles and its completion taps c + 2
 // cycles after the accept; with CU_DATA to send, the F flits go out one a
-// cycle after the countdown and the completion 3 cycles after the last is
-// loaded (sn_unit_shell), so the bursts end where the unit's would.
+// cycle after the countdown, with the bursts' gaps between them
+// (sn_dpi_unit_burst_head), and the completion 3 cycles after the last is
+// loaded (sn_unit_shell). A cluster's node DRAIN passes its first flit's
+// tap as `complete` with F = 0: its gaps carry it to its completion.
 static uint64_t countdown(uint64_t accept, uint64_t complete, uint64_t flits)
 {
     uint64_t fixed = 2 + (flits ? flits + 1 : 0);
@@ -258,10 +260,13 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
         estimate = r.cycles;
         sn_mg_cost c = sn_mg_timing_payload(&unit->mg_time, &p, r.fault || r.mem_error, accept, &u->mem_node);
         complete = c.complete;
+        unit->drain_n = r.node_drain ? (uint32_t)sn_mg_n(&p) : 0;
+        if (unit->drain_n) /* counts down to burst 0's descriptor; the gaps place the rest */
+            complete = c.drain_start + sn_mg_drain_flit(unit->drain_n, 0);
         *dbg_fill = c.dbg_fill;
         *dbg_compute = c.dbg_compute;
     }
-    for (unsigned b = 0; b < *nbursts; b++) {
+    for (unsigned b = 0; unit->vc && b < *nbursts; b++) {
         sn_cu_burst burst;
         unit_burst(u, unit_index, b, &burst);
         flits += 1 + burst.ngranules;
@@ -384,12 +389,27 @@ static void unit_burst(sn_dpi_units *u, unsigned i, unsigned burst, sn_cu_burst 
     }
 }
 
+// Idle cycles after burst `burst`'s last data flit: a node DRAIN's bursts
+// tap where the cluster's would, and its completion 4 after the last data
+// flit (unit-timing §3.2; the shell's own path is 2); a peer VDRAIN's
+// bursts go back to back after the kernel.
+static unsigned burst_gap(const sn_dpi_unit *unit, unsigned burst, unsigned ngranules)
+{
+    uint32_t n = unit->mc ? unit->drain_n : 0;
+    if (!n)
+        return 0;
+    if ((burst + 1) * SN_CU_BURST_GRANULES >= n)
+        return 2;
+    return (unsigned)(sn_mg_drain_flit(n, burst + 1) - sn_mg_drain_flit(n, burst) - ngranules - 1);
+}
+
 void sn_dpi_unit_burst_head(unsigned int unit_index, unsigned int burst, unsigned int *dst_x, unsigned int *dst_y,
                             unsigned int *buf_id, unsigned int *flags, unsigned int *ack_x, unsigned int *ack_y,
-                            unsigned int *offset, unsigned int *ngranules)
+                            unsigned int *offset, unsigned int *ngranules, unsigned int *gap)
 {
     sn_cu_burst b;
     unit_burst(bound, unit_index, burst, &b);
+    *gap = unit_index < SN_DPI_MAX_UNITS ? burst_gap(&bound->unit[unit_index], burst, b.ngranules) : 0;
     *dst_x = b.dst_x;
     *dst_y = b.dst_y;
     *buf_id = b.buf;

@@ -68,6 +68,7 @@ struct sn_dpi_unit {
     std::deque<uint64_t> arrivals;       /* CU_INST taps not yet accepted */
     size_t completed = 0;                /* spans whose completion has tapped */
     sn_mg_timing mg_time{};
+    uint32_t drain_n = 0; /* the last payload's node DRAIN sub-tiles, 0 if it was none */
     std::unique_ptr<sn_vector_core> vc;
     std::unique_ptr<sn_matmul_cluster, sn_mc_unmap> mc; /* 0.9 MB, mostly never touched */
     uint64_t executed = 0; /* payloads executed since reset */

@@ -37,7 +37,7 @@ static uint32_t compute_span(sn_mg_timing *t, uint64_t from, uint64_t to)
 
 static sn_mg_cost fill(const sn_payload *p, uint64_t accept, sn_mem_node *mem)
 {
-    sn_mg_cost c = {accept + 4, 0, 0};
+    sn_mg_cost c = {accept + 4, 0, 0, 0};
     uint32_t n = (uint32_t)sn_mg_n(p);
     if (n == 0)
         return c;
@@ -56,25 +56,36 @@ static sn_mg_cost gemm(sn_mg_timing *t, const sn_payload *p, uint64_t accept)
     uint64_t ic = 1 + (beats - 1) * (1 + pause);
     t->manager_free = start + ic + MANAGER_AFTER;
     t->array_free = start + ic + ARRAY_AFTER;
-    sn_mg_cost c = {start + GEMM_COMPLETE, 0, 0};
+    sn_mg_cost c = {start + GEMM_COMPLETE, 0, 0, 0};
     c.dbg_compute = compute_span(t, start + 1, start + ic + ARRAY_AFTER - 1);
     return c;
+}
+
+static uint32_t burst_size(uint32_t n, uint32_t j)
+{
+    return n - j * BURST_GRANULES < BURST_GRANULES ? n - j * BURST_GRANULES : BURST_GRANULES;
+}
+
+uint64_t sn_mg_drain_flit(uint32_t n, uint32_t j)
+{
+    uint64_t q = 0;
+    for (uint32_t i = 0; i <= j; i++) {
+        uint64_t earliest = DRAIN_FIRST + (uint64_t)DRAIN_BURST_STEP * i + burst_size(n, i) - 1;
+        q = i ? max64(earliest, q + burst_size(n, i - 1) + DRAIN_BURST_GAP) : earliest;
+    }
+    return q;
 }
 
 static sn_mg_cost drain(sn_mg_timing *t, const sn_payload *p, uint64_t accept)
 {
     uint32_t n = (uint32_t)sn_mg_n(p);
     uint64_t start = max64(accept + 1, t->array_free);
-    uint64_t q = 0, last = start + DRAIN_FIRST;
-    uint32_t prev_m = 0;
-    for (uint32_t j = 0; j * BURST_GRANULES < n; j++) {
-        uint32_t m = n - j * BURST_GRANULES < BURST_GRANULES ? n - j * BURST_GRANULES : BURST_GRANULES;
-        uint64_t earliest = start + DRAIN_FIRST + (uint64_t)DRAIN_BURST_STEP * j + m - 1;
-        q = j ? max64(earliest, q + prev_m + DRAIN_BURST_GAP) : earliest;
-        last = q + m;
-        prev_m = m;
+    uint64_t last = start + DRAIN_FIRST; /* n = 0: no burst */
+    if (n) {
+        uint32_t j = (n - 1) / BURST_GRANULES;
+        last = start + sn_mg_drain_flit(n, j) + burst_size(n, j);
     }
-    sn_mg_cost c = {last + DRAIN_COMPLETE, 0, 0};
+    sn_mg_cost c = {last + DRAIN_COMPLETE, 0, 0, start};
     c.dbg_compute = compute_span(t, start, start + n + DRAIN_DBG_EXTRA - 1);
     return c;
 }
@@ -82,7 +93,7 @@ static sn_mg_cost drain(sn_mg_timing *t, const sn_payload *p, uint64_t accept)
 sn_mg_cost sn_mg_timing_payload(sn_mg_timing *t, const sn_payload *p, int fault, uint64_t accept,
                                 sn_mem_node *mem)
 {
-    sn_mg_cost none = {accept + 4, 0, 0};
+    sn_mg_cost none = {accept + 4, 0, 0, 0};
     if (fault)
         return none;
     switch ((unsigned)sn_mg_op(p)) {

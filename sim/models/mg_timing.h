@@ -26,7 +26,13 @@ typedef struct sn_mg_timing {
 typedef struct sn_mg_cost {
     uint64_t complete;
     uint32_t dbg_fill, dbg_compute;
+    uint64_t drain_start; /* DRAIN: the cycle it starts, s (burst j's first flit at s + sn_mg_drain_flit) */
 } sn_mg_cost;
+
+/* A DRAIN of n sub-tiles: the tap of burst j's first flit (the MEM_WR_REQ or
+ * CU_DATA descriptor), cycles after the DRAIN's start; its m_j data flits
+ * follow one a cycle, and the completion taps 4 after the last (§3.2). */
+uint64_t sn_mg_drain_flit(uint32_t n, uint32_t j);
 
 /* Idle cluster: no sweep. */
 void sn_mg_timing_reset(sn_mg_timing *t);

@@ -98,12 +98,14 @@ module sn_unit_shell
     // Writes of the unit not yet landed in DRAM.
     import "DPI-C" function int unsigned sn_dpi_unit_writes_outstanding(input int unsigned unit_index);
     // Burst `burst` of the last payload's CU_DATA send: its descriptor fields,
-    // and granule `index`.
+    // the cycles the unit sends nothing after its last data flit (before the
+    // next descriptor, or before the completion after the last burst), and
+    // granule `index`.
     import "DPI-C" function void sn_dpi_unit_burst_head(
         input int unsigned unit_index, input int unsigned burst,
         output int unsigned dst_x, output int unsigned dst_y, output int unsigned buf_id,
         output int unsigned flags, output int unsigned ack_x, output int unsigned ack_y,
-        output int unsigned offset, output int unsigned ngranules);
+        output int unsigned offset, output int unsigned ngranules, output int unsigned gap);
     import "DPI-C" function void sn_dpi_unit_burst_granule(
         input int unsigned unit_index, input int unsigned burst, input int unsigned index,
         output bit [255:0] data);
@@ -189,6 +191,7 @@ module sn_unit_shell
     logic [8:0]   flit_idx, burst_ngranules;  // flit 0 is the descriptor
     logic [7:0]   burst_dst;                  // {y, x}
     logic         bursts_loaded;
+    logic [31:0]  burst_gap, gap_left;        // idle cycles after a burst's last data flit
     logic         dat_taken;
     wire dat_free = !dat_valid || dat_taken;
 
@@ -251,19 +254,23 @@ module sn_unit_shell
                             burst_idx <= '0;
                             flit_idx <= '0;
                             bursts_loaded <= 1'b0;
+                            gap_left <= '0;
                             phase <= SEND_BURSTS;
                         end else begin
                             finish_instruction();
                         end
                     end
                 end
-                SEND_BURSTS: if (dat_free) begin
+                SEND_BURSTS: if (gap_left != 0) begin
+                    gap_left <= gap_left - 1;
+                end else if (dat_free) begin
                     if (bursts_loaded) begin
                         finish_instruction();
                     end else if (flit_idx == 0) begin
-                        int unsigned dx, dy, buf_id, flags, ack_x, ack_y, offset, ngranules;
+                        int unsigned dx, dy, buf_id, flags, ack_x, ack_y, offset, ngranules, gap;
                         sn_dpi_unit_burst_head(UNIT_INDEX, burst_idx, dx, dy, buf_id, flags, ack_x, ack_y,
-                                               offset, ngranules);
+                                               offset, ngranules, gap);
+                        burst_gap <= gap;
                         dat_flit <= sn_flit(sn_flit_hdr_pack(3'b000, 1'b0, 8'h00, 4'(SN_T_CU_DATA), 4'(MY_Y),
                                                              4'(MY_X), 4'(dy), 4'(dx)),
                                             sn_cu_data_desc_pack(4'(ack_x), 4'(ack_y), 8'(flags),
@@ -281,6 +288,7 @@ module sn_unit_shell
                                             granule);
                         dat_valid <= 1'b1;
                         if (flit_idx == burst_ngranules) begin
+                            gap_left <= burst_gap;
                             flit_idx <= '0;
                             burst_idx <= burst_idx + 1;
                             bursts_loaded <= burst_idx + 1 == nbursts;
@@ -375,7 +383,7 @@ module sn_unit_shell
     wire send_sig = !sig_empty;
     wire send_ctrl = !send_sig && ctrl_pending;
     assign out_valid = send_sig || ctrl_pending || dat_valid;
-    assign quiet = !inst_pop && !sig_push && !(phase == SEND_BURSTS && !dat_valid);
+    assign quiet = !inst_pop && !sig_push && !(phase == SEND_BURSTS && (!dat_valid || gap_left != 0));
     assign sig_pop = send_sig && out_ready;
     wire ctrl_sent = send_ctrl && out_ready;
     assign dat_taken = !send_sig && !ctrl_pending && dat_valid && out_ready;

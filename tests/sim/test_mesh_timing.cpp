@@ -120,6 +120,45 @@ static void replay(const case_busy &c)
     }
 }
 
+static sn_payload mg_payload(unsigned op, unsigned n, int node)
+{
+    sn_payload p{};
+    sn_mg_set_op(&p, op);
+    sn_mg_set_n(&p, n);
+    sn_mg_set_gm(&p, op == SN_MG_OP_GEMM ? 8 : 0);
+    sn_mg_set_gn(&p, op == SN_MG_OP_GEMM ? 8 : 0);
+    sn_mg_set_nk(&p, op == SN_MG_OP_GEMM ? 2 : 0);
+    sn_mg_set_addr(&p, node ? 0 : 0x40000);
+    if (node) { /* to vec0 (1,0), buffer 0 at granule addr[20:5] = 0, no DATA_RECEIVED */
+        sn_mg_set_dnode(&p, 1);
+        sn_mg_set_dst_x(&p, 1);
+        sn_mg_set_dst_y(&p, 0);
+    }
+    return p;
+}
+
+// A node DRAIN is timed as a DRAM one (unit-timing §3.2, mg_drain): 64
+// sub-tiles right behind a GEMM (8,8,2) in 260 (§6), after the sweep in
+// 27 + 10 * 8, its bursts 10 cycles apart; to DRAM the same.
+static void node_drain_as_dram_drain(void **)
+{
+    mesh m(4);
+    m.send(1, 1, mg_payload(SN_MG_OP_GEMM, 0, 0));
+    m.send(1, 1, mg_payload(SN_MG_OP_DRAIN, 64, 1));
+    m.take(2);
+    m.run(500);
+    m.send(1, 1, mg_payload(SN_MG_OP_DRAIN, 64, 1));
+    m.take(1);
+    m.run(500);
+    m.send(1, 1, mg_payload(SN_MG_OP_DRAIN, 64, 0));
+    m.take(1);
+    const std::vector<sn_sim_busy_span> &sp = m.units.unit[0].spans;
+    assert_int_equal(sp.size(), 4);
+    assert_int_equal(sp[1].end - std::max(sp[1].arrive, sp[0].end), 260);
+    assert_int_equal(sp[2].end - sp[2].arrive, 27 + 10 * 8);
+    assert_int_equal(sp[3].end - sp[3].arrive, 27 + 10 * 8);
+}
+
 static void vadd128(void **) { replay(CASES[0]); }
 static void matmul_8x64x8(void **) { replay(CASES[1]); }
 static void matmul_64x128x64(void **) { replay(CASES[2]); }
@@ -131,7 +170,7 @@ int main()
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(vadd128),           cmocka_unit_test(matmul_8x64x8),
         cmocka_unit_test(matmul_64x128x64),  cmocka_unit_test(mm_silu_32x128x64),
-        cmocka_unit_test(matmul_512x256x512),
+        cmocka_unit_test(matmul_512x256x512), cmocka_unit_test(node_drain_as_dram_drain),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -35,10 +35,10 @@ struct mesh {
     bool noroute_seen = false;
     unsigned noroute_coord = 0;
 
-    explicit mesh(unsigned cu_version, uint64_t dram_bytes = 1u << 20)
+    explicit mesh(unsigned cu_version, uint64_t dram_bytes = 1u << 20, unsigned dram_latency = 0)
     {
         assert_int_equal(sn_dram_init(&dram, dram_bytes), SN_OK);
-        sn_dpi_units_init(&units, &dram, 0);
+        sn_dpi_units_init(&units, &dram, dram_latency);
         ctx = std::make_unique<VerilatedContext>();
         top = std::make_unique<Vsn_mesh_top>(ctx.get(), "mesh");
         sn_dpi_units_bind(&units);

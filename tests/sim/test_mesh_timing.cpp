@@ -159,6 +159,29 @@ static void node_drain_as_dram_drain(void **)
     assert_int_equal(sp[3].end - sp[3].arrive, 27 + 10 * 8);
 }
 
+// DRAM latency L per memory transaction (unit-timing §4.5), at L = 30:
+// "VFILL n; VBAR; VHALT" takes K = 40 + (12 + L)(n - 1) + L (§2.4, CU_DBG)
+// and a FILL of n entries alone 23 + (14 + L) n (§3.2).
+static void dram_latency_per_transaction(void **)
+{
+    const unsigned L = 30, n = 8;
+    mesh m(4, 1u << 20, L);
+    m.send(1, 0, sn_vc_desc_payload(0, 0, 0x1000));
+    m.send(1, 0, sn_vc_desc_payload(0, 1, 32u << 16 | n));
+    m.send(1, 0, sn_vc_imem_payload(0, SN_K_VFILL << 27));
+    m.send(1, 0, sn_vc_imem_payload(1, SN_K_VBAR << 27));
+    m.send(1, 0, sn_vc_imem_payload(2, SN_K_VHALT << 27));
+    m.send(1, 0, sn_vc_run_payload(0));
+    m.take(6);
+    assert_int_equal(m.ctrl_read(1, 0, 3) & 0xFFFFFFFFu, 40 + (12 + L) * (n - 1) + L);
+    sn_payload fill = mg_payload(SN_MG_OP_FILL, 16, 0);
+    sn_mg_set_preq(&fill, 1);
+    m.send(1, 1, fill);
+    m.take(1);
+    const sn_sim_busy_span &sp = m.units.unit[0].spans.back();
+    assert_int_equal(sp.end - sp.arrive, 23 + (14 + L) * 16);
+}
+
 static void vadd128(void **) { replay(CASES[0]); }
 static void matmul_8x64x8(void **) { replay(CASES[1]); }
 static void matmul_64x128x64(void **) { replay(CASES[2]); }
@@ -171,6 +194,7 @@ int main()
         cmocka_unit_test(vadd128),           cmocka_unit_test(matmul_8x64x8),
         cmocka_unit_test(matmul_64x128x64),  cmocka_unit_test(mm_silu_32x128x64),
         cmocka_unit_test(matmul_512x256x512), cmocka_unit_test(node_drain_as_dram_drain),
+        cmocka_unit_test(dram_latency_per_transaction),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

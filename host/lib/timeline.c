@@ -106,6 +106,7 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
         instant(f, &first, "completion", c->cycle, "completion", args);
     }
     for (uint32_t u = 0; u < s->unit_count; u++) {
+        sn_busy_count count = {0, 0};
         for (uint64_t k = 0; k < s->units[u].span_count; k++) {
             const sn_busy_span *b = &s->units[u].spans[k];
             const sn_ev_go *g = &ev->gos[ev->unit_go[u][k]];
@@ -120,6 +121,13 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
             if (k + 1 < s->units[u].span_count && s->units[u].spans[k + 1].start < end)
                 end = s->units[u].spans[k + 1].start;
             span(f, &first, u + 1, "busy", b->start, end, label, args);
+            /* the unit's CU_COUNTERS busy as its completion leaves */
+            sn_busy_count_add(&count, b);
+            if (b->end)
+                fprintf(f, ",\n{\"ph\":\"C\",\"pid\":1,\"name\":\"busy %s (%u,%u)\",\"ts\":%llu,"
+                        "\"args\":{\"CU_COUNTERS busy\":%llu}}",
+                        cu_name(s->units[u].cu_type), s->units[u].x, s->units[u].y, (unsigned long long)b->end,
+                        (unsigned long long)count.total);
         }
     }
     fputs("\n]}\n", f);

@@ -158,10 +158,11 @@ module sn_unit_shell
     // (it blocks further CU_DATA), then the instruction's completion.
     logic        cmpl_pending;
     logic [47:0] cmpl_word, rx_sig_word;
-    wire rx_sig_push = rx_sig_pending && !sig_full;
-    wire cmpl_push = cmpl_pending && !sig_full && !rx_sig_pending;
+    logic [1:0] rx_sig_delay; // DATA_RECEIVED leaves 4 cycles after the last data flit (unit-timing §2.4)
+    wire rx_sig_push = rx_sig_pending && rx_sig_delay == 0 && !sig_full;
+    wire cmpl_push = cmpl_pending && !sig_full && !rx_sig_push;
     assign sig_push = rx_sig_push || cmpl_push;
-    assign sig_din = rx_sig_pending ? {1'b0, rx_sig_word} : {1'b1, cmpl_word};
+    assign sig_din = rx_sig_push ? {1'b0, rx_sig_word} : {1'b1, cmpl_word};
 
     // ---- execution ----
     typedef enum logic [1:0] {IDLE, EXECUTE, SEND_BURSTS, FENCE} phase_t;
@@ -330,8 +331,10 @@ module sn_unit_shell
         if (!rst_n) begin
             rx_active <= 1'b0;
             rx_sig_pending <= 1'b0;
+            rx_sig_delay <= '0;
         end else begin
             if (rx_sig_push) rx_sig_pending <= 1'b0;
+            if (rx_sig_delay != 0) rx_sig_delay <= rx_sig_delay - 1;
             if (data_take) begin
                 if (!rx_active) begin
                     rx_active <= 1'b1;
@@ -354,6 +357,7 @@ module sn_unit_shell
                                                         32'(rx_words), rx_intruded);
                         rx_active <= 1'b0;
                         rx_sig_pending <= fault != 0 || rx_flags[0];
+                        rx_sig_delay <= 2'd2;
                         rx_sig_word <= {rx_ack,
                                         fault != 0 ? 8'(SN_SIG_FAULT) : 8'(SN_SIG_DATA_RECEIVED),
                                         fault != 0 ? fault : {24'b0, rx_buf}};
@@ -381,12 +385,15 @@ module sn_unit_shell
 
     // ---- output: signals, then CU_CTRL replies, then CU_DATA ----
     wire send_sig = !sig_empty;
-    wire send_ctrl = !send_sig && ctrl_pending;
-    assign out_valid = send_sig || ctrl_pending || dat_valid;
-    assign quiet = !inst_pop && !sig_push && !(phase == SEND_BURSTS && (!dat_valid || gap_left != 0));
+    // a CU_CTRL reply taps 2 cycles after its request (unit-timing §1)
+    logic ctrl_ready;
+    wire send_ctrl = !send_sig && ctrl_pending && ctrl_ready;
+    assign out_valid = send_sig || send_ctrl || dat_valid;
+    assign quiet = !inst_pop && !sig_push && !(phase == SEND_BURSTS && (!dat_valid || gap_left != 0))
+                   && rx_sig_delay == 0 && !(ctrl_pending && !ctrl_ready);
     assign sig_pop = send_sig && out_ready;
     wire ctrl_sent = send_ctrl && out_ready;
-    assign dat_taken = !send_sig && !ctrl_pending && dat_valid && out_ready;
+    assign dat_taken = !send_sig && !send_ctrl && dat_valid && out_ready;
     always_comb begin
         if (send_sig)
             out_flit = sn_flit(sn_flit_hdr_pack(3'b000, 1'b1, 8'h00, 4'(SN_T_CU_SIGNAL), 4'(MY_Y), 4'(MY_X),
@@ -403,11 +410,14 @@ module sn_unit_shell
     always_ff @(posedge clk or negedge rst_n) begin
         if (!rst_n) begin
             ctrl_pending <= 1'b0;
+            ctrl_ready <= 1'b0;
             bad_flit <= 1'b0;
         end else begin
             if (ctrl_sent) ctrl_pending <= 1'b0;
+            if (ctrl_pending && !ctrl_ready) ctrl_ready <= 1'b1;
             if (in_valid && in_ctrl && !ctrl_pending) begin
                 ctrl_pending <= 1'b1;
+                ctrl_ready <= 1'b0;
                 ctrl_index <= sn_ctrl_req_index(in_payload);
                 ctrl_txn <= sn_flit_hdr_txn(in_hdr);
                 ctrl_src <= in_src;

@@ -10,7 +10,8 @@
  * Requests are served in the order these functions are called, which the
  * callers make the order of their taps: each unit reserves its reads when it
  * accepts the payload that makes them. Writes are not modelled here: a
- * CU_VERSION 4 completion never waits for them (unit-timing §4.3). */
+ * CU_VERSION 4 completion never waits for them (unit-timing §4.3). No
+ * function here can fail. */
 #ifndef SN_MEM_NODE_H
 #define SN_MEM_NODE_H
 

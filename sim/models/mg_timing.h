@@ -5,7 +5,7 @@
  * mg_fill, mg_fill2, mg_gemm, mg_drain, mg_drain2, mg_stream). Cycles are
  * mesh cycles; the next payload is accepted at completion - 1 (§3.1). FILLs
  * are timed as pre-quantised MXFP7 streams (preq = 1), the only kind this
- * project's DRAM holds (DESIGN §6). */
+ * project's DRAM holds (DESIGN §6). No function here can fail. */
 #ifndef SN_MG_TIMING_H
 #define SN_MG_TIMING_H
 

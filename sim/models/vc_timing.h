@@ -8,7 +8,8 @@
  * Cycles are mesh cycles. Each word has a first state S and an issue cycle
  * I = S + 3 (waits hold I); the next word's first state is I - 3 + its cost.
  * The kernel starts at accept + 2 with the first word costing 1 less, which
- * is the same as a first state at accept + 1 (§2.2). */
+ * is the same as a first state at accept + 1 (§2.2). No function here can
+ * fail: a word the datapath refuses is charged as its opcode costs. */
 #ifndef SN_VC_TIMING_H
 #define SN_VC_TIMING_H
 

@@ -41,9 +41,9 @@ EXPECT = {
                        INJECTED + "unit-fault"]),
     # synth_case's round 3 kicks core 0 ((1,0)) slots 0..1 at step 1 and 2..4 at step 3; rounds 0..2 sent it
     # 26 + 5 + 5 payloads, so slot 2 of round 3 is its payload 38: the host names the payload, not the step
-    # (5, with the router's 3-cycle hops) where the fault arrived.
+    # (4) where the fault arrived.
     "unit-fault-slot": (synth, "unit-fault:7@3:3", 1,
-                        ["round 3 step 5: SIG_FAULT, argument 7 (vector core fault: VL); node (1,0); the payload "
+                        ["round 3 step 4: SIG_FAULT, argument 7 (vector core fault: VL); node (1,0); the payload "
                          "that faulted: round 3 step 3 slot 2",
                          "'s payload 38 since boot (0-based)"]),
     # Offset 868 is a step's opcode byte in the packed table (FORMAT.md §4); its inverse is no opcode.

@@ -11,6 +11,7 @@
 #include "replay.h"
 #include "transport.h"
 #include "transport_sim.h"
+#include "unit_busy.h"
 
 sn_status sn_bench_case_load(sn_bench_case *c, const char *case_dir, sn_error *e)
 {

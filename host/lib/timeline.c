@@ -13,6 +13,7 @@
 #include "run_events.h"
 #include "sysnode/regs.h"
 #include "sysnode/table.h"
+#include "unit_busy.h"
 
 enum { RUNNER_TRACK = 0 }; /* unit u is track u + 1 */
 
@@ -105,14 +106,28 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
         instant(f, &first, "completion", c->cycle, "completion", args);
     }
     for (uint32_t u = 0; u < s->unit_count; u++) {
+        sn_busy_count count = {0, 0};
         for (uint64_t k = 0; k < s->units[u].span_count; k++) {
             const sn_busy_span *b = &s->units[u].spans[k];
             const sn_ev_go *g = &ev->gos[ev->unit_go[u][k]];
             snprintf(label, sizeof label, "round %u slot %u", g->round, g->slot);
             snprintf(args, sizeof args, "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"cost_model_cycles\":%u,"
-                     "\"memory_cycles\":%u",
-                     g->round, g->step, g->slot, g->txn, b->estimate, b->memory);
-            span(f, &first, u + 1, "busy", b->start, b->end, label, args);
+                     "\"service_cycles\":%llu,\"arrive\":%llu",
+                     g->round, g->step, g->slot, g->txn, b->estimate,
+                     (unsigned long long)sn_unit_service_cycles(&s->units[u], k), (unsigned long long)b->arrive);
+            /* to the cycle before the completion taps, where the next payload may be
+             * accepted, or to that accept when the completion waited to leave */
+            uint64_t end = b->end > b->start + 1 ? b->end - 1 : b->start + 1;
+            if (k + 1 < s->units[u].span_count && s->units[u].spans[k + 1].start < end)
+                end = s->units[u].spans[k + 1].start;
+            span(f, &first, u + 1, "busy", b->start, end, label, args);
+            /* the unit's CU_COUNTERS busy as its completion leaves */
+            sn_busy_count_add(&count, b);
+            if (b->end)
+                fprintf(f, ",\n{\"ph\":\"C\",\"pid\":1,\"name\":\"busy %s (%u,%u)\",\"ts\":%llu,"
+                        "\"args\":{\"CU_COUNTERS busy\":%llu}}",
+                        cu_name(s->units[u].cu_type), s->units[u].x, s->units[u].y, (unsigned long long)b->end,
+                        (unsigned long long)count.total);
         }
     }
     fputs("\n]}\n", f);

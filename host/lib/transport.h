@@ -48,13 +48,14 @@ typedef struct {
     uint32_t arg;   /* its argument: the txn for BATCH_COMPLETE */
 } sn_completion_record;
 
-/* One payload's busy span in a unit, in cycles from BOOT: [start, end) from
- * issue to its last write beat or CU_DATA flit sent. estimate: the
- * compiler's cost model for that payload (artifacts-facts §7), cycles. */
+/* One payload in a unit, in cycles from BOOT: arrive, its CU_INST's tap at
+ * the unit port; start, the unit's accept; end, its completion's tap at the
+ * port (0: none). The unit's busy counter is the union of [arrive + 1,
+ * end - 1] (unit-timing §1, sn_busy_union). estimate: the compiler's cost
+ * model for that payload (artifacts-facts §7), cycles. */
 typedef struct {
-    uint64_t start, end;
+    uint64_t arrive, start, end;
     uint32_t estimate;
-    uint32_t memory; /* the modelled memory time in it (read latency, beats), cycles */
 } sn_busy_span;
 
 typedef struct {
@@ -63,16 +64,6 @@ typedef struct {
     uint64_t span_count;
     const sn_busy_span *spans;
 } sn_unit_busy;
-
-/* A unit's busy cycles over the run, in cycles: the sum of its payloads'
- * span lengths (end - start), the run report's busy_cycles. No error. */
-static inline uint64_t sn_unit_busy_cycles(const sn_unit_busy *u)
-{
-    uint64_t busy = 0;
-    for (uint64_t i = 0; i < u->span_count; i++)
-        busy += u->spans[i].end - u->spans[i].start;
-    return busy;
-}
 
 /* What the window counted over the last run (since BOOT). The arrays are
  * owned by the transport and valid until the next stats call, boot or close. */

@@ -91,9 +91,10 @@ void sn_mc_unmap::operator()(sn_matmul_cluster *mc) const
     sn_zeroed_free(mc, sizeof *mc);
 }
 
-void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram)
+void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram, unsigned dram_latency)
 {
     u->dram = dram;
+    u->dram_latency = dram_latency;
     u->port = sn_mem_port{u, port_read, port_write};
     sn_dpi_units_reset(u);
 }
@@ -105,6 +106,7 @@ void sn_dpi_units_reset(sn_dpi_units *u)
     u->pending.clear();
     u->mem_clock = u->now = 0;
     u->landed = false;
+    sn_mem_node_reset(&u->mem_node, u->dram_latency);
     u->inject_fault = 0;
     u->inject_hit_unit = -1;
     for (sn_dpi_unit &unit : u->unit) {
@@ -112,9 +114,12 @@ void sn_dpi_units_reset(sn_dpi_units *u)
             sn_vc_reset(unit.vc.get());
         if (unit.mc)
             sn_mc_reset(unit.mc.get());
+        sn_mg_timing_reset(&unit.mg_time);
         unit.executed = 0;
         unit.rx_words.clear();
         unit.spans.clear();
+        unit.arrivals.clear();
+        unit.completed = 0;
     }
     u->error[0] = '\0';
 }
@@ -189,15 +194,30 @@ static void payload_to(const uint8_t bytes[32], svBitVecVal *v)
 
 // ---- DPI imports of sn_unit_shell and sn_mesh_top ----
 
+static void unit_burst(sn_dpi_units *u, unsigned i, unsigned burst, sn_cu_burst *b);
+
+// The shell's countdown for a payload accepted at cycle accept that completes
+// at cycle complete: it counts down c cycles and its completion taps c + 2
+// cycles after the accept; with CU_DATA to send, the F flits go out one a
+// cycle after the countdown, with the bursts' gaps between them
+// (sn_dpi_unit_burst_head), and the completion 3 cycles after the last is
+// loaded (sn_unit_shell). A cluster's node DRAIN passes its first flit's
+// tap as `complete` with F = 0: its gaps carry it to its completion.
+static uint64_t countdown(uint64_t accept, uint64_t complete, uint64_t flits)
+{
+    uint64_t fixed = 2 + (flits ? flits + 1 : 0);
+    return complete > accept + fixed ? complete - accept - fixed : 1;
+}
+
 void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBitVecVal *payload,
                       unsigned int *fault, unsigned int *result, unsigned int *compute_cycles,
-                      unsigned int *memory_cycles, svBit *retire_on_issue, svBit *kernel_run,
-                      unsigned int *nbursts)
+                      unsigned int *memory_cycles, svBit *kernel_run, unsigned int *nbursts,
+                      unsigned int *dbg_fill, unsigned int *dbg_compute)
 {
     sn_dpi_units *u = bound;
-    *fault = *result = *memory_cycles = *nbursts = 0;
+    *fault = *result = *memory_cycles = *nbursts = *dbg_fill = *dbg_compute = 0;
     *compute_cycles = 1;
-    *retire_on_issue = *kernel_run = 0;
+    *kernel_run = 0;
     sn_dpi_unit *unit = unit_as(u, unit_index, cu_type);
     if (!unit)
         return;
@@ -205,8 +225,13 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
     u->exec_unit = unit_index;
     u->exec_read_bytes = u->exec_write_bytes = 0;
     unit->executed++;
+    uint64_t accept = u->now, complete = accept + SN_UNIT_PLAIN_COMPLETE, flits = 0;
+    uint32_t estimate;
     if (unit->vc) {
-        sn_vc_result r = sn_vc_execute(unit->vc.get(), &p, &u->port);
+        sn_vc_timing clock;
+        sn_vc_timing_start(&clock, accept, &u->mem_node);
+        bool run = sn_vc_run_op(&p) == SN_VC_OP_RUN;
+        sn_vc_result r = sn_vc_execute(unit->vc.get(), &p, &u->port, run ? &clock : nullptr);
         if (r.mem_error)
             model_error(u, "vector core %u: DRAM access at 0x%llx is outside DRAM", unit_index, r.bad_addr);
         if (r.unsupported == SN_VC_UNSUP_PEER_BURSTS)
@@ -218,21 +243,40 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
         if (r.hang)
             model_error(u, "vector core %u: the kernel ran away (last pc %llu, no VHALT)", unit_index, r.pc);
         *fault = r.fault;
-        *result = r.cycles;
-        *compute_cycles = r.cycles;
-        *kernel_run = sn_vc_run_op(&p) == SN_VC_OP_RUN;
         *nbursts = r.nbursts;
+        estimate = r.cycles;
+        if (run) {
+            uint64_t halt = sn_vc_timing_halt(&clock);
+            complete = halt + SN_VC_HALT_TO_COMPLETE;
+            *result = (unsigned)(halt - (accept + 2) + 1); /* CU_DBG: the kernel's cycles */
+            *kernel_run = 1;
+        }
     } else {
         sn_mc_result r = sn_mc_execute(unit->mc.get(), &p, &u->port);
         if (r.mem_error)
             model_error(u, "matmul cluster %u: DRAM access at 0x%llx is outside DRAM", unit_index, r.bad_addr);
         *fault = r.fault;
-        *compute_cycles = r.cycles;
-        *retire_on_issue = r.retire_on_issue;
         *nbursts = r.node_drain ? r.nbursts : 0;
+        estimate = r.cycles;
+        sn_mg_cost c = sn_mg_timing_payload(&unit->mg_time, &p, r.fault || r.mem_error, accept, &u->mem_node);
+        complete = c.complete;
+        unit->drain_n = r.node_drain ? (uint32_t)sn_mg_n(&p) : 0;
+        if (unit->drain_n) /* counts down to burst 0's descriptor; the gaps place the rest */
+            complete = c.drain_start + sn_mg_drain_flit(unit->drain_n, 0);
+        *dbg_fill = c.dbg_fill;
+        *dbg_compute = c.dbg_compute;
     }
-    uint64_t beats = (u->exec_read_bytes + u->exec_write_bytes + SN_MEM_BEAT_BYTES - 1) / SN_MEM_BEAT_BYTES;
-    *memory_cycles = (unsigned)((u->exec_read_bytes ? SN_MEM_READ_LATENCY_CYCLES : 0) + beats);
+    for (unsigned b = 0; unit->vc && b < *nbursts; b++) {
+        sn_cu_burst burst;
+        unit_burst(u, unit_index, b, &burst);
+        flits += 1 + burst.ngranules;
+    }
+    /* A payload that moves DRAM words holds its countdown while the hub holds
+     * the memory node's link (the node is behind it, DESIGN §6). */
+    uint64_t wait = countdown(accept, complete, flits);
+    bool dram = u->exec_read_bytes || u->exec_write_bytes;
+    *compute_cycles = dram ? 1 : (unsigned)std::min<uint64_t>(wait, UINT32_MAX - 1);
+    *memory_cycles = dram ? (unsigned)std::min<uint64_t>(wait - 1, UINT32_MAX - 1) : 0;
     if (u->inject_fault != 0) {
         u->inject_hit_unit = (int)unit_index;
         u->inject_hit_payload = unit->executed - 1;
@@ -242,10 +286,15 @@ void sn_dpi_unit_exec(unsigned int unit_index, unsigned int cu_type, const svBit
     else if (u->inject_fault != 0) /* injected unit-fault */
         *fault = u->inject_fault;
     u->inject_fault = 0;
-    if (!unit->spans.empty()) {
-        unit->spans.back().estimate = *compute_cycles;
-        unit->spans.back().memory = *memory_cycles;
-    }
+    if (!unit->spans.empty())
+        unit->spans.back().estimate = estimate;
+}
+
+void sn_dpi_unit_arrive(unsigned int unit_index)
+{
+    sn_dpi_units *u = bound;
+    if (unit_index < SN_DPI_MAX_UNITS)
+        u->unit[unit_index].arrivals.push_back(u->now);
 }
 
 void sn_dpi_unit_issue(unsigned int unit_index, unsigned int x, unsigned int y)
@@ -253,16 +302,30 @@ void sn_dpi_unit_issue(unsigned int unit_index, unsigned int x, unsigned int y)
     sn_dpi_units *u = bound;
     if (unit_index >= SN_DPI_MAX_UNITS)
         return;
-    u->unit[unit_index].x = x;
-    u->unit[unit_index].y = y;
-    u->unit[unit_index].spans.push_back({u->now, u->now, 0, 0});
+    sn_dpi_unit &unit = u->unit[unit_index];
+    unit.x = x;
+    unit.y = y;
+    uint64_t arrive = u->now - 1;
+    if (!unit.arrivals.empty()) {
+        arrive = unit.arrivals.front();
+        unit.arrivals.pop_front();
+    }
+    unit.spans.push_back({arrive, u->now, 0, 0});
+}
+
+void sn_dpi_unit_completed(unsigned int unit_index)
+{
+    sn_dpi_units *u = bound;
+    if (unit_index >= SN_DPI_MAX_UNITS)
+        return;
+    sn_dpi_unit &unit = u->unit[unit_index];
+    if (unit.completed < unit.spans.size())
+        unit.spans[unit.completed++].end = u->now;
 }
 
 void sn_dpi_unit_writes_sent(unsigned int unit_index)
 {
     sn_dpi_units *u = bound;
-    if (unit_index < SN_DPI_MAX_UNITS && !u->unit[unit_index].spans.empty())
-        u->unit[unit_index].spans.back().end = u->now + 1;
     for (sn_dpi_write &w : u->pending)
         if (w.unit == unit_index && !w.sent) {
             w.sent = true;
@@ -326,12 +389,27 @@ static void unit_burst(sn_dpi_units *u, unsigned i, unsigned burst, sn_cu_burst 
     }
 }
 
+// Idle cycles after burst `burst`'s last data flit: a node DRAIN's bursts
+// tap where the cluster's would, and its completion 4 after the last data
+// flit (unit-timing §3.2; the shell's own path is 2); a peer VDRAIN's
+// bursts go back to back after the kernel.
+static unsigned burst_gap(const sn_dpi_unit *unit, unsigned burst, unsigned ngranules)
+{
+    uint32_t n = unit->mc ? unit->drain_n : 0;
+    if (!n)
+        return 0;
+    if ((burst + 1) * SN_CU_BURST_GRANULES >= n)
+        return 2;
+    return (unsigned)(sn_mg_drain_flit(n, burst + 1) - sn_mg_drain_flit(n, burst) - ngranules - 1);
+}
+
 void sn_dpi_unit_burst_head(unsigned int unit_index, unsigned int burst, unsigned int *dst_x, unsigned int *dst_y,
                             unsigned int *buf_id, unsigned int *flags, unsigned int *ack_x, unsigned int *ack_y,
-                            unsigned int *offset, unsigned int *ngranules)
+                            unsigned int *offset, unsigned int *ngranules, unsigned int *gap)
 {
     sn_cu_burst b;
     unit_burst(bound, unit_index, burst, &b);
+    *gap = unit_index < SN_DPI_MAX_UNITS ? burst_gap(&bound->unit[unit_index], burst, b.ngranules) : 0;
     *dst_x = b.dst_x;
     *dst_y = b.dst_y;
     *buf_id = b.buf;

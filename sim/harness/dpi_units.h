@@ -18,10 +18,13 @@
  *    order (the memory node serves requests in order), so units see each
  *    other's earlier writes; only the CPU and the host, which read the DRAM
  *    array directly, can see old bytes;
- *  - an instruction's memory time is SN_MEM_READ_LATENCY_CYCLES when it read
- *    anything, plus one cycle per 32-byte beat read or written; it is added
- *    to the model's compute cycles, and neither it nor the landing countdown
- *    advances while the SysNode hub holds its inbound link. */
+ *  - timing is the units' own (unit-timing §1-§4): a payload's completion
+ *    cycle follows from its accept cycle, the unit's timing state (a
+ *    cluster's sweep, a kernel's waits) and the memory node's read server
+ *    (mem_node.h), where each unit reserves its reads when it accepts the
+ *    payload that makes them. The countdown of a payload that moves DRAM
+ *    words, and the landing countdown, hold while the SysNode hub holds its
+ *    inbound link. */
 #ifndef SN_DPI_UNITS_H
 #define SN_DPI_UNITS_H
 
@@ -35,16 +38,21 @@
 extern "C" {
 #include "dram.h"
 #include "matmul_cluster.h"
+#include "mem_node.h"
 #include "mem_port.h"
+#include "mg_timing.h"
 #include "sysnode/mesh.h"
 #include "sysnode/regs.h"
 #include "sysnode/status.h"
 #include "vector_core.h"
 }
 
-/* A DRAM round trip at 300 MHz: 106 ns DRAM (sysnode-facts §10, R-DP). */
-#define SN_MEM_READ_LATENCY_CYCLES 32
-#define SN_MEM_BEAT_BYTES 32
+/* Completion tap after the accept of a payload with no timing of its own
+ * (IMEM, DESC, an unknown opcode, a refused cluster payload): unit-timing
+ * §2.1 (IMEM, DESC); the cluster's refusals were not measured. */
+#define SN_UNIT_PLAIN_COMPLETE 4
+/* A RUN's completion tap after its HALT cycle (unit-timing §2.1). */
+#define SN_VC_HALT_TO_COMPLETE 4
 
 #define SN_DPI_MAX_UNITS SN_MESH_MAX_UNITS
 
@@ -57,6 +65,10 @@ struct sn_dpi_unit {
     unsigned cu_type = 0; /* SN_CU_TYPE_*; 0 until the first instruction */
     unsigned x = 0, y = 0; /* the shell's coordinate, from its first issue */
     std::vector<sn_sim_busy_span> spans; /* since reset, in issue order (sim.h) */
+    std::deque<uint64_t> arrivals;       /* CU_INST taps not yet accepted */
+    size_t completed = 0;                /* spans whose completion has tapped */
+    sn_mg_timing mg_time{};
+    uint32_t drain_n = 0; /* the last payload's node DRAIN sub-tiles, 0 if it was none */
     std::unique_ptr<sn_vector_core> vc;
     std::unique_ptr<sn_matmul_cluster, sn_mc_unmap> mc; /* 0.9 MB, mostly never touched */
     uint64_t executed = 0; /* payloads executed since reset */
@@ -77,6 +89,8 @@ struct sn_dpi_units {
     sn_dpi_unit unit[SN_DPI_MAX_UNITS];
     std::deque<sn_dpi_write> pending; /* in arrival order */
     uint64_t mem_clock = 0;           /* mesh cycles the hub was not stalled */
+    unsigned dram_latency = 0;        /* L, cycles per memory transaction (sn_sim_config) */
+    sn_mem_node mem_node{};
     bool landed = false;              /* a write landed on the last edge (the harness clears it) */
     uint64_t now = 0;                 /* the mesh cycle being evaluated (set by the harness; a jump
                                          edge's first: spans begin and end on ordinary edges) */
@@ -94,8 +108,9 @@ struct sn_dpi_units {
     std::vector<sn_sim_access> accesses; /* recorded, in the order the units made them */
 };
 
-/* Connects the models to dram and resets them. */
-void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram);
+/* Connects the models to dram, with dram_latency cycles per memory-node
+ * transaction (unit-timing §4.5), and resets them. */
+void sn_dpi_units_init(sn_dpi_units *u, sn_dram *dram, unsigned dram_latency);
 /* Power-on state for every model; every pending write lands first. Clears
  * the error. */
 void sn_dpi_units_reset(sn_dpi_units *u);

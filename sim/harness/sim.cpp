@@ -402,7 +402,7 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
         snprintf(err, errlen, "cannot allocate %llu bytes of DRAM", (unsigned long long)dram_size);
         return nullptr;
     }
-    sn_dpi_units_init(&s->units, &s->dram);
+    sn_dpi_units_init(&s->units, &s->dram, cfg ? cfg->dram_latency : 0);
     s->ctx = std::make_unique<VerilatedContext>();
     s->mesh = std::make_unique<Vsn_mesh_top>(s->ctx.get(), "mesh");
     sn_hart_bus bus = {s.get(), ctrl_read, ctrl_write, advance, irq_lines};

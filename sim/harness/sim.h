@@ -23,7 +23,8 @@ typedef struct {
     unsigned cu_version; /* every unit's CU_VERSION; 0 means 4 (DESIGN §6) */
     int lockstep;        /* nonzero: clock the mesh every cycle, the reference the
                             event-driven default must equal (sim/README.md, Clocking) */
-    unsigned dram_latency; /* L, cycles per CPU access to DRAM past the L1 (core-timing.md §0),
+    unsigned dram_latency; /* L, cycles per DRAM access: the CPU's past the L1 (core-timing.md §0)
+                              and each memory-node transaction of the units (unit-timing §4.5);
                               at most 1000; 0: the bench RAM both timing sheets were measured on */
 } sn_sim_config;
 
@@ -180,16 +181,15 @@ typedef struct {
     uint64_t head;  /* the HEAD word it removed: source x, y, code, argument (sysnode-facts §2.3) */
 } sn_sim_completion;
 
-/* One payload's busy span in a unit: mesh cycles since BOOT (the harness
- * clocks the mesh in step with the hart's cycles), [start, end) from the
- * cycle it is taken from the FIFO (issue) to its last write beat or CU_DATA
- * flit sent (a version-5 unit's wait for
- * its writes to land is not in it). estimate: the compute cycles the unit's
- * model charged, the compiler's cost model (artifacts-facts §7). */
+/* One payload in a unit, in mesh cycles since BOOT (the harness clocks the
+ * mesh in step with the hart's cycles): arrive, the CU_INST's tap at the
+ * unit port; start, its accept; end, its completion's tap at the port (0
+ * while it has none). The unit's busy counter counts the union of
+ * [arrive + 1, end - 1] (unit-timing §1). estimate: the compute cycles the
+ * compiler's cost model charges it (artifacts-facts §7). */
 typedef struct {
-    uint64_t start, end;
+    uint64_t arrive, start, end;
     uint32_t estimate;
-    uint32_t memory; /* the modelled memory time it was charged (dpi_units.h) */
 } sn_sim_busy_span;
 
 /* A unit that issued at least one payload since BOOT, and its spans. */

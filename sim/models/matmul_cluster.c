@@ -94,7 +94,6 @@ static sn_mc_result exec_gemm(sn_matmul_cluster *mc, const sn_payload *p)
     int chain = (int)sn_mg_acc(p) && mc->have_tile;
     uint64_t macs = (uint64_t)(gm * SN_MX_LANES) * (nk * SN_MX_KBLOCK) * (gn * SN_MX_LANES);
     r.cycles = (uint32_t)((macs + MACS_PER_CYCLE - 1) / MACS_PER_CYCLE);
-    r.retire_on_issue = 1;
     if (gm == 0 || gn == 0 || gm * gn > SN_MC_TILES || a_at + gm * nk > SN_MC_SIDE_ENTRIES ||
         b_at + gn * nk > SN_MC_SIDE_ENTRIES) {
         r.fault = SN_MC_FAULT_GEMM_RANGE;
@@ -175,7 +174,6 @@ static sn_mc_result exec_drain(sn_matmul_cluster *mc, const sn_payload *p, const
     sn_mc_result r = {0};
     uint32_t n = (uint32_t)sn_mg_n(p);
     r.cycles = flits16((uint64_t)n * SN_MX_LANES * SN_MX_LANES);
-    r.waits_sweep = 1;
     if (!mc->have_tile) {
         r.fault = SN_MC_FAULT_NO_TILE;
         return r;

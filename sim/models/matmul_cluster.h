@@ -39,8 +39,6 @@ typedef struct sn_mc_result {
     uint32_t cycles;         /* cycles the payload holds the unit (artifacts-facts §7) */
     uint8_t mem_error;       /* 1 if the DRAM access fell outside memory */
     uint64_t bad_addr;       /* unit address of the failed access */
-    uint8_t retire_on_issue; /* GEMM: the completion may leave as soon as issued (M-ISA §4.5) */
-    uint8_t waits_sweep;     /* DRAIN: starts only when the sweep is done (T-MM) */
     uint8_t node_drain;      /* DRAIN with dnode=1: bursts for the mesh, see below */
     uint32_t nbursts;        /* node DRAIN: CU_DATA bursts to send, ceil(n / 8) (cu_data.h) */
     uint32_t saturated;      /* DRAIN: elements clamped to +-65504 */
@@ -93,8 +91,8 @@ void sn_mc_reset(sn_matmul_cluster *mc);
  *    + g*nk + b: per block the int7 dot product times 2^(esa+esb) *
  *    m8a*m8b/64 is added and rounded to ACC24 (17-bit significand, half to
  *    even); with acc=1 after an earlier tile the result is then added to it
- *    and rounded once more. cycles = ceil(gm*4 * nk*32 * gn*4 / 512);
- *    retire_on_issue = 1.
+ *    and rounded once more. cycles = ceil(gm*4 * nk*32 * gn*4 / 512).
+ *    When it completes and when a DRAIN may follow is mg_timing.h's.
  *  DRAIN (op 3): the first n sub-tiles of the tile in row-major (m, n)
  *    order, each clamped to +-65504 and rounded to FP16 (half to even): to
  *    DRAM at addr (32 bytes each) when dnode = 0; when dnode = 1 nothing is

@@ -43,6 +43,7 @@ typedef struct run {
     sn_vector_core *vc;
     const sn_mem_port *mem;
     sn_vc_result *res;
+    sn_vc_timing *time; /* NULL: untimed */
 } run;
 
 static uint32_t nchunk(const sn_vector_core *vc)
@@ -501,6 +502,16 @@ static bool exec_peer_drain(run *r, uint32_t w)
     return false;
 }
 
+/* Entries a VFILL or VDRAIN word will move (0 for other words, and for a
+ * walk past the limit, which faults before anything moves). */
+static uint32_t walk_entries(const sn_vector_core *vc, unsigned op, uint32_t w)
+{
+    if (op != SN_K_VFILL && op != SN_K_VDRAIN)
+        return 0;
+    int64_t total = walk_total(&vc->desc[(unsigned)sn_kword_mem_ad(w)]);
+    return total > 0 && total <= SN_VC_MAX_WALK ? (uint32_t)total : 0;
+}
+
 static bool exec_vdrain(run *r, uint32_t w)
 {
     return (unsigned)sn_kword_peer_peer(w) ? exec_peer_drain(r, w) : exec_stream(r, w, true);
@@ -560,6 +571,8 @@ static void run_kernel(run *r, unsigned start)
         pc++;
         steps++;
         spent += word_cycles(op, vc);
+        if (r->time)
+            sn_vc_timing_word(r->time, w, op, nchunk(vc), walk_entries(vc, op, w));
         if (op == SN_K_VHALT)
             break;
         if (op == SN_K_VSETI) {
@@ -625,7 +638,8 @@ static void write_desc(sn_vector_core *vc, const sn_payload *p)
     }
 }
 
-sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const sn_mem_port *mem)
+sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const sn_mem_port *mem,
+                           sn_vc_timing *time)
 {
     sn_vc_result res;
     memset(&res, 0, sizeof res);
@@ -639,7 +653,7 @@ sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const 
         write_desc(vc, payload);
         break;
     case SN_VC_OP_RUN: {
-        run r = {.vc = vc, .mem = mem, .res = &res};
+        run r = {.vc = vc, .mem = mem, .res = &res, .time = time};
         run_kernel(&r, (unsigned)sn_vc_run_pc(payload));
         break;
     }

@@ -15,6 +15,7 @@
 #include "cu_data.h"
 #include "mem_port.h"
 #include "sysnode/field.h"
+#include "vc_timing.h"
 #include "sysnode/words.h"
 
 #define SN_VC_IMEM_WORDS 512 /* 32-bit kernel words */
@@ -128,8 +129,13 @@ void sn_vc_reset(sn_vector_core *vc);
  * or a runaway kernel (result.hang); everything done before the stop stays
  * done (bursts recorded before the stop stay recorded) and result.cycles
  * counts up to and including the stopping word.
- * mem (32-byte accesses by VFILL and VDRAIN) must be valid for a RUN. */
-sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const sn_mem_port *mem);
+ * mem (32-byte accesses by VFILL and VDRAIN) must be valid for a RUN.
+ * time, when not NULL, is a RUN's clock started at its accept cycle
+ * (vc_timing.h): every word executed, the stopping one included, is charged
+ * to it, so sn_vc_timing_halt gives the RUN's HALT cycle afterwards.
+ * result.cycles stays the compiler's cost model. */
+sn_vc_result sn_vc_execute(sn_vector_core *vc, const sn_payload *payload, const sn_mem_port *mem,
+                           sn_vc_timing *time);
 
 /* Places nwords 32-byte words from bytes into L1 from word word_offset, as a
  * CU_DATA burst lands (model.py@7703ee8 `receive`). Returns 0, or

@@ -92,6 +92,7 @@ module sn_mesh_top
     logic [7:0]   hub_noroute_coord;
 
     // border ports without an endpoint
+    logic [NR-1:0] r_quiet;  // per router: nothing moves inside it on the coming edge
     logic [NP-1:0] sink_hit;
     logic [7:0]    sink_coord[NP];
 
@@ -105,7 +106,8 @@ module sn_mesh_top
             ) router (
                 .clk, .rst_n,
                 .in_valid(rp_in_valid[R*5 +: 5]), .in_flit, .in_ready(rp_in_ready[R*5 +: 5]),
-                .out_valid(rp_out_valid[R*5 +: 5]), .out_flit, .out_ready(rp_out_ready[R*5 +: 5]));
+                .out_valid(rp_out_valid[R*5 +: 5]), .out_flit, .out_ready(rp_out_ready[R*5 +: 5]),
+                .edge_cycles, .quiet(r_quiet[R]));
 
             for (genvar p = 0; p < 5; p++) begin : port
                 // the coordinate one hop out of this port (local: the router's own)
@@ -223,7 +225,7 @@ module sn_mesh_top
 
     // Every link is a router port: outbound to a neighbour, unit, hub or
     // sink, inbound from a unit or the hub (a neighbour's is its outbound).
-    assign quiet = &u_quiet && (rp_out_valid & rp_out_ready) == '0 && (rp_in_valid & rp_in_ready) == '0;
+    assign quiet = &u_quiet && &r_quiet && (rp_out_valid & rp_out_ready) == '0 && (rp_in_valid & rp_in_ready) == '0;
     always_comb begin
         quiet_cycles = '1;
         for (int u = 0; u < int'(N_UNITS); u++)

@@ -9,10 +9,16 @@
 //    completion leaves when the last write beat is sent (the writes land
 //    later, see dpi_units.h); from it on the completion waits until the
 //    unit's writes are acknowledged (landed);
-//  - timing: the unit is busy for the model's compute cycles, then its
-//    modelled memory time, which does not advance while the SysNode hub holds
-//    its inbound link; a GEMM (retire_on_issue) completes when issued and
-//    keeps the unit busy for its sweep, so a following DRAIN waits for it;
+//  - timing (unit-timing §1-§3): the unit's C timing model gives each
+//    payload's completion cycle from its accept cycle (a GEMM's sweep, the
+//    memory node's queue and the kernel's waits included); the shell counts
+//    down to it, the countdown of a payload that touches DRAM holding while
+//    the SysNode hub holds its inbound link, and takes the next payload in
+//    the cycle the completion enters the signal queue (accept = completion
+//    tap - 1, unit-timing §2.1, §3.1);
+//  - CU_COUNTERS (unit-timing §1): busy counts every cycle an instruction is
+//    queued, executing, or its completion not yet handed out; retired counts
+//    completions;
 //  - CU_DATA send, either unit type: a node DRAIN (matmul cluster, dnode=1)
 //    or a RUN whose kernel peer-drained (vector core VDRAIN bit 24) sends the
 //    bursts the model recorded (sim/models/cu_data.h), each a descriptor and
@@ -69,30 +75,37 @@ module sn_unit_shell
     output logic         misrouted_valid,
     output logic [7:0]   misrouted_coord
 );
-    // Executes one CU_INST payload in the unit's model. compute/memory cycles
-    // are how long it holds the unit; retire_on_issue: complete at issue;
-    // kernel_run: result is a kernel's cycle count (CU_DBG); nbursts: CU_DATA
-    // bursts a node DRAIN or a RUN's peer VDRAINs send.
+    // Executes one CU_INST payload in the unit's model, accepted now.
+    // compute then memory cycles are how long it holds the unit before its
+    // completion (or its CU_DATA bursts) goes out; kernel_run: result is a
+    // kernel's cycle count (CU_DBG); nbursts: CU_DATA bursts a node DRAIN or
+    // a RUN's peer VDRAINs send; dbg_fill, dbg_compute: what it adds to a
+    // cluster's CU_DBG.
     import "DPI-C" function void sn_dpi_unit_exec(
         input int unsigned unit_index, input int unsigned cu_type, input bit [255:0] payload,
         output int unsigned fault, output int unsigned result,
         output int unsigned compute_cycles, output int unsigned memory_cycles,
-        output bit retire_on_issue, output bit kernel_run, output int unsigned nbursts);
-    // The shell at (x, y) issues a payload now: the start of its busy span
-    // (the span ends at sn_dpi_unit_writes_sent), for the run's timeline.
+        output bit kernel_run, output int unsigned nbursts,
+        output int unsigned dbg_fill, output int unsigned dbg_compute);
+    // For the run's report and timeline: a CU_INST tapped at the port now;
+    // the shell at (x, y) accepts one now; its completion taps now.
+    import "DPI-C" function void sn_dpi_unit_arrive(input int unsigned unit_index);
     import "DPI-C" function void sn_dpi_unit_issue(input int unsigned unit_index, input int unsigned x,
                                                    input int unsigned y);
+    import "DPI-C" function void sn_dpi_unit_completed(input int unsigned unit_index);
     // The unit's last write beat is sent: its pending writes start landing.
     import "DPI-C" function void sn_dpi_unit_writes_sent(input int unsigned unit_index);
     // Writes of the unit not yet landed in DRAM.
     import "DPI-C" function int unsigned sn_dpi_unit_writes_outstanding(input int unsigned unit_index);
     // Burst `burst` of the last payload's CU_DATA send: its descriptor fields,
-    // and granule `index`.
+    // the cycles the unit sends nothing after its last data flit (before the
+    // next descriptor, or before the completion after the last burst), and
+    // granule `index`.
     import "DPI-C" function void sn_dpi_unit_burst_head(
         input int unsigned unit_index, input int unsigned burst,
         output int unsigned dst_x, output int unsigned dst_y, output int unsigned buf_id,
         output int unsigned flags, output int unsigned ack_x, output int unsigned ack_y,
-        output int unsigned offset, output int unsigned ngranules);
+        output int unsigned offset, output int unsigned ngranules, output int unsigned gap);
     import "DPI-C" function void sn_dpi_unit_burst_granule(
         input int unsigned unit_index, input int unsigned burst, input int unsigned index,
         output bit [255:0] data);
@@ -133,11 +146,11 @@ module sn_unit_shell
         .din({in_src, sn_flit_hdr_txn(in_hdr), sn_flit_hdr_last(in_hdr), in_payload}),
         .pop(inst_pop), .dout(inst_head), .empty(inst_empty), .full(inst_full), .count(inst_count));
 
-    // ---- signal queue: {dst y,x; code; arg} ----
+    // ---- signal queue: {an instruction's completion; dst y,x; code; arg} ----
     logic sig_push, sig_pop, sig_empty, sig_full;
-    logic [47:0] sig_din, sig_head;
+    logic [48:0] sig_din, sig_head;
     logic [$clog2(SIG_DEPTH+1)-1:0] sig_count;
-    sn_fifo #(.W(48), .D(SIG_DEPTH)) sig_q (
+    sn_fifo #(.W(49), .D(SIG_DEPTH)) sig_q (
         .clk, .rst_n, .push(sig_push), .din(sig_din), .pop(sig_pop), .dout(sig_head),
         .empty(sig_empty), .full(sig_full), .count(sig_count));
 
@@ -145,19 +158,21 @@ module sn_unit_shell
     // (it blocks further CU_DATA), then the instruction's completion.
     logic        cmpl_pending;
     logic [47:0] cmpl_word, rx_sig_word;
-    wire rx_sig_push = rx_sig_pending && !sig_full;
-    wire cmpl_push = cmpl_pending && !sig_full && !rx_sig_pending;
+    logic [1:0] rx_sig_delay; // DATA_RECEIVED leaves 4 cycles after the last data flit (unit-timing §2.4)
+    wire rx_sig_push = rx_sig_pending && rx_sig_delay == 0 && !sig_full;
+    wire cmpl_push = cmpl_pending && !sig_full && !rx_sig_push;
     assign sig_push = rx_sig_push || cmpl_push;
-    assign sig_din = rx_sig_pending ? rx_sig_word : cmpl_word;
+    assign sig_din = rx_sig_push ? {1'b0, rx_sig_word} : {1'b1, cmpl_word};
 
     // ---- execution ----
     typedef enum logic [1:0] {IDLE, EXECUTE, SEND_BURSTS, FENCE} phase_t;
     phase_t      phase;
     logic [31:0] compute_left, memory_left, nbursts;
-    logic        cur_retire_on_issue;
-    logic [31:0] retired, busy_cycles, kernel_cycles, compute_total, memory_total;
+    logic [31:0] retired, busy_cycles, kernel_cycles, dbg_fill_total, dbg_compute_total;
 
-    assign inst_pop = phase == IDLE && !inst_empty && !sig_full && !cmpl_pending;
+    // The next payload is taken in the cycle the completion is queued.
+    assign inst_pop = phase == IDLE && !inst_empty && !sig_full && (!cmpl_pending || cmpl_push);
+    wire busy_now = !inst_empty || phase != IDLE || cmpl_pending || (!sig_empty && sig_head[48] && !sig_pop);
     // Memory traffic in flight cannot move while the hub holds the link.
     wire memory_held = memory_left != 0 && hub_stalled;
     wire last_work_cycle = !memory_held && (compute_left == 0 ? memory_left == 1
@@ -177,6 +192,7 @@ module sn_unit_shell
     logic [8:0]   flit_idx, burst_ngranules;  // flit 0 is the descriptor
     logic [7:0]   burst_dst;                  // {y, x}
     logic         bursts_loaded;
+    logic [31:0]  burst_gap, gap_left;        // idle cycles after a burst's last data flit
     logic         dat_taken;
     wire dat_free = !dat_valid || dat_taken;
 
@@ -189,30 +205,32 @@ module sn_unit_shell
             retired <= '0;
             busy_cycles <= '0;
             kernel_cycles <= '0;
-            compute_total <= '0;
-            memory_total <= '0;
+            dbg_fill_total <= '0;
+            dbg_compute_total <= '0;
             dat_valid <= 1'b0;
         end else begin
             if (cmpl_push) begin
                 cmpl_pending <= 1'b0;
                 retired <= retired + 1;
             end
-            if (phase != IDLE) busy_cycles <= busy_cycles + step;
+            if (busy_now) busy_cycles <= busy_cycles + step;
+            if (in_valid && in_inst && !inst_full) sn_dpi_unit_arrive(UNIT_INDEX);
+            if (sig_pop && sig_head[48]) sn_dpi_unit_completed(UNIT_INDEX);
             if (dat_taken) dat_valid <= 1'b0;
             case (phase)
                 IDLE: if (inst_pop) begin
-                    int unsigned fault, result, ccycles, mcycles, bursts;
-                    bit retire_on_issue, kernel_run;
+                    int unsigned fault, result, ccycles, mcycles, bursts, dfill, dcompute;
+                    bit kernel_run;
                     sn_dpi_unit_issue(UNIT_INDEX, MY_X, MY_Y);
                     sn_dpi_unit_exec(UNIT_INDEX, CU_TYPE, inst_head[255:0], fault, result, ccycles, mcycles,
-                                     retire_on_issue, kernel_run, bursts);
+                                     kernel_run, bursts, dfill, dcompute);
                     cmpl_word <= {inst_head[IW-1 -: 8],
                                   fault != 0 ? 8'(SN_SIG_FAULT) : inst_head[256] ? 8'(SN_SIG_BATCH_COMPLETE)
                                                                                   : 8'(SN_SIG_INST_COMPLETE),
                                   fault != 0 ? fault : inst_head[256] ? {24'b0, inst_head[IW-9 -: 8]} : result};
-                    cmpl_pending <= retire_on_issue;
-                    cur_retire_on_issue <= retire_on_issue;
                     if (kernel_run) kernel_cycles <= result;
+                    dbg_fill_total <= dbg_fill_total + dfill;
+                    dbg_compute_total <= dbg_compute_total + dcompute;
                     compute_left <= ccycles == 0 ? 32'd1 : ccycles;
                     memory_left <= mcycles;
                     nbursts <= bursts;
@@ -223,38 +241,37 @@ module sn_unit_shell
                         // a jump: `quiet_cycles` keeps it short of the last work cycle
                         if (compute_left >= step) begin
                             compute_left <= compute_left - step;
-                            compute_total <= compute_total + step;
                         end else begin
                             compute_left <= '0;
-                            compute_total <= compute_total + compute_left;
                             memory_left <= memory_left - (step - compute_left);
-                            memory_total <= memory_total + (step - compute_left);
                         end
                     end else if (compute_left != 0) begin
                         compute_left <= compute_left - 1;
-                        compute_total <= compute_total + 1;
                     end else begin
                         memory_left <= memory_left - 1;
-                        memory_total <= memory_total + 1;
                     end
                     if (step == 1 && last_work_cycle) begin
                         if (nbursts != 0) begin
                             burst_idx <= '0;
                             flit_idx <= '0;
                             bursts_loaded <= 1'b0;
+                            gap_left <= '0;
                             phase <= SEND_BURSTS;
                         end else begin
                             finish_instruction();
                         end
                     end
                 end
-                SEND_BURSTS: if (dat_free) begin
+                SEND_BURSTS: if (gap_left != 0) begin
+                    gap_left <= gap_left - 1;
+                end else if (dat_free) begin
                     if (bursts_loaded) begin
                         finish_instruction();
                     end else if (flit_idx == 0) begin
-                        int unsigned dx, dy, buf_id, flags, ack_x, ack_y, offset, ngranules;
+                        int unsigned dx, dy, buf_id, flags, ack_x, ack_y, offset, ngranules, gap;
                         sn_dpi_unit_burst_head(UNIT_INDEX, burst_idx, dx, dy, buf_id, flags, ack_x, ack_y,
-                                               offset, ngranules);
+                                               offset, ngranules, gap);
+                        burst_gap <= gap;
                         dat_flit <= sn_flit(sn_flit_hdr_pack(3'b000, 1'b0, 8'h00, 4'(SN_T_CU_DATA), 4'(MY_Y),
                                                              4'(MY_X), 4'(dy), 4'(dx)),
                                             sn_cu_data_desc_pack(4'(ack_x), 4'(ack_y), 8'(flags),
@@ -272,6 +289,7 @@ module sn_unit_shell
                                             granule);
                         dat_valid <= 1'b1;
                         if (flit_idx == burst_ngranules) begin
+                            gap_left <= burst_gap;
                             flit_idx <= '0;
                             burst_idx <= burst_idx + 1;
                             bursts_loaded <= burst_idx + 1 == nbursts;
@@ -293,9 +311,7 @@ module sn_unit_shell
     // until the writes land; the others send it now.
     task automatic finish_instruction();
         sn_dpi_unit_writes_sent(UNIT_INDEX);
-        if (cur_retire_on_issue) begin
-            phase <= IDLE;
-        end else if (cfg_cu_version >= 8'(SN_CU_VERSION_FENCED)
+        if (cfg_cu_version >= 8'(SN_CU_VERSION_FENCED)
                      && sn_dpi_unit_writes_outstanding(UNIT_INDEX) != 0) begin
             phase <= FENCE;
         end else begin
@@ -315,8 +331,10 @@ module sn_unit_shell
         if (!rst_n) begin
             rx_active <= 1'b0;
             rx_sig_pending <= 1'b0;
+            rx_sig_delay <= '0;
         end else begin
             if (rx_sig_push) rx_sig_pending <= 1'b0;
+            if (rx_sig_delay != 0) rx_sig_delay <= rx_sig_delay - 1;
             if (data_take) begin
                 if (!rx_active) begin
                     rx_active <= 1'b1;
@@ -339,6 +357,7 @@ module sn_unit_shell
                                                         32'(rx_words), rx_intruded);
                         rx_active <= 1'b0;
                         rx_sig_pending <= fault != 0 || rx_flags[0];
+                        rx_sig_delay <= 2'd2;
                         rx_sig_word <= {rx_ack,
                                         fault != 0 ? 8'(SN_SIG_FAULT) : 8'(SN_SIG_DATA_RECEIVED),
                                         fault != 0 ? fault : {24'b0, rx_buf}};
@@ -359,19 +378,22 @@ module sn_unit_shell
                                                                  phase != IDLE);
             8'(SN_CU_REG_COUNTERS): ctrl_value = sn_cu_counters_pack(busy_cycles, retired);
             8'(SN_CU_REG_DBG): ctrl_value = IS_VC ? sn_cu_dbg_vc_pack(kernel_cycles)
-                                                  : sn_cu_dbg_mg_pack(memory_total, compute_total);
+                                                  : sn_cu_dbg_mg_pack(dbg_fill_total, dbg_compute_total);
             default: ctrl_value = 64'b0;
         endcase
     end
 
     // ---- output: signals, then CU_CTRL replies, then CU_DATA ----
     wire send_sig = !sig_empty;
-    wire send_ctrl = !send_sig && ctrl_pending;
-    assign out_valid = send_sig || ctrl_pending || dat_valid;
-    assign quiet = !inst_pop && !sig_push && !(phase == SEND_BURSTS && !dat_valid);
+    // a CU_CTRL reply taps 2 cycles after its request (unit-timing §1)
+    logic ctrl_ready;
+    wire send_ctrl = !send_sig && ctrl_pending && ctrl_ready;
+    assign out_valid = send_sig || send_ctrl || dat_valid;
+    assign quiet = !inst_pop && !sig_push && !(phase == SEND_BURSTS && (!dat_valid || gap_left != 0))
+                   && rx_sig_delay == 0 && !(ctrl_pending && !ctrl_ready);
     assign sig_pop = send_sig && out_ready;
     wire ctrl_sent = send_ctrl && out_ready;
-    assign dat_taken = !send_sig && !ctrl_pending && dat_valid && out_ready;
+    assign dat_taken = !send_sig && !send_ctrl && dat_valid && out_ready;
     always_comb begin
         if (send_sig)
             out_flit = sn_flit(sn_flit_hdr_pack(3'b000, 1'b1, 8'h00, 4'(SN_T_CU_SIGNAL), 4'(MY_Y), 4'(MY_X),
@@ -388,11 +410,14 @@ module sn_unit_shell
     always_ff @(posedge clk or negedge rst_n) begin
         if (!rst_n) begin
             ctrl_pending <= 1'b0;
+            ctrl_ready <= 1'b0;
             bad_flit <= 1'b0;
         end else begin
             if (ctrl_sent) ctrl_pending <= 1'b0;
+            if (ctrl_pending && !ctrl_ready) ctrl_ready <= 1'b1;
             if (in_valid && in_ctrl && !ctrl_pending) begin
                 ctrl_pending <= 1'b1;
+                ctrl_ready <= 1'b0;
                 ctrl_index <= sn_ctrl_req_index(in_payload);
                 ctrl_txn <= sn_flit_hdr_txn(in_hdr);
                 ctrl_src <= in_src;

@@ -19,7 +19,7 @@ typedef struct {
      * cycles since BOOT and the rounds the runner has finished; may be NULL */
     void (*progress)(void *ctx, uint64_t cycles, uint32_t rounds_done);
     void *progress_ctx;
-    unsigned dram_latency; /* the CPU's DRAM latency L in cycles (sn_sim_config) */
+    unsigned dram_latency; /* DRAM latency L in cycles, the CPU's and the units' (sn_sim_config) */
 } sn_sim_transport_opts;
 
 /* The in-process simulator (sim/harness/sim.h) with the default mesh behind

@@ -38,8 +38,8 @@ sn_status sn_sim_stats_copy_take(sn_sim_stats_copy *c, sn_sim *sim, sn_run_stats
     for (uint64_t u = 0; u < s.unit_count; u++) {
         const sn_sim_unit_busy *b = &s.units[u];
         for (uint64_t i = 0; i < b->span_count; i++)
-            c->spans[u][i] = (sn_busy_span){b->spans[i].start, b->spans[i].end, b->spans[i].estimate,
-                                            b->spans[i].memory};
+            c->spans[u][i] = (sn_busy_span){b->spans[i].arrive, b->spans[i].start, b->spans[i].end,
+                                            b->spans[i].estimate};
         out->units[u] = (sn_unit_busy){(uint8_t)b->x, (uint8_t)b->y, (uint16_t)b->cu_type, b->span_count, c->spans[u]};
     }
     out->mmio_reads = s.mmio_reads;

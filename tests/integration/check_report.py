@@ -84,10 +84,10 @@ for u in report["units"]:
     xy = (u["x"], u["y"])
     assert u["payloads"] == kicked[xy], u
     assert u["difference"] == u["busy_cycles"] - u["cost_model_cycles"], u
-    assert u["issue_cycles"] == u["payloads"], u
-    assert u["difference"] == u["memory_cycles"] + u["issue_cycles"] + u["other_cycles"], u
-    assert u["other_cycles"] >= 0, u
-    assert u["busy_cycles"] >= u["cost_model_cycles"], u
+    # busy is the union of [arrive + 1, completion - 1]; service the sum of
+    # (max(arrive, previous completion), completion]: one cycle more per run
+    # of back-to-back payloads at most
+    assert u["busy_cycles"] <= u["service_cycles"] <= u["busy_cycles"] + u["payloads"], u
     if u["cu_type"] == "MG":
         assert u["cost_model_cycles"] == mg_cost[xy], (u, mg_cost)
 assert {(u["x"], u["y"]) for u in report["units"]} == {xy for xy, n in kicked.items() if n}

@@ -3,12 +3,13 @@
 
 `sysnode run CASE_DIR --timeline FILE [RUN ARGS]`, loaded with Python's json
 as Perfetto and chrome://tracing read it (trace events: X spans, i instants,
-M names), then checked against the verdict line and the case's artifacts:
+M names, C counters), then checked against the verdict line and the case's artifacts:
 one GO instant per flit, each naming round, step, slot, node and txn, in
 program order (the artifacts' kicks, counted here), txns consecutive mod 256;
 one completion instant per completion; one round span per round; per unit
 track, one busy span per payload the artifacts send that unit; every step
-span inside its round's span."""
+span inside its round's span; per unit, its busy counter at each completion,
+never falling, and growing by at most the cycles since the previous one."""
 import json, os, re, subprocess, sys
 
 sysnode, case, work = sys.argv[1:4]
@@ -19,7 +20,7 @@ m = re.match(r"\S+: (\d+) rounds?, (\d+) flits, (\d+) completions, (\d+) cycles,
 assert run.returncode == 0 and m, run.stdout + run.stderr
 rounds, flits, completions, cycles = (int(v) for v in m.groups())
 events = json.load(open(path))["traceEvents"]
-assert all(e["ph"] in ("X", "i", "M") for e in events)
+assert all(e["ph"] in ("X", "i", "M", "C") for e in events)
 
 manifest = json.load(open(os.path.join(case, "manifest.json")))
 program = []  # (round, step, slot, x, y) in kick order
@@ -64,4 +65,9 @@ for tid, name in names.items():
     busy = [e for e in events if e.get("cat") == "busy" and e["tid"] == tid]
     assert len(busy) == sum(1 for p in program if (p[3], p[4]) == (x, y)), (name, len(busy))
     assert all(a["ts"] + a["dur"] <= b["ts"] for a, b in zip(busy, busy[1:])), f"{name}: spans overlap"
+    counter = [e for e in events if e["ph"] == "C" and e["name"] == "busy " + name]
+    assert len(counter) == len(busy), (name, len(counter), len(busy))
+    values = [e["args"]["CU_COUNTERS busy"] for e in counter]
+    for a, b, c, d in zip(values, values[1:], counter, counter[1:]):
+        assert 0 <= b - a <= d["ts"] - c["ts"], (name, a, b, c["ts"], d["ts"])
 print(f"{os.path.basename(case)}: {len(gos)} GOs, {completions} completions, {rounds} rounds, {len(names) - 1} unit tracks")

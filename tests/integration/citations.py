@@ -17,7 +17,8 @@ import sys
 
 root = sys.argv[1]
 DOCS = {"DESIGN.md": "docs/DESIGN.md", "FORMAT.md": "artifacts/FORMAT.md",
-        "sysnode-facts": "docs/reference/sysnode-facts.md", "artifacts-facts": "docs/reference/artifacts-facts.md"}
+        "sysnode-facts": "docs/reference/sysnode-facts.md", "artifacts-facts": "docs/reference/artifacts-facts.md",
+        "unit-timing": "docs/reference/unit-timing.md"}
 OUTSIDE = "../" + "shared"  # spelled apart so this file does not cite it
 SUFFIXES = (".c", ".h", ".cpp", ".sv", ".py", ".sh", ".S", ".ld", ".md", ".cmake")
 TOP = ("firmware", "sim", "host", "common", "docs", "artifacts", "tests", "linker", "cmake", "scripts", "python")
@@ -44,7 +45,7 @@ def sections(doc):
 
 
 heads = {name: sections(path) for name, path in DOCS.items()}
-cite = re.compile(r"\b(DESIGN\.md|FORMAT\.md|sysnode-facts|artifacts-facts)\s?§\s?(\d+(?:\.\d+)*)")
+cite = re.compile(r"\b(DESIGN\.md|FORMAT\.md|sysnode-facts|artifacts-facts|unit-timing)\s?§\s?(\d+(?:\.\d+)*)")
 path = re.compile(r"(?<![\w./@-])(?:%s)/[\w./-]+" % "|".join(TOP))
 bad = []
 for f in files:

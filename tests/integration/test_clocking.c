@@ -180,8 +180,8 @@ static int compare(const run_record *l, const run_record *e)
         if (a->x != b->x || a->y != b->y || a->cu_type != b->cu_type || a->span_count != b->span_count)
             return differ_u64("busy spans of unit", u, u);
         for (uint64_t i = 0; i < a->span_count; i++)
-            if (l->spans[u][i].start != e->spans[u][i].start || l->spans[u][i].end != e->spans[u][i].end ||
-                l->spans[u][i].estimate != e->spans[u][i].estimate || l->spans[u][i].memory != e->spans[u][i].memory)
+            if (l->spans[u][i].arrive != e->spans[u][i].arrive || l->spans[u][i].start != e->spans[u][i].start ||
+                l->spans[u][i].end != e->spans[u][i].end || l->spans[u][i].estimate != e->spans[u][i].estimate)
                 return differ_u64("busy span of unit", u, u);
     }
     SAME_U64(trace_bytes);

@@ -8,7 +8,8 @@
  * (every one of vadd128's rows changes ARG3). The GO log must hold
  * the 4 CU_CTRL probes (typed, one per unit of the 2x2 mesh, DESIGN §6) and
  * then vadd128's 26 payloads (its manifest's total_flits), at increasing
- * cycles inside the run, with the MMIO count never decreasing. */
+ * cycles inside the run, with the MMIO count never decreasing. And the
+ * DRAM latency of sn_sim_config reaches the units' memory transactions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,4 +64,37 @@ static void counts_hold_what_the_protocol_forces(void **state)
     sn_sim_destroy(sim);
 }
 
-SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(counts_hold_what_the_protocol_forces))
+/* The vadd128 RUN's accept-to-completion span (its kernel's K + 5, unit-timing
+ * §2.1) with sn_sim_config.dram_latency L: its 16 VFILL words are 16 memory
+ * transactions, each L later (unit-timing §4.5), and the rest of the kernel
+ * waits for them, so the span grows by 16 L. */
+static uint64_t run_span(unsigned dram_latency)
+{
+    char err[256];
+    sn_sim_config cfg = {.dram_latency = dram_latency};
+    sn_sim *sim = sn_sim_create(&cfg, err, sizeof err);
+    assert_non_null(sim);
+    assert_int_equal(sn_sim_load_image(sim, SN_EMBEDDED_IMAGE, err, sizeof err), 0);
+    assert_int_equal(sn_sim_boot(sim, err, sizeof err), 0);
+    sn_sim_result r = sn_sim_run(sim, CYCLE_LIMIT);
+    assert_int_equal(r.stop, SN_SIM_EXITED);
+    assert_int_equal(r.exit_code, 0);
+    sn_sim_stats s;
+    sn_sim_get_stats(sim, &s);
+    assert_int_equal(s.unit_count, 1);
+    assert_int_equal(s.units[0].span_count, VADD128_FLITS);
+    const sn_sim_busy_span *run = &s.units[0].spans[VADD128_FLITS - 1];
+    uint64_t span = run->end - run->start;
+    sn_sim_destroy(sim);
+    return span;
+}
+
+static void dram_latency_reaches_the_units(void **state)
+{
+    (void)state;
+    assert_int_equal(run_span(0), 477 + 5); /* unit-timing §2.2: vadd128's K */
+    assert_int_equal(run_span(30), 477 + 5 + 16 * 30);
+}
+
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(counts_hold_what_the_protocol_forces),
+             cmocka_unit_test(dram_latency_reaches_the_units))

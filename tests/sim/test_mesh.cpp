@@ -24,12 +24,9 @@ extern "C" {
 #include <cmocka.h>
 }
 
-#include "Vsn_mesh_top.h"
-#include "dpi_units.h"
-#include "verilated.h"
+#include "mesh_harness.h"
 
 #define ROUTER_FIFO_DEPTH 4 /* -G of this test's mesh */
-#define DRAM_BYTES (1u << 20)
 
 /* rv64_mesh_2p2 (sysnode-facts §5); unit index = sn_mesh_top's list order */
 struct unit_ref {
@@ -40,150 +37,6 @@ static const unit_ref VEC1 = {3, 1, 2, SN_CU_TYPE_VC};
 static const unit_ref MAT0 = {0, 1, 1, SN_CU_TYPE_MG};
 static const unit_ref MAT1 = {1, 2, 1, SN_CU_TYPE_MG};
 static const unit_ref UNITS[] = {VEC0, VEC1, MAT0, MAT1};
-
-struct completion {
-    unsigned x, y, code, arg;
-};
-
-struct mesh {
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vsn_mesh_top> top;
-    sn_dram dram{};
-    sn_dpi_units units{};
-    uint64_t cycle = 0;
-    bool noroute_seen = false;
-    unsigned noroute_coord = 0;
-
-    explicit mesh(unsigned cu_version)
-    {
-        assert_int_equal(sn_dram_init(&dram, DRAM_BYTES), SN_OK);
-        sn_dpi_units_init(&units, &dram);
-        ctx = std::make_unique<VerilatedContext>();
-        top = std::make_unique<Vsn_mesh_top>(ctx.get(), "mesh");
-        sn_dpi_units_bind(&units);
-        top->cfg_cu_version = (uint8_t)cu_version;
-        top->cfg_mbox_drop_on_full = 0;
-        top->cpu_wr = 0;
-        top->rst_n = 0;
-        top->clk = 0;
-        top->eval();
-        top->clk = 1;
-        top->eval();
-        top->rst_n = 1;
-        top->clk = 0;
-        top->eval();
-    }
-    ~mesh()
-    {
-        top->final();
-        sn_dram_free(&dram);
-    }
-
-    void tick()
-    {
-        sn_dpi_units_bind(&units);
-        top->clk = 0;
-        top->eval();
-        top->clk = 1;
-        top->eval();
-        cycle++;
-        if (top->noroute_valid) {
-            noroute_seen = true;
-            noroute_coord = top->noroute_coord;
-        }
-        if (units.error[0])
-            fail_msg("model error: %s", units.error);
-        assert_int_equal(top->bad_flit, 0);
-    }
-    void run(uint64_t n)
-    {
-        for (uint64_t i = 0; i < n; i++)
-            tick();
-    }
-    void write(uint32_t off, uint64_t v)
-    {
-        top->cpu_wr = 1;
-        top->cpu_addr = off;
-        top->cpu_wdata = v;
-        tick();
-        top->cpu_wr = 0;
-    }
-    uint64_t read(uint32_t off)
-    {
-        top->cpu_wr = 0;
-        top->cpu_addr = off;
-        top->eval();
-        return top->cpu_rdata;
-    }
-    unsigned queued() { return (unsigned)sn_stat_queued(read(SN_MBOX_STAT)); }
-
-    // One GO with payload p (p.w[0] = ARG0); type < 0 sends CU_INST.
-    void send(unsigned x, unsigned y, const sn_payload &p, int type = -1)
-    {
-        for (int i = 0; sn_stat_offered(read(SN_MBOX_STAT)); i++) {
-            assert_true(i < 10000);
-            tick();
-        }
-        uint64_t dst = SN_DST_VALUE(x, y);
-        if (type >= 0)
-            dst = sn_dst_with_type(sn_dst_with_typed(dst, 1), (uint64_t)type);
-        write(SN_MBOX_DST, dst);
-        write(SN_MBOX_ARG0, p.w[0]);
-        write(SN_MBOX_ARG1, p.w[1]);
-        write(SN_MBOX_ARG2, p.w[2]);
-        write(SN_MBOX_ARG3, p.w[3]);
-        write(SN_MBOX_GO, 1);
-    }
-    // Ticks until n completions are queued; returns the cycles waited.
-    uint64_t wait_queued(unsigned n, uint64_t limit = 200000)
-    {
-        uint64_t start = cycle;
-        while (queued() < n) {
-            assert_true(cycle - start < limit);
-            tick();
-        }
-        return cycle - start;
-    }
-    completion pop()
-    {
-        uint64_t w = read(SN_MBOX_HEAD);
-        write(SN_MBOX_HEAD, 0);
-        return completion{(unsigned)sn_head_src_x(w), (unsigned)sn_head_src_y(w), (unsigned)sn_head_code(w),
-                          (unsigned)sn_head_arg(w)};
-    }
-    std::vector<completion> take(unsigned n)
-    {
-        std::vector<completion> out;
-        for (unsigned i = 0; i < n; i++) {
-            wait_queued(1);
-            out.push_back(pop());
-        }
-        return out;
-    }
-    // A CU_CTRL read of register idx of (x, y): the reply through the RX queue.
-    uint64_t ctrl_read(unsigned x, unsigned y, unsigned idx)
-    {
-        sn_payload p{};
-        sn_ctrl_req_set_index(&p, idx);
-        send(x, y, p, SN_T_CU_CTRL);
-        for (int i = 0; !(read(SN_CTRL_RX_HDR) >> 63); i++) {
-            assert_true(i < 10000);
-            tick();
-        }
-        uint64_t hdr = read(SN_CTRL_RX_HDR);
-        // header[31:0] = flit[287:256]: src_x [23:20], src_y [19:16], type [15:12]
-        assert_int_equal(hdr >> 20 & 0xF, x);
-        assert_int_equal(hdr >> 16 & 0xF, y);
-        assert_int_equal(hdr >> 12 & 0xF, SN_T_CU_CTRL);
-        sn_payload r;
-        for (int i = 0; i < 4; i++)
-            r.w[i] = read(SN_CTRL_RX_P0 + 8 * i);
-        write(SN_CTRL_RX_HDR, 0);
-        assert_int_equal(sn_ctrl_reply_op(&r), 2);   // op = reply
-        assert_int_equal(sn_ctrl_reply_index(&r), idx); // index echoed
-        return sn_ctrl_reply_value(&r);
-    }
-};
 
 static void expect(const completion &c, const unit_ref &u, unsigned code, unsigned arg)
 {
@@ -367,6 +220,35 @@ static void cu_caps_report_type_version_depth(void **)
     }
 }
 
+// CU_COUNTERS as the unit RTL counts it (unit-timing §1): busy is the union
+// of [arrival + 1, completion - 1] over the payloads, the queued time
+// included, and retired one per completion; CU_DBG gives the kernel's
+// cycles, 40 + 12 (n - 1) for "VFILL 8; VBAR; VHALT" (§2.4), and the RUN,
+// arriving to an idle unit, is served in K + 6 (§2.1).
+static void cu_counters_count_queued_time(void **)
+{
+    mesh m(4);
+    send_vfill_kernel(m, 0x1000);
+    m.take(6);
+    assert_int_equal(m.ctrl_read(VEC1.x, VEC1.y, 3) & 0xFFFFFFFFu, 40 + 12 * 7);
+    uint64_t counters = m.ctrl_read(VEC1.x, VEC1.y, 2);
+    const std::vector<sn_sim_busy_span> &spans = m.units.unit[VEC1.index].spans;
+    assert_int_equal(spans.size(), 6);
+    uint64_t busy = 0, covered = 0;
+    for (const sn_sim_busy_span &sp : spans) {
+        assert_true(sp.arrive < sp.start && sp.start < sp.end);
+        uint64_t from = std::max(sp.arrive + 1, covered);
+        if (sp.end > from)
+            busy += sp.end - from;
+        covered = std::max(covered, sp.end);
+    }
+    assert_int_equal(counters & 0xFFFFFFFFu, busy);
+    assert_int_equal(counters >> 32, 6);
+    const sn_sim_busy_span &run = spans.back();
+    if (run.arrive >= spans[4].end)
+        assert_int_equal(run.end - run.arrive, 40 + 12 * 7 + 6);
+}
+
 // With the completion queue full the hub takes nothing: vec0's completions
 // back up through the router into its 16-deep signal queue and it stops
 // issuing; vec1's memory traffic does not advance. Draining delivers every
@@ -415,8 +297,9 @@ static void hub_stall_holds_units_and_loses_nothing(void **)
     }
     assert_int_equal(next_txn, sends);
     assert_int_equal(vec1_seen, 6);
-    // the RUN's memory time (read latency + 8 beats) ran only after the stall
-    assert_true(vec1_run_at - unstalled_at >= SN_MEM_READ_LATENCY_CYCLES + 8);
+    // the RUN's time, held with it, ran only after the stall: at least its 8
+    // plain reads at the memory node, 12 cycles each (unit-timing §4.2)
+    assert_true(vec1_run_at - unstalled_at >= 8 * 12);
     m.run(100);
     assert_int_equal(m.queued(), 0);
     assert_false(m.top->hub_stalled);
@@ -717,6 +600,7 @@ int main(void)
         cmocka_unit_test(version5_completion_after_bytes_land),
         cmocka_unit_test(model_reads_see_pending_writes),
         cmocka_unit_test(gemm_completes_at_issue_drain_waits),
+        cmocka_unit_test(cu_counters_count_queued_time),
         cmocka_unit_test(node_drain_bursts_acked_by_vector_core),
         cmocka_unit_test(peer_vdrain_vec0_to_vec1),
     };

@@ -108,7 +108,7 @@ static int teardown(void **state)
 
 static sn_vc_result exec(fix *f, sn_payload p)
 {
-    return sn_vc_execute(&f->vc, &p, &f->port);
+    return sn_vc_execute(&f->vc, &p, &f->port, NULL);
 }
 
 /* Loads words at IMEM 0.. and runs from 0. */

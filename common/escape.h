@@ -1,6 +1,6 @@
 /* The one escape rule for showing bytes the host did not write (paths,
  * names from a case, the runner's console) as text, so they cannot drive
- * the terminal or be lost (README "Debugging the image"): printable ASCII,
+ * the terminal or be lost (docs/user-guide.md "sysnode-sim"): printable ASCII,
  * newline and tab as they are, `\` as `\\`, every other byte (a NUL, ESC,
  * a carriage return, DEL, a byte past 0x7f) as `\xHH`. The console itself
  * keeps every byte (sysnode-facts §1.7). */

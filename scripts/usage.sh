@@ -2,7 +2,7 @@
 #   source scripts/usage.sh "USAGE" "$@"
 # A lone -h or --help prints the usage on stdout and exits 0; any other
 # argument is named on stderr with the usage, exit 2 (the convention of
-# every sysnode command, README "Quick start"), before the script does
+# every sysnode command, docs/user-guide.md "Exit statuses"), before the script does
 # anything.
 if [ $# -gt 1 ]; then
     if [ $# -eq 2 ] && { [ "$2" = -h ] || [ "$2" = --help ]; }; then

@@ -1,5 +1,5 @@
 /* The table walk shared by the benchmark's two reference dispatchers,
- * runner-floor.elf and runner-sendwait.elf (README "Benchmark"). They read
+ * runner-floor.elf and runner-sendwait.elf (docs/DESIGN.md §12). They read
  * the same DRAM table and boot arguments as runner.elf (artifacts/FORMAT.md
  * §2-§3, §6) and honour the steps of DESIGN §2 just enough to produce the
  * case's bytes: per-node completion counts for awaits, a barrier and each

@@ -2,8 +2,8 @@
  * own SysNode test (tests/rv64/mesh_art.c@cbc49f36, T-ART in sysnode-facts):
  * wait until no flit is offered, write DST and ARG0..ARG3 whole, store GO,
  * then poll STAT until that flit's completion is popped (peer acks popped on
- * the way are credited too). The benchmark's second reference (README
- * "Benchmark"); no checks: see bench_loop.h. */
+ * the way are credited too). The benchmark's second reference (docs/DESIGN.md
+ * §12); no checks: see bench_loop.h. */
 #include "bench_loop.h"
 
 static void sendwait_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p, uint32_t n)

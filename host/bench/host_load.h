@@ -1,6 +1,6 @@
 /* The host side of a replay, in process: reading, checking and packing a
  * case's artifacts (sn_program_load_case + sn_pack_program), timed over many
- * repetitions (README "Host speed"). */
+ * repetitions (docs/DESIGN.md §14). */
 #ifndef SN_BENCH_HOST_LOAD_H
 #define SN_BENCH_HOST_LOAD_H
 

@@ -3,10 +3,10 @@
  * sysnode-bench --host-load N [CASE_DIR...]
  * Replays each case (default: every case under artifacts/compiler/) with the
  * runner image, the floor image and the send-and-wait image, and prints what
- * the simulator measured (README "Benchmark"; issue 7). Exit 0 when every
+ * the simulator measured (docs/DESIGN.md §12; issue 7). Exit 0 when every
  * replay matched its expected bytes, 1 otherwise, 2 on bad usage. With
  * --host-load, it instead times the host's load, validate and pack of each
- * case N times in process and prints the median (README "Host speed"). */
+ * case N times in process and prints the median (docs/DESIGN.md §14). */
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>

@@ -1,7 +1,7 @@
 /* One benchmark measurement: a case replayed by one image on the in-process
  * simulator, with the figures computed from what the simulator counted (the
  * host window's stats, transport.h), never from the image's own claims.
- * Definitions (README "Benchmark"):
+ * Definitions (docs/DESIGN.md §12):
  *   payload GO      an accepted GO of an untyped send (CU_INST); typed sends
  *                   (the runner's CU_CTRL probes at boot) are not payloads;
  *   steady rounds   every round after the first (the only round when the case

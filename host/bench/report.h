@@ -1,5 +1,5 @@
 /* The benchmark's output: one row per case, printed as a text table or
- * written as JSON with the same figures (README "Benchmark" defines every
+ * written as JSON with the same figures (docs/DESIGN.md §12 defines every
  * column; measure.h the figures). */
 #ifndef SN_BENCH_REPORT_H
 #define SN_BENCH_REPORT_H

@@ -2,7 +2,7 @@
  *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
  * Loads an image onto a card (or the simulated card) through the host
  * window, places files in DRAM, boots it and streams its console as it
- * arrives (README "On a card"). Everything is read and checked before
+ * arrives (docs/user-guide.md "On a card"). Everything is read and checked before
  * anything reaches the card. */
 #include <errno.h>
 #include <stdio.h>

@@ -19,7 +19,7 @@ int sn_cmd_header(int argc, char **argv);
  * card) (host/lib/replay.h), N at a time, and prints one verdict line per
  * case in the order given, then any dropped GOs and what --inject did
  * (sim/harness/inject.h), plus a summary line for several; for one case,
- * writes the report, timeline and waveform asked for (README "Seeing what
+ * writes the report, timeline and waveform asked for (docs/user-guide.md "Seeing what
  * happened"). The trace is written by the output rule (host/lib/file_out.h)
  * when the run reached its wait. Returns 0 when every case matched byte for
  * byte, 1 on a mismatch, no verdict (every expected byte was there before
@@ -43,7 +43,7 @@ int sn_cmd_dump(int argc, char **argv);
 
 /* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
  *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
- * Loads, places, boots and streams the console (README "On a card").
+ * Loads, places, boots and streams the console (docs/user-guide.md "On a card").
  * Returns the image's exit status (low 8 bits), 124 for a hang, 125 for a
  * halt or a simulation error, 126 for a bad input or a device error (named on
  * stderr), 2 on bad usage. */

@@ -4,7 +4,7 @@
  * The check has to see every value's bounds anyway (a tokenizer such as
  * jsmn is lenient, tool-pitfalls 14), so a second, tokenizing pass would
  * only cost time and memory. simdjson's On-Demand parser was measured against
- * this and not taken (tool-pitfalls 23; README.md, "Host speed"). */
+ * this and not taken (tool-pitfalls 23; docs/DESIGN.md §14). */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "json.h"
 #include "ascii_digits.h"

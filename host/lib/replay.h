@@ -133,7 +133,7 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
  * m's uploads before round 0 over it, the last winning, and fills[0..nfills),
  * the MXFP7 the FILL conversion wrote before the boot, over those). After the last round (after_round -1),
  * SN_ERR_MISMATCH with res->all_unchanged when every expected byte compared
- * is such a byte: no verdict (README "In-place programs"). */
+ * is such a byte: no verdict (docs/user-guide.md "Reading the verdict"). */
 sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *fills, size_t nfills,
                             const sn_region *x, size_t n, int32_t after_round, sn_replay_result *res, sn_error *e);
 

@@ -3,7 +3,7 @@
  * node, MMIO counts and boot cycles, wall time, and each unit's busy cycles
  * beside the compiler's cost-model estimate (artifacts-facts §7) with the
  * difference and a note saying why they differ. Schema:
- * docs/run-report.schema.json; fields in README "Run report". */
+ * docs/run-report.schema.json; fields in docs/user-guide.md "Seeing what happened". */
 #ifndef SN_HOST_RUN_REPORT_H
 #define SN_HOST_RUN_REPORT_H
 

@@ -4,7 +4,7 @@
  * simulation stops and the run ends through its own exit path, which commits
  * or removes every output). A signal the process was started with ignored
  * stays ignored (POSIX: a shell's background job is immune to the
- * terminal's interrupt; README "Output files"). */
+ * terminal's interrupt; docs/user-guide.md "Output files"). */
 #ifndef SN_HOST_SIGNAL_CATCH_H
 #define SN_HOST_SIGNAL_CATCH_H
 

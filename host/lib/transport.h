@@ -143,7 +143,7 @@ sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const ch
  * the trace when any line could not be written. */
 sn_status sn_transport_record_commit(sn_transport *t, sn_error *e);
 
-/* The host window named by a --device spec (README "On a card"):
+/* The host window named by a --device spec (docs/user-guide.md "On a card"):
  * "sim"               the simulated card (a fresh SysNode, cu_version as in
  *                     sn_transport_sim_open) through the card protocol;
  * "xdma:PREFIX"       a card through the XDMA device files PREFIX_user,

@@ -1,5 +1,5 @@
 """sysnode: the simulated KohakuTPU SysNode from Python, through libsysnode
-(README "Library and Python"). Device runs artifacts live; Recorder turns a
+(docs/user-guide.md "Python and the C library"). Device runs artifacts live; Recorder turns a
 session into a case folder that `sysnode run` replays."""
 from .device import Device, Result, SysNodeError, SysNodeWarning, artifact_text, mesh
 from .recorder import Recorder

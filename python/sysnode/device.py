@@ -1,4 +1,4 @@
-"""sysnode.Device: a simulated SysNode through libsysnode (README "Library
+"""sysnode.Device: a simulated SysNode through libsysnode (docs/user-guide.md "Python and the C library";
 and Python"). Addresses are unit DRAM byte addresses; sizes are bytes."""
 import ctypes
 import json

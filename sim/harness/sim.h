@@ -168,7 +168,7 @@ void sn_sim_set_inject(sn_sim *s, const sn_inject_spec *spec);
 const char *sn_sim_inject_report(const sn_sim *s);
 
 /* One GO the mailbox accepted (measured by the simulator, not claimed by the
- * image; the benchmark's source, README "Benchmark"). */
+ * image; the benchmark's source, docs/DESIGN.md §12). */
 typedef struct {
     uint64_t cycle;    /* the hart's cycle at the GO store */
     uint64_t mmio_ops; /* mailbox and RX-queue register reads and writes since BOOT, before this GO */

@@ -2,7 +2,7 @@
  * in-process simulated SysNode as a transport, and what a host asks of that
  * simulator beyond the window (fault injection, GDB, the FST dump, a stop on
  * a signal). The host reaches the simulator only through this header and
- * transport.h (README "Layout"). */
+ * transport.h (docs/DESIGN.md §4). */
 #ifndef SN_SIM_TRANSPORT_SIM_H
 #define SN_SIM_TRANSPORT_SIM_H
 

@@ -2,8 +2,8 @@
 # help_exits.sh SYSNODE SYSNODE_SIM SYSNODE_BENCH (and scripts/ beside tests/)
 # Every command answers -h and --help with its usage on stdout, nothing on
 # stderr and exit 0; an unknown option or command gets the usage on stderr,
-# with a line naming the word it did not know, and exit 2 (README "Quick
-# start": one convention for every command).
+# with a line naming the word it did not know, and exit 2 (docs/user-guide.md
+# "Exit statuses": one convention for every command).
 set -u
 sysnode=$1 sim=$2 bench=$3
 failed=0

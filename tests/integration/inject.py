@@ -2,7 +2,7 @@
 """inject.py SYSNODE SYSNODE_SIM CASES_DIR SYNTH_DIR RUNNER_DIR KIND
 (SYNTH_DIR: synth_case's 24-round case; its --flood 80 twin is SYNTH_DIR_flood)
 
-One injected fault (README "Faults on demand"; sim/harness/inject.h) and the
+One injected fault (docs/user-guide.md "Faults on demand"; sim/harness/inject.h) and the
 diagnosis it must get: a nonzero exit, the runner's (or the simulator's)
 words naming round, step and node, and the line saying what was injected.
 No kind may end in a silent wrong result."""

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """outputs.py SYSNODE SYSNODE_SIM CASES_DIR RUNNER_ELF WORKDIR CHECK
 
-The rule for every file the CLI writes (README "Output files"): a temporary
+The rule for every file the CLI writes (docs/user-guide.md "Output files"): a temporary
 in the target's folder, every write checked, renamed over the target only
 when whole; an old file survives any failure, refusal or signal; an output
 that is one of the command's inputs is refused; a failed write to stdout

@@ -1,5 +1,5 @@
 /* LD_PRELOAD shim for outputs.py: sends a signal at the worst moments of the
- * output rule (README "Output files"). SN_SIGNAL_AT=POINT:SIGNUM, POINT one of
+ * output rule (docs/user-guide.md "Output files"). SN_SIGNAL_AT=POINT:SIGNUM, POINT one of
  *   fsync     the first fsync: the temporary holds every byte, the target is
  *             not yet replaced (pack and header finish too soon for a timer);
  *   tmp_open  right after the open that creates a `.tmp.` file, sent to the

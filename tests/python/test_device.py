@@ -31,7 +31,7 @@ class EveryCase(unittest.TestCase):
     def test_run_case(self):
         with sysnode.Device() as dev:
             res = dev.run_case(os.path.join(CASES, "mm_silu_32x128x64"))
-            # mm_silu: 3 rounds, 156 flits, 156 + 16 peer-ack completions (README).
+            # mm_silu: 3 rounds, 156 flits, 156 + 16 peer-ack completions (docs/user-guide.md).
             self.assertEqual((res.rounds, res.flits, res.completions, res.match), (3, 156, 172, True))
             # A live session after a replay boots its own runner.
             for addr, got, want in case_session.run(dev, os.path.join(CASES, "vadd128")):

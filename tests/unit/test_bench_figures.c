@@ -1,6 +1,6 @@
 /* Unit tests of sysnode-bench's figures (host/bench/measure.h) on GO logs
  * written out here, with the expected figures worked by hand from the
- * definitions in README "Benchmark": steady rounds are those after the first
+ * definitions in docs/DESIGN.md §12: steady rounds are those after the first
  * (the only one in a one-round case) with at least 2 payloads; cycles and
  * MMIO per payload run from a round's first payload GO to its last, over
  * payloads - 1; typed GOs are not payloads. */

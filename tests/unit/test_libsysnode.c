@@ -144,7 +144,7 @@ static void run_case(void **state)
     sysnode_last_result(d, &r);
     assert_int_equal(r.match, 1);
     assert_int_equal(r.rounds, 3);
-    assert_int_equal(r.flits, 156);       /* README: mm_silu 156 flits */
+    assert_int_equal(r.flits, 156);       /* docs/user-guide.md: mm_silu 156 flits */
     assert_int_equal(r.completions, 172); /* + 16 peer acks */
     assert_int_equal(r.output_bytes, 4096);
     assert_int_equal(sysnode_run_case(d, "/nonexistent/case", 0), 0x14);

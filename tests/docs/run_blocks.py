@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Runs every command block of the project's documentation (README.md and
+docs/*.md), so the pages stay true: a ```sh block runs in bash (-e, pipefail)
+from a scratch folder that holds the tree's artifacts/, docs/, python/ and
+the build as build/, so outputs the pages write land there, not in the tree.
+The blocks of one page run in order in one folder (a later block may use an
+earlier one's file). An ```output block right after a ```sh block lists lines
+its stdout and stderr must hold, in that order, exactly: so a cycle figure a
+page shows is the figure the tools print. A block is left out only with a
+`<!-- docs-test: skip (why) -->` line right above its fence; every skip must
+say why, and the count run is printed.
+
+usage: run_blocks.py SOURCE_DIR BUILD_DIR [PAGE.md...]"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+FENCE = re.compile(r"^```(\S*)\s*$")
+SKIP = re.compile(r"^<!-- docs-test: skip \((.+)\) -->$")
+LINKED = ("artifacts", "docs", "python", "firmware", "CMakeLists.txt", "cmake", "VERSION")
+
+
+def blocks(path):
+    """(line, info, text, skip reason or None) per fenced block of path."""
+    out, lines = [], open(path, encoding="utf-8").read().split("\n")
+    i = 0
+    while i < len(lines):
+        m = FENCE.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        start, info = i, m.group(1)
+        j = i + 1
+        while j < len(lines) and lines[j] != "```":
+            j += 1
+        if j == len(lines):
+            sys.exit(f"{path}:{start + 1}: a fenced block that never closes")
+        prev = lines[start - 1] if start > 0 else ""
+        skip = SKIP.match(prev)
+        if prev.startswith("<!-- docs-test") and not skip:
+            sys.exit(f"{path}:{start}: a docs-test marker must read '<!-- docs-test: skip (why) -->'")
+        out.append((start + 1, info, "\n".join(lines[start + 1:j]), skip.group(1) if skip else None))
+        i = j + 1
+    return out
+
+
+def contains_in_order(got, want):
+    """The first line of want not found in got (in order), or None."""
+    pos = 0
+    for w in want:
+        while pos < len(got) and got[pos].rstrip() != w.rstrip():
+            pos += 1
+        if pos == len(got):
+            return w
+        pos += 1
+    return None
+
+
+def run_page(page, source, build):
+    failures, ran, skipped = [], 0, 0
+    with tempfile.TemporaryDirectory(prefix="docs-") as scratch:
+        for name in LINKED:
+            if os.path.exists(os.path.join(source, name)):
+                os.symlink(os.path.join(source, name), os.path.join(scratch, name))
+        os.symlink(build, os.path.join(scratch, "build"))
+        found = blocks(page)
+        for k, (line, info, text, skip) in enumerate(found):
+            if info == "output":
+                if k == 0 or found[k - 1][1] != "sh":
+                    failures.append(f"{page}:{line}: an output block must follow a sh block")
+                continue
+            if info != "sh":
+                continue
+            if skip is not None:
+                skipped += 1
+                continue
+            ran += 1
+            env = dict(os.environ, LC_ALL="C")
+            env.pop("PYTHONPATH", None)
+            p = subprocess.run(["bash", "-eo", "pipefail", "-c", text], cwd=scratch, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+            got = p.stdout.decode("utf-8", "replace").split("\n")
+            if p.returncode != 0:
+                failures.append(f"{page}:{line}: exit {p.returncode}\n" + "\n".join(got[-15:]))
+                continue
+            nxt = found[k + 1] if k + 1 < len(found) else None
+            if nxt and nxt[1] == "output":
+                missing = contains_in_order(got, nxt[2].split("\n"))
+                if missing is not None:
+                    failures.append(f"{page}:{nxt[0]}: the output lacks the line\n  {missing}\nit printed:\n"
+                                    + "\n".join(got[-15:]))
+    return failures, ran, skipped
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    source, build = (os.path.abspath(a) for a in sys.argv[1:3])
+    pages = sys.argv[3:] or [os.path.join(source, "README.md")] + sorted(
+        os.path.join(source, "docs", f) for f in os.listdir(os.path.join(source, "docs")) if f.endswith(".md"))
+    failures, ran, skipped = [], 0, 0
+    for page in pages:
+        f, r, s = run_page(page, source, build)
+        failures += f
+        ran += r
+        skipped += s
+        print(f"{os.path.relpath(page, source)}: {r} blocks run, {s} skipped")
+    for f in failures:
+        print("FAIL " + f)
+    if ran == 0:
+        sys.exit("no command block ran")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -321,3 +321,30 @@ char *sn_runner_describe(const sn_status_block *s, char *buf, size_t size)
         runner_error(&t, s);
     return buf;
 }
+
+char *sn_phase_describe(uint32_t phase, char *buf, size_t size)
+{
+    static const char *const words[] = {
+        [SN_PHASE_BOOT] = "booting (table check, unit probe)",
+        [SN_PHASE_KICK] = "sending payloads",
+        [SN_PHASE_AWAIT] = "awaiting completions",
+        [SN_PHASE_BARRIER] = "at a barrier",
+        [SN_PHASE_ROUND_END] = "ending the round (drain, settle)",
+        [SN_PHASE_DONE] = "done",
+        [SN_PHASE_HOST_SYNC] = "holding at a host sync point",
+    };
+    text t = start(buf, size);
+    if (phase < sizeof words / sizeof words[0] && words[phase])
+        put(&t, "%s", words[phase]);
+    else
+        put(&t, "phase %u", phase);
+    return buf;
+}
+
+char *sn_runner_where(const sn_status_block *s, char *buf, size_t size)
+{
+    char phase[48];
+    text t = start(buf, size);
+    put(&t, "runner at round %u step %u, %s", s->round, s->step, sn_phase_describe(s->phase, phase, sizeof phase));
+    return buf;
+}

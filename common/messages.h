@@ -7,6 +7,7 @@
 #define SN_HOST_MESSAGES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sysnode/status_block.h"
 #include "sysnode/table_image.h"
@@ -31,6 +32,15 @@ char *sn_table_image_describe(const sn_table_image_fault *f, char *buf, size_t s
  * carries, and for a hang one line per unit still owed completions
  * (awaited, received, owed, flits outstanding). */
 char *sn_runner_describe(const sn_status_block *s, char *buf, size_t size);
+
+/* The runner's phase (enum sn_phase, sysnode/status_block.h) in words, e.g.
+ * "awaiting completions"; "phase N" for a value the runner never writes. */
+char *sn_phase_describe(uint32_t phase, char *buf, size_t size);
+
+/* Where a stopped run was, for a stop the runner did not report itself (the
+ * --max-cycles cap, SIGINT): "runner at round R step S, PHASE", from its
+ * status block s, which it keeps current as it goes (FORMAT.md §7). */
+char *sn_runner_where(const sn_status_block *s, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,6 @@
  * --host-load, it instead times the host's load, validate and pack of each
  * case N times in process and prints the median (docs/DESIGN.md §14). */
 #include <dirent.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 
 #include "elf_image.h"
 #include "host_load.h"
+#include "image_path.h"
 #include "measure.h"
 #include "file_out.h"
 #include "report.h"
@@ -30,16 +30,14 @@ static const char USAGE[] =
     "                     [--dram-latency N] [--max-cycles N] [--json FILE] [CASE_DIR...]\n"
     "       sysnode-bench --host-load N [CASE_DIR...]\n";
 
-/* <dir of this program>/../firmware/<name>: where the build puts the images. */
+/* The image NAME beside this program (image_path.h), or NULL after saying
+ * where it looked. */
 static char *built_image(const char *name)
 {
-    char exe[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len < 0)
-        return NULL;
-    exe[len] = '\0';
+    sn_error e = {0};
     char *path = malloc(PATH_MAX);
-    if (path && snprintf(path, PATH_MAX, "%s/../firmware/%s", dirname(exe), name) >= PATH_MAX) {
+    if (path && sn_image_default(name, path, PATH_MAX, &e) != SN_OK) {
+        fprintf(stderr, "sysnode-bench: %s\n", e.msg);
         free(path);
         return NULL;
     }

@@ -130,7 +130,7 @@ static int boot_and_stream(sn_transport *t, uint64_t max_cycles, sn_error *e)
                 (unsigned long long)r.cycles);
         return EXIT_HALT;
     case SN_RUN_CYCLE_LIMIT:
-        fprintf(stderr, "sysnode flash: hang: no exit after %llu cycles (the --max-cycles cap)%s%s\n",
+        fprintf(stderr, "sysnode flash: stopped at the --max-cycles cap after %llu cycles%s%s\n",
                 (unsigned long long)r.cycles, r.message[0] ? ": " : "", r.message);
         return EXIT_HANG;
     default:

@@ -12,7 +12,6 @@
  * --inject did (sim/harness/inject.h). Every output is written by the output
  * rule (host/lib/file_out.h); the trace only when the run reached its wait. */
 #include <errno.h>
-#include <libgen.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -27,6 +26,7 @@
 #include "signal_catch.h"
 #include "replay.h"
 #include "file_out.h"
+#include "image_path.h"
 #include "run_report.h"
 #include "timeline.h"
 #include "transport_sim.h"
@@ -101,17 +101,6 @@ static void report_faults(const sn_replay_result *res)
         fprintf(stderr, "sysnode run: warning: the core's erratum reproduced: %.*s\n", n, p);
         p += n + (nl != NULL);
     }
-}
-
-/* The DRAM-table image the build makes: <bin>/../firmware/runner.elf. */
-static int default_image(char *out, size_t n)
-{
-    char exe[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len < 0)
-        return -1;
-    exe[len] = '\0';
-    return snprintf(out, n, "%s/../firmware/runner.elf", dirname(exe)) < (int)n ? 0 : -1;
 }
 
 static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
@@ -317,8 +306,10 @@ static int finish_single(run_plan *plan, case_run *c, int rc)
             rc = 1;
         }
     }
-    if (plan->timeline && (c->status == SN_OK || c->status == SN_ERR_MISMATCH) &&
-        sn_timeline_write(plan->timeline, c->dir, &c->res, &c->t, &out_err) != SN_OK) {
+    /* however the run ended; a stop other than the runner's exit is marked */
+    int exited = c->status == SN_OK || c->status == SN_ERR_MISMATCH;
+    if (plan->timeline && sn_timeline_write(plan->timeline, c->dir, &c->res, exited ? NULL : c->err.msg, &c->t,
+                                            &out_err) != SN_OK) {
         fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);
         rc = 1;
     }
@@ -477,8 +468,9 @@ int sn_cmd_run(int argc, char **argv)
     }
     rc = 1;
     if (!plan.opts.image) {
-        if (default_image(image, sizeof image) != 0) {
-            fprintf(stderr, "sysnode run: cannot locate the runner image; pass --image\n");
+        sn_error img_err = {0};
+        if (sn_image_default("runner.elf", image, sizeof image, &img_err) != SN_OK) {
+            fprintf(stderr, "sysnode run: %s\n", img_err.msg);
             goto out;
         }
         plan.opts.image = image;

@@ -450,15 +450,13 @@ sn_status sn_device_wait(sn_device *d, int poll, int *held, sn_run_status *rs, s
             d->held = *held = 1;
             return SN_OK;
         }
-        if (d->cycles >= d->cap) {
-            sn_status_block sb;
-            memset(&sb, 0, sizeof sb);
-            sn_device_status(d, &sb, NULL);
+        if (d->cycles >= d->cap) { /* rs->message: where the runner was, the live counts (sn_sim_stop_where) */
+            const char *console = d->t->ops->console(d->t->ctx);
             return sn_error_set(e, SN_ERR_HANG,
-                                "hang: the runner neither reached host sync point %u nor exited within %llu cycles "
-                                "(the cap; runner at round %u step %u, phase %u, %u flits sent); console: %s",
-                                d->syncs + 1, (unsigned long long)d->max_cycles, sb.round, sb.step, sb.phase,
-                                sb.flits_sent, d->t->ops->console(d->t->ctx));
+                                "stopped at the cycle cap (%llu) before the runner reached host sync point %u or "
+                                "exited%s%s%s%s",
+                                (unsigned long long)d->max_cycles, d->syncs + 1, rs->message[0] ? ": " : "",
+                                rs->message, console[0] ? "; console: " : "", console);
         }
     }
 }

@@ -65,13 +65,15 @@ sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb
                             valid && sb->error == r->exit_code ? sn_runner_describe(sb, words, sizeof words) : console);
     case SN_RUN_HALTED:
         return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u: %s", image, r->halt_cause, console);
-    case SN_RUN_CYCLE_LIMIT:
-        return sn_error_set(e, SN_ERR_HANG, "hang: no exit after %llu cycles (the --max-cycles cap)%s%s%s%s",
+    case SN_RUN_CYCLE_LIMIT: /* the user's cap, not the runner's own hang report */
+        return sn_error_set(e, SN_ERR_HANG, "stopped at the --max-cycles cap after %llu cycles%s%s%s%s",
                             (unsigned long long)r->cycles, r->message[0] ? ": " : "", r->message,
                             console[0] ? "; console: " : "", console);
     default:
-        return sn_error_set(e, SN_ERR_INTERNAL, "simulation stopped after %llu cycles: %s; console: %s",
-                            (unsigned long long)r->cycles, r->message, console);
+        if (r->cycles == 0 && r->message[0]) /* it never ran (a GDB port in use): the reason alone */
+            return sn_error_set(e, SN_ERR_INTERNAL, "%s", r->message);
+        return sn_error_set(e, SN_ERR_INTERNAL, "simulation stopped after %llu cycles: %s%s%s",
+                            (unsigned long long)r->cycles, r->message, console[0] ? "; console: " : "", console);
     }
 }
 

@@ -101,8 +101,11 @@ uint64_t sn_replay_status_addr(uint64_t table_addr, uint64_t table_bytes);
 
 /* How the run ended, in words: SN_OK for exit 0; the runner's error from
  * its status block sb (valid: the runner left one; the console otherwise),
- * with its exit status; SN_ERR_TRAP for a halt; SN_ERR_HANG past the cap;
- * SN_ERR_INTERNAL for a simulation error. image names the runner. */
+ * with its exit status ("hang" only for the runner's own give-up); SN_ERR_TRAP
+ * for a halt; SN_ERR_HANG for "stopped at the --max-cycles cap", with where
+ * the runner was and the live counts (sim.h sn_sim_stop_where); SN_ERR_INTERNAL
+ * for a simulation error (a signal: "interrupted (SIGINT) ..."). image names
+ * the runner. */
 sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb, int valid, const char *console,
                                const char *image, sn_error *e);
 

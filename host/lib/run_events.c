@@ -44,8 +44,8 @@ static uint64_t pop_reaching(const sn_run_stats *s, const uint32_t *completion_r
     }
 }
 
-sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64_t end_cycle, sn_run_events *ev,
-                              sn_error *e)
+sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64_t end_cycle, int stopped,
+                              sn_run_events *ev, sn_error *e)
 {
     sn_table t = sn_program_table(p);
     memset(ev, 0, sizeof *ev);
@@ -68,12 +68,13 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
     if (!ok)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the run's events");
 
-    /* payload GOs in program order */
+    /* payload GOs in program order; a stopped run's log ends early */
     uint64_t g = 0, k = 0;
-    int first_typed = 1;
-    for (uint32_t r = 0; r < t.round_count; r++) {
+    int first_typed = 1, short_log = 0;
+    uint32_t round_count = t.round_count;
+    for (uint32_t r = 0; r < t.round_count && !short_log; r++) {
         const sn_table_round *round = &t.rounds[r];
-        for (uint32_t i = 0; i < round->step_count; i++) {
+        for (uint32_t i = 0; i < round->step_count && !short_log; i++) {
             const sn_table_step *st = &t.steps[round->step_first + i];
             for (uint32_t f = 0; st->op == SN_STEP_KICK && f < st->kick.flits; f++) {
                 while (g < s->go_count && s->gos[g].typed) {
@@ -82,9 +83,14 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
                     first_typed = 0;
                     g++;
                 }
-                if (g == s->go_count)
+                if (g == s->go_count && !stopped)
                     return sn_error_set(e, SN_ERR_PROTOCOL, "the window logged %llu payload GOs; the program's kicks "
                                         "send %llu", (unsigned long long)k, (unsigned long long)payloads);
+                if (g == s->go_count) {
+                    short_log = 1;
+                    round_count = k ? ev->gos[k - 1].round + 1 : 0; /* the rounds the run reached */
+                    break;
+                }
                 ev->gos[k++] = (sn_ev_go){s->gos[g].cycle, r, i, st->kick.first_slot + f, (uint8_t)g, st->x, st->y};
                 g++;
             }
@@ -99,26 +105,29 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
     if (first_typed)
         ev->probe_start = ev->first_payload_go;
 
-    /* rounds: from their first payload GO to the next round's */
+    /* rounds: from their first payload GO to the next round's (payloads: those sent) */
     k = 0;
-    for (uint32_t r = 0; r < t.round_count; r++) {
+    for (uint32_t r = 0; r < round_count; r++) {
         uint32_t n = 0;
         for (uint32_t i = 0; i < t.rounds[r].step_count; i++)
             if (t.steps[t.rounds[r].step_first + i].op == SN_STEP_KICK)
                 n += t.steps[t.rounds[r].step_first + i].kick.flits;
+        if (n > ev->go_count - k)
+            n = (uint32_t)(ev->go_count - k);
         ev->rounds[r].payloads = n;
         ev->rounds[r].start = n ? ev->gos[k].cycle : (r ? ev->rounds[r - 1].end : ev->first_payload_go);
         if (r)
             ev->rounds[r - 1].end = ev->rounds[r].start;
         k += n;
     }
-    if (t.round_count)
-        ev->rounds[t.round_count - 1].end = end_cycle;
+    ev->round_count = round_count;
+    if (round_count)
+        ev->rounds[round_count - 1].end = end_cycle;
     for (uint64_t c = 0, r = 0; c < s->completion_count; c++) {
-        while (r + 1 < t.round_count && s->completions[c].cycle >= ev->rounds[r + 1].start)
+        while (r + 1 < round_count && s->completions[c].cycle >= ev->rounds[r + 1].start)
             r++;
         ev->completion_round[c] = (uint32_t)r;
-        if (t.round_count)
+        if (round_count)
             ev->rounds[r].completions++;
     }
 
@@ -141,7 +150,7 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
     /* steps */
     uint64_t next_pop = 0, si = 0;
     k = 0;
-    for (uint32_t r = 0; r < t.round_count; r++) {
+    for (uint32_t r = 0; r < round_count; r++) {
         node_counts received = {{0}}, expected = {{0}}, sent = {{0}};
         uint64_t at = ev->rounds[r].start;
         while (next_pop < s->completion_count && ev->completion_round[next_pop] < r)
@@ -152,13 +161,18 @@ sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64
             *out = (sn_ev_step){at, at, r, i, st->op, st->x, st->y, 0};
             int node = SN_NODE_ID(st->x, st->y);
             if (st->op == SN_STEP_KICK) {
-                out->count = st->kick.flits;
-                if (st->kick.flits) {
-                    out->start = ev->gos[k].cycle;
-                    out->end = ev->gos[k + st->kick.flits - 1].cycle + 1;
+                uint32_t flits = st->kick.flits < ev->go_count - k ? st->kick.flits : (uint32_t)(ev->go_count - k);
+                if (flits == 0 && st->kick.flits) { /* the run stopped before this kick */
+                    si--;
+                    break;
                 }
-                k += st->kick.flits;
-                sent.v[node] += st->kick.flits;
+                out->count = flits;
+                if (flits) {
+                    out->start = ev->gos[k].cycle;
+                    out->end = ev->gos[k + flits - 1].cycle + 1;
+                }
+                k += flits;
+                sent.v[node] += flits;
                 /* completions popped while kicking count towards later awaits */
                 while (next_pop < s->completion_count && ev->completion_round[next_pop] == r &&
                        s->completions[next_pop].cycle < out->end) {

@@ -47,7 +47,7 @@ typedef struct {
     uint64_t probe_start; /* the first GO of any kind: boot and table check end here */
     uint64_t first_payload_go;
     uint64_t end;         /* the exit */
-    uint32_t round_count;
+    uint32_t round_count; /* the rounds the run reached */
     sn_ev_round *rounds;
     uint64_t go_count; /* payload GOs (typed probes not included) */
     sn_ev_go *gos;
@@ -60,13 +60,17 @@ typedef struct {
     uint64_t *unit_go[SN_MESH_MAX_UNITS];
 } sn_run_events;
 
-/* Builds ev from a finished run (end_cycle: the exit's cycles). SN_ERR_PROTOCOL
- * naming the counts when the log does not fit the program (fewer or more
- * payload GOs than the kicks send, a unit with more spans than payloads
- * sent to it); SN_ERR_INTERNAL when out of memory. Free with
- * sn_run_events_free in every case. */
-sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64_t end_cycle, sn_run_events *ev,
-                              sn_error *e);
+/* Builds ev from a run (end_cycle: the cycles at its stop). stopped: the run
+ * ended before the runner's exit (the cap, a signal, a runner error), so the
+ * log may end early: ev then holds the rounds the run reached (round_count),
+ * the steps up to the first kick it never began, each kick's GOs as far as
+ * they went, and an await or barrier left waiting ends at end_cycle.
+ * SN_ERR_PROTOCOL naming the counts when the log does not fit the program
+ * (more payload GOs than the kicks send; fewer, when not stopped; a unit
+ * with more spans than payloads sent to it); SN_ERR_INTERNAL when out of
+ * memory. Free with sn_run_events_free in every case. */
+sn_status sn_run_events_build(const sn_program *p, const sn_run_stats *s, uint64_t end_cycle, int stopped,
+                              sn_run_events *ev, sn_error *e);
 void sn_run_events_free(sn_run_events *ev);
 
 #endif

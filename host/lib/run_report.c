@@ -107,9 +107,10 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
         sn_program_free(&prog);
         return st;
     }
-    /* measured fields only for a run that reached the exit on a window that counts */
+    /* measured fields for a run that ran on a window that counts, as far as it went */
+    int stopped = run->status != SN_OK && run->status != SN_ERR_MISMATCH;
     int measured = res->cycles && t->ops && t->ops->stats && t->ops->stats(t->ctx, &stats, &ignored) == SN_OK &&
-                   sn_run_events_build(&prog, &stats, res->cycles, &ev, &ignored) == SN_OK;
+                   sn_run_events_build(&prog, &stats, res->cycles, stopped, &ev, &ignored) == SN_OK;
     FILE *f = open_memstream(&text, &len);
     if (!f) {
         sn_run_events_free(&ev);

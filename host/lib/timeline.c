@@ -11,6 +11,7 @@
 #include "file_out.h"
 #include "json_out.h"
 #include "run_events.h"
+#include "timeline_svg.h"
 #include "sysnode/regs.h"
 #include "sysnode/table.h"
 #include "unit_busy.h"
@@ -40,7 +41,8 @@ static void instant(FILE *f, int *first, const char *cat, uint64_t at, const cha
     *first = 0;
 }
 
-static void write_events(FILE *f, const char *name, const sn_run_stats *s, const sn_run_events *ev)
+static void write_events(FILE *f, const char *name, const sn_run_stats *s, const sn_run_events *ev,
+                         uint64_t end_cycle, const char *stop)
 {
     char label[96], args[192];
     int first = 1;
@@ -72,13 +74,13 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
                  args);
     }
     static const char *const OPS[] = {[SN_STEP_SEED] = "seed", [SN_STEP_KICK] = "kick", [SN_STEP_AWAIT] = "await",
-                                      [SN_STEP_BARRIER] = "barrier"};
+                                      [SN_STEP_BARRIER] = "barrier", [SN_STEP_HOST_SYNC] = "host sync"};
     for (uint64_t i = 0; i < ev->step_count; i++) {
         const sn_ev_step *st = &ev->steps[i];
-        if (st->op == SN_STEP_SEED)
+        if (st->op == SN_STEP_SEED || st->op >= sizeof OPS / sizeof OPS[0] || !OPS[st->op])
             continue;
-        if (st->op == SN_STEP_BARRIER)
-            snprintf(label, sizeof label, "barrier");
+        if (st->op == SN_STEP_BARRIER || st->op == SN_STEP_HOST_SYNC)
+            snprintf(label, sizeof label, "%s", OPS[st->op]);
         else
             snprintf(label, sizeof label, "%s (%u,%u) %u", OPS[st->op], st->x, st->y, st->count);
         snprintf(args, sizeof args, "\"round\":%u,\"step\":%u", st->round, st->step);
@@ -130,11 +132,25 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
                         (unsigned long long)count.total);
         }
     }
+    if (stop) { /* the run did not end in the runner's exit: where and how it stopped */
+        fprintf(f, ",\n{\"ph\":\"i\",\"s\":\"g\",\"pid\":1,\"tid\":%u,\"cat\":\"stop\",\"name\":\"stop\",\"ts\":%llu,"
+                   "\"args\":{\"how\":",
+                RUNNER_TRACK, (unsigned long long)end_cycle);
+        sn_json_write_string(f, stop);
+        fputs("}}", f);
+    }
     fputs("\n]}\n", f);
 }
 
-sn_status sn_timeline_write(const char *path, const char *case_dir, const sn_replay_result *res, sn_transport *t,
-                            sn_error *e)
+/* Whether path names an SVG picture rather than trace-event JSON. */
+static int is_svg(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 4 && strcmp(path + n - 4, ".svg") == 0;
+}
+
+sn_status sn_timeline_write(const char *path, const char *case_dir, const sn_replay_result *res, const char *stop,
+                            sn_transport *t, sn_error *e)
 {
     sn_program prog;
     sn_run_stats stats;
@@ -144,19 +160,23 @@ sn_status sn_timeline_write(const char *path, const char *case_dir, const sn_rep
     memset(&prog, 0, sizeof prog);
     memset(&ev, 0, sizeof ev);
     if (!res->cycles)
-        return sn_error_set(e, SN_ERR_INPUT, "%s: the run did not reach its exit: no timeline", path);
+        return sn_error_set(e, SN_ERR_INPUT, "%s: the run never started (nothing reached the SysNode): no timeline",
+                            path);
     if (!t->ops->stats)
         return sn_error_set(e, SN_ERR_INPUT, "%s: this host window keeps no GO or completion log", path);
     sn_status st = t->ops->stats(t->ctx, &stats, e);
     if (st == SN_OK)
         st = sn_program_load_case(&prog, case_dir, e);
     if (st == SN_OK)
-        st = sn_run_events_build(&prog, &stats, res->cycles, &ev, e);
+        st = sn_run_events_build(&prog, &stats, res->cycles, stop != NULL, &ev, e);
     FILE *f = st == SN_OK ? open_memstream(&text, &len) : NULL;
     if (st == SN_OK && !f)
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the timeline");
     if (f) {
-        write_events(f, res->name, &stats, &ev);
+        if (is_svg(path))
+            sn_timeline_svg(f, res->name, &stats, &ev, res->cycles, stop);
+        else
+            write_events(f, res->name, &stats, &ev, res->cycles, stop);
         int failed = ferror(f);
         fclose(f);
         st = failed ? sn_error_set(e, SN_ERR_INTERNAL, "%s: composing the timeline failed", path)

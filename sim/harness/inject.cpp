@@ -98,12 +98,16 @@ extern "C" int sn_inject_parse(const char *text, sn_inject_spec *out, char *err,
     return -1;
 }
 
-extern "C" void sn_injector_boot(sn_injector *j)
+static int table_flip(sn_injector *j, const sn_inject_bus *bus);
+
+extern "C" void sn_injector_boot(sn_injector *j, const sn_inject_bus *bus)
 {
     j->taken = j->forged_pending = 0;
     j->go_drops = 0;
     snprintf(j->report, sizeof j->report, "%s",
              j->spec.kind != SN_INJECT_NONE ? "injection never triggered: no matching event after the trigger" : "");
+    if (j->spec.kind == SN_INJECT_TABLE_FLIP && !j->spec.at_step && (!j->spec.at_cycle || j->spec.cycle == 0))
+        table_flip(j, bus);
 }
 
 // Whether the injection is armed now (a one-shot, at an access).
@@ -199,21 +203,29 @@ extern "C" int sn_injector_access(sn_injector *j, const sn_inject_bus *bus, int 
         bus->mailbox_gen_a(bus->ctx);
         take(j, bus, "mailbox-gen-a: from here the mailbox drops completions on a full queue (STAT[31])");
         return 0;
-    case SN_INJECT_TABLE_FLIP: {
-        sn_boot_args args;
-        if (bus->spad_read(bus->ctx, SN_BOOT_ARGS_ADDR, &args, sizeof args) != 0 || args.table_bytes == 0)
-            return 0;
-        uint64_t at = j->spec.has_value ? j->spec.value : args.table_bytes - 1;
-        if (at >= args.table_bytes || bus->dram_flip(bus->ctx, args.table_addr + at) != 0)
-            return 0;
-        snprintf(what, sizeof what, "table-flip: the table byte at offset %llu (DRAM 0x%llx) inverted",
-                 (unsigned long long)at, (unsigned long long)(args.table_addr + at));
-        take(j, bus, what);
+    case SN_INJECT_TABLE_FLIP:
+        table_flip(j, bus);
         return 0;
-    }
     default:
         return 0;
     }
+}
+
+// Inverts the table byte the spec names (default the last), through the boot
+// arguments; 0 when there is no table or the offset passes it (not taken).
+static int table_flip(sn_injector *j, const sn_inject_bus *bus)
+{
+    sn_boot_args args;
+    char what[160];
+    if (bus->spad_read(bus->ctx, SN_BOOT_ARGS_ADDR, &args, sizeof args) != 0 || args.table_bytes == 0)
+        return 0;
+    uint64_t at = j->spec.has_value ? j->spec.value : args.table_bytes - 1;
+    if (at >= args.table_bytes || bus->dram_flip(bus->ctx, args.table_addr + at) != 0)
+        return 0;
+    snprintf(what, sizeof what, "table-flip: the table byte at offset %llu (DRAM 0x%llx) inverted",
+             (unsigned long long)at, (unsigned long long)(args.table_addr + at));
+    take(j, bus, what);
+    return 1;
 }
 
 extern "C" void sn_injector_end(sn_injector *j, int still_pending, int hit_unit, uint64_t hit_payload)

@@ -15,7 +15,8 @@
  *   unit-fault:CODE    the next instruction a unit issues ends in SIG_FAULT
  *                      with argument CODE (1..255)
  *   table-flip[:OFF]   one DRAM byte of the packed table (boot arguments:
- *                      table_addr + OFF; default its last byte) is inverted
+ *                      table_addr + OFF; default its last byte) is inverted;
+ *                      at once or @0 means at BOOT, before the table check
  *   missing-node       the next GO is sent to (3,3), a coordinate with no unit
  *   mailbox-gen-a      from then on the mailbox is the older generation: a
  *                      completion arriving at a full queue is dropped and
@@ -89,8 +90,12 @@ typedef struct {
     char report[256];   /* what happened, for sn_sim_inject_report */
 } sn_injector;
 
-/* Clears j's state for a run after BOOT (the spec stays). */
-void sn_injector_boot(sn_injector *j);
+/* Clears j's state for a run at BOOT (the spec stays). A table-flip with no
+ * trigger, or at cycle 0, is taken here, before the image runs, so the
+ * runner's table check meets the flipped byte and refuses the table (any
+ * later trigger flips a byte the check has passed: what the runner reads
+ * next from the table shows it, or nothing does). */
+void sn_injector_boot(sn_injector *j, const sn_inject_bus *bus);
 
 /* Called at every control-region access before it takes effect (write:
  * a store of *value to off; else a read). Returns 1 when the access was

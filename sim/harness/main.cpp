@@ -282,16 +282,11 @@ int main(int argc, char **argv)
                 /* The process status keeps 8 bits: a nonzero word must not read as 0. */
                 rc = r.exit_code == 0 ? 0 : (r.exit_code & 0xFF) != 0 ? (int)(r.exit_code & 0xFF) : 1;
                 break;
-            case SN_SIM_CYCLE_LIMIT: {
-                sn_status_block sb;
-                printf("sysnode-sim: hang: no exit after %llu cycles (pc 0x%llx)\n",
-                       (unsigned long long)r.cycles, (unsigned long long)r.pc);
-                if (sn_sim_status_block(s, &sb) == 0)
-                    printf("sysnode-sim: runner status: phase %u round %u step %u, %u flits sent, %u completions\n",
-                           sb.phase, sb.round, sb.step, sb.flits_sent, sb.completions);
+            case SN_SIM_CYCLE_LIMIT:
+                printf("sysnode-sim: stopped at the --max-cycles cap after %llu cycles (pc 0x%llx): %s\n",
+                       (unsigned long long)r.cycles, (unsigned long long)r.pc, r.message);
                 rc = 124;
                 break;
-            }
             case SN_SIM_HALTED:
                 printf("sysnode-sim: core halted, cause %u at pc 0x%llx: %s\n", r.halt_cause,
                        (unsigned long long)r.pc, r.message);

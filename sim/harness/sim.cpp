@@ -23,6 +23,8 @@
 #include "verilated_fst_c.h"
 
 #include "escape.h"
+#include "messages.h"
+#include "sysnode/words.h"
 
 extern "C" {
 #include "dram.h"
@@ -367,7 +369,8 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
         tick(s);
         s->mesh->cpu_wr = 0;
         if (off == SN_MBOX_GO && s->mesh->accepted_go != accepted)
-            s->gos.push_back({s->hart_cycle, ops_before, static_cast<uint8_t>(sn_dst_typed(s->dst))});
+            s->gos.push_back({s->hart_cycle, ops_before, static_cast<uint8_t>(sn_dst_typed(s->dst)),
+                              static_cast<uint8_t>(SN_NODE_ID(s->dst & 0xF, (s->dst >> 8) & 0xF))});
         return;
     }
     switch (off) {
@@ -541,7 +544,8 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
 {
     s->console.clear();
     s->error.clear();
-    sn_injector_boot(&s->inject);
+    sn_inject_bus bus = inject_bus(s);
+    sn_injector_boot(&s->inject, &bus);
     s->hart_cycle = s->mmio_reads = s->mmio_writes = s->dst = 0;
     s->gos.clear();
     s->completions.clear();
@@ -570,12 +574,10 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     r.instret = h.instret;
     r.pc = h.pc;
     std::string why = s->error.empty() ? h.message : s->error;
-    sn_status_block sb;
-    if (h.stop != SN_HART_EXITED && sn_sim_status_block(s, &sb) == 0) {
-        char where[128];
-        snprintf(where, sizeof where, " (runner at round %u step %u, phase %u, %u flits sent)", sb.round, sb.step,
-                 sb.phase, sb.flits_sent);
-        why += where;
+    if (h.stop != SN_HART_EXITED) {
+        char where[sizeof r.message];
+        sn_sim_stop_where(s, where, sizeof where);
+        why += why.empty() ? where : std::string("; ") + where;
     }
     snprintf(r.message, sizeof r.message, "%s", why.c_str());
     switch (h.stop) {
@@ -647,6 +649,43 @@ extern "C" const char *sn_sim_console(const sn_sim *s)
 extern "C" size_t sn_sim_console_length(const sn_sim *s)
 {
     return s->console.size();
+}
+
+// The runner's place from its status block (kept current as it runs) and
+// the counts from the simulator's own logs, which are true at any cycle:
+// payload GOs the mailbox accepted and completions the core popped, per node.
+extern "C" char *sn_sim_stop_where(sn_sim *s, char *buf, size_t size)
+{
+    sn_status_block sb;
+    std::string out;
+    char part[160];
+    if (sn_sim_status_block(s, &sb) == 0)
+        out = std::string(sn_runner_where(&sb, part, sizeof part)) + "; ";
+    else
+        out = "the runner had not started (no status block yet); ";
+    uint32_t gos[256] = {0}, popped[256] = {0}, total_gos = 0;
+    for (const sn_sim_go &g : s->gos)
+        if (!g.typed) {
+            gos[g.node]++;
+            total_gos++;
+        }
+    for (const sn_sim_completion &c : s->completions)
+        popped[SN_NODE_ID(sn_head_src_x(c.head), sn_head_src_y(c.head))]++;
+    snprintf(part, sizeof part, "the mailbox accepted %u payload GO%s, the core popped %zu completion%s", total_gos,
+             total_gos == 1 ? "" : "s", s->completions.size(), s->completions.size() == 1 ? "" : "s");
+    out += part;
+    const char *sep = " (";
+    for (unsigned n = 0; n < 256; n++)
+        if (gos[n] || popped[n]) {
+            snprintf(part, sizeof part, "%snode (%u,%u): %u GO%s, %u popped", sep, n & 0xF, n >> 4, gos[n],
+                     gos[n] == 1 ? "" : "s", popped[n]);
+            out += part;
+            sep = "; ";
+        }
+    if (*sep == ';')
+        out += ")";
+    snprintf(buf, size, "%s", out.c_str());
+    return buf;
 }
 
 extern "C" int sn_sim_status_block(sn_sim *s, sn_status_block *out)

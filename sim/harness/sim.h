@@ -136,6 +136,14 @@ const char *sn_sim_console_text(sn_sim *s);
  * the image never stamped it (magic missing). */
 int sn_sim_status_block(sn_sim *s, sn_status_block *out);
 
+/* Where a run stopped that the runner did not end itself (the cycle cap, a
+ * signal): "runner at round R step S, PHASE; the mailbox accepted N payload
+ * GOs, the core popped M completions (node (x,y): G GOs, P popped; ...)",
+ * into buf (size bytes, cut short if need be). The place is the runner's
+ * status block, which it keeps current (FORMAT.md §7); the counts are the
+ * simulator's GO and completion logs, true at any cycle. Returns buf. */
+char *sn_sim_stop_where(sn_sim *s, char *buf, size_t size);
+
 /* GOs the mailbox accepted, and GOs lost since BOOT: dropped because a flit
  * was still offered (sysnode-facts §2) or by an injected go-drop (for tests:
  * "no GO reached the mailbox"; in every verdict). */
@@ -173,6 +181,7 @@ typedef struct {
     uint64_t cycle;    /* the hart's cycle at the GO store */
     uint64_t mmio_ops; /* mailbox and RX-queue register reads and writes since BOOT, before this GO */
     uint8_t typed;     /* DST[24] was set: a typed send (a CU_CTRL probe), not a CU_INST payload */
+    uint8_t node;      /* SN_NODE_ID of DST: where it went */
 } sn_sim_go;
 
 /* One completion the core popped from the mailbox (a store to HEAD). */

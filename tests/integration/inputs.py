@@ -180,8 +180,8 @@ def check_max_cycles_decimal():
     embedded = os.path.join(os.path.dirname(runner), "runner-vadd128.elf")  # about 14 K cycles to run
     for tool, code in (([sysnode_sim, embedded], 124), ([sysnode, "run", os.path.join(cases, "vadd128")], 1)):
         r = run(*tool, "--max-cycles", "010000")
-        out = failed(r, code, "no exit after ")
-        cycles = int(out.split("no exit after ")[1].split(" cycles")[0])
+        out = failed(r, code, "stopped at the --max-cycles cap after ")
+        cycles = int(out.split("cap after ")[1].split(" cycles")[0])
         assert 10000 <= cycles < 11000, f"--max-cycles 010000 stopped after {cycles} cycles: {out}"
 
 

@@ -103,7 +103,7 @@ sn_status sn_bench_figures_from_stats(const sn_bench_case *c, const sn_run_stats
 sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const char *image, unsigned cu_version,
                            unsigned dram_latency, uint64_t max_cycles, sn_bench_figures *f, sn_error *e)
 {
-    sn_replay_opts opts = {case_dir, image, max_cycles, 0, NULL, 0, NULL, NULL};
+    sn_replay_opts opts = {case_dir, image, max_cycles, 0, NULL, 0, NULL, NULL, 0};
     sn_replay_result res;
     sn_transport t = {0};
     sn_run_stats s;

@@ -1,15 +1,17 @@
 /* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest] [--strict]
  *                         [--dram-latency N] [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
- *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
- *                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]
+ *                         [--report FILE.json] [--timeline FILE.json|FILE.svg] [--fst FILE.fst [--fst-window FROM:TO]]
+ *                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]] [--diff N] [--save-output DIR]
  * Replays each case on a simulated SysNode of its own (or, with --device,
  * one case on a card; with --gdb, one case under GDB) through the host window (host/lib/replay.h) and prints
  * one verdict line per case, in the order given, plus a summary line when
  * there is more than one; --jobs runs that many cases at a time, one thread
  * and one simulator each. While a replay runs longer than a second and
  * stderr is a terminal, a progress line there shows rounds done and
- * simulated cycles. After each verdict come any dropped GOs and what
- * --inject did (sim/harness/inject.h). Every output is written by the output
+ * simulated cycles. A mismatch lists the first --diff N differing elements
+ * of each region (mismatch.h). After each verdict come any dropped GOs and
+ * what --inject did (sim/harness/inject.h); --save-output keeps what the
+ * program left in each expected region. Every output is written by the output
  * rule (host/lib/file_out.h); the trace only when the run reached its wait. */
 #include <errno.h>
 #include <limits.h>
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_io.h"
@@ -27,6 +30,8 @@
 #include "replay.h"
 #include "file_out.h"
 #include "image_path.h"
+#include "manifest.h"
+#include "mismatch.h"
 #include "run_report.h"
 #include "timeline.h"
 #include "transport_sim.h"
@@ -35,6 +40,8 @@
  * completion), so the runner reports a hang itself with each node's debt. */
 #define DEFAULT_MAX_CYCLES 400000000ull
 #define MAX_JOBS 256
+/* Differing elements a mismatch lists per region unless --diff says. */
+#define DEFAULT_DIFF 8
 /* A replay shows progress once it has run this long (wall seconds). */
 #define PROGRESS_AFTER_SECONDS 1.0
 
@@ -43,8 +50,9 @@ static const char USAGE[] =
     "                         [--strict] (a unit read of bytes nothing wrote fails the case, not a warning)\n"
     "                         [--dram-latency N] [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
     "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
-    "                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]]\n"
-    "                         (--trace, --table, --device, --report, --timeline, --fst, --gdb, --inject: one case)\n";
+    "                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]] [--diff N] [--save-output DIR]\n"
+    "                         (--trace, --table, --device, --report, --timeline, --fst, --gdb, --inject,\n"
+    "                          --save-output: one case)\n";
 
 /* A unit read of bytes nothing wrote (device.h), when not --strict. */
 static void warn_read(void *ctx, const char *msg)
@@ -70,6 +78,9 @@ typedef struct {
     int lockstep;
     uint64_t dram_latency; /* --dram-latency: the CPU's L (sn_sim_config) */
     const char *trace, *device, *report, *timeline, *fst, *fst_window;
+    const char *save_output; /* --save-output DIR */
+    sn_manifest save_m;      /* ... the case's manifest: the regions to save ... */
+    char **save_paths;       /* ... and DIR/<file> for each expected output */
     const char *inject;  /* --inject KIND[@...] (sim/harness/inject.h), or NULL */
     uint64_t fst_from, fst_to;
     int gdb;           /* serve GDB on gdb_port (sim/gdb) */
@@ -267,19 +278,55 @@ static int print_verdict(const case_run *c, int several)
         printf("match (the runner's own read-back: CRC-32 0x%08x)\n", res->digest_got);
     else if (res->match)
         printf("match\n");
-    else if (res->diff_round >= 0)
-        printf("MISMATCH after round %d at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n",
-               res->diff_round, res->diff_file, (unsigned long long)res->diff_offset,
-               (unsigned long long)res->diff_addr, res->got, res->want);
-    else
-        printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x\n", res->diff_file,
-               (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
+    else {
+        const sn_mismatch *mm = &res->mismatch;
+        if (res->diff_round >= 0)
+            printf("MISMATCH after round %d at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x",
+                   res->diff_round, res->diff_file, (unsigned long long)res->diff_offset,
+                   (unsigned long long)res->diff_addr, res->got, res->want);
+        else
+            printf("MISMATCH at %s offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x", res->diff_file,
+                   (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr, res->got, res->want);
+        printf("; %llu of %llu bytes, %llu of %llu elements differ\n", (unsigned long long)mm->diff_bytes,
+               (unsigned long long)res->output_bytes, (unsigned long long)mm->diff_elems,
+               (unsigned long long)mm->elems);
+        sn_mismatch_print(stdout, mm);
+    }
     report_faults(res);
     return res->match ? 0 : 1;
 }
 
-/* After one case's verdict: closes the FST dump, writes the report and the
- * timeline asked for, closes the window. Returns the exit code. */
+/* --save-output: what the program left in each expected output region of
+ * the case, read back through the window after the run however it ended,
+ * to DIR/<file> by the output rule. Returns 0, or 1 after saying why. */
+static int save_outputs(run_plan *plan, case_run *c)
+{
+    const sn_manifest *m = &plan->save_m;
+    if (!c->res.cycles || !c->t.ops) {
+        fprintf(stderr, "sysnode run: --save-output: the run never started: nothing saved in %s\n", plan->save_output);
+        return 1;
+    }
+    for (size_t i = 0; i < m->expected_count; i++) {
+        const sn_region *x = &m->expected[i];
+        sn_error e = {0};
+        uint8_t *bytes = malloc(x->nbytes);
+        sn_status st = bytes ? c->t.ops->dram_read(c->t.ctx, x->addr, bytes, x->nbytes, &e)
+                             : sn_error_set(&e, SN_ERR_INTERNAL, "out of memory for %llu bytes",
+                                            (unsigned long long)x->nbytes);
+        if (st == SN_OK)
+            st = sn_file_write_atomic(plan->save_paths[i], bytes, x->nbytes, &e);
+        free(bytes);
+        if (st != SN_OK) {
+            fprintf(stderr, "sysnode run: --save-output: %s\n", e.msg);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* After one case's verdict: closes the FST dump, writes the report, the
+ * timeline and the saved outputs asked for, closes the window. Returns the
+ * exit code. */
 static int finish_single(run_plan *plan, case_run *c, int rc)
 {
     sn_error fst_err = {0};
@@ -313,6 +360,8 @@ static int finish_single(run_plan *plan, case_run *c, int rc)
         fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);
         rc = 1;
     }
+    if (plan->save_output && save_outputs(plan, c) != 0)
+        rc = 1;
     sn_transport_close(&c->t);
     return stop_signal ? 128 + stop_signal : rc;
 }
@@ -363,6 +412,34 @@ static int run_several(run_plan *plan, unsigned jobs)
     return matched == plan->ncases ? 0 : 1;
 }
 
+/* --save-output DIR for case_dir: DIR made if missing (it must be a
+ * directory), the case's manifest read for its expected outputs, and
+ * DIR/<file> named for each, for the output check before the run. */
+static sn_status save_plan(run_plan *plan, const char *case_dir, sn_error *e)
+{
+    struct stat sb;
+    if (mkdir(plan->save_output, 0777) != 0 && errno != EEXIST)
+        return sn_error_set(e, SN_ERR_IO, "cannot make the folder %s: %s", plan->save_output, strerror(errno));
+    if (stat(plan->save_output, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return sn_error_set(e, SN_ERR_INPUT, "%s is not a folder", plan->save_output);
+    sn_status st = sn_manifest_load(&plan->save_m, case_dir, e);
+    if (st != SN_OK)
+        return st;
+    plan->save_paths = calloc(plan->save_m.expected_count + 1, sizeof *plan->save_paths);
+    if (!plan->save_paths)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    size_t n = strlen(plan->save_output);
+    int slash = n > 0 && plan->save_output[n - 1] == '/';
+    for (size_t i = 0; i < plan->save_m.expected_count; i++) {
+        const char *file = plan->save_m.expected[i].file;
+        plan->save_paths[i] = malloc(n + 1 + strlen(file) + 1);
+        if (!plan->save_paths[i])
+            return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+        sprintf(plan->save_paths[i], "%s%s%s", plan->save_output, slash ? "" : "/", file);
+    }
+    return SN_OK;
+}
+
 int sn_cmd_run(int argc, char **argv)
 {
     static run_plan plan; /* zero: the defaults, no optional outputs */
@@ -375,6 +452,7 @@ int sn_cmd_run(int argc, char **argv)
     int rc = 2;
     plan.opts.max_cycles = DEFAULT_MAX_CYCLES;
     plan.opts.warn = warn_read;
+    plan.opts.diff = DEFAULT_DIFF;
     plan.fst_to = UINT64_MAX;
     if (!dirs) {
         fputs("sysnode run: out of memory\n", stderr);
@@ -426,6 +504,13 @@ int sn_cmd_run(int argc, char **argv)
             if (parse_u64("--gdb", argv[++i], 0, 65535, &plan.gdb_port) != 0)
                 goto out;
             plan.gdb = 1;
+        } else if (!strcmp(argv[i], "--diff") && has_value) {
+            uint64_t n = 0;
+            if (parse_u64("--diff", argv[++i], 0, SN_DIFF_MAX, &n) != 0)
+                goto out;
+            plan.opts.diff = (uint32_t)n;
+        } else if (!strcmp(argv[i], "--save-output") && has_value) {
+            plan.save_output = argv[++i];
         } else if (!strcmp(argv[i], "--jobs") && has_value) {
             if (parse_u64("--jobs", argv[++i], 1, MAX_JOBS, &jobs) != 0)
                 goto out;
@@ -446,7 +531,7 @@ int sn_cmd_run(int argc, char **argv)
     }
     const char *one_case = plan.trace ? "--trace" : plan.opts.table ? "--table" : plan.device ? "--device"
                          : plan.report ? "--report" : plan.timeline ? "--timeline" : plan.fst ? "--fst"
-                         : plan.gdb ? "--gdb" : plan.inject ? "--inject" : NULL;
+                         : plan.gdb ? "--gdb" : plan.inject ? "--inject" : plan.save_output ? "--save-output" : NULL;
     if (ndirs > 1 && one_case) {
         fprintf(stderr, "sysnode run: %s names one file, device or port, so it takes one case (%zu given)\n%s",
                 one_case, ndirs, USAGE);
@@ -476,12 +561,27 @@ int sn_cmd_run(int argc, char **argv)
         plan.opts.image = image;
     }
     sn_error path_err = {0};
-    const sn_output_path outputs[] = {{"--report", plan.report}, {"--timeline", plan.timeline}, {"--fst", plan.fst},
-                                      {"--trace", plan.trace}};
+    if (plan.save_output && save_plan(&plan, dirs[0], &path_err) != SN_OK) {
+        fprintf(stderr, "sysnode run: --save-output: %s\n", path_err.msg);
+        goto out;
+    }
+    size_t nsave = plan.save_output ? plan.save_m.expected_count : 0, noutputs = 4 + nsave;
+    sn_output_path *outputs = calloc(noutputs, sizeof *outputs);
+    if (!outputs) {
+        fputs("sysnode run: out of memory\n", stderr);
+        goto out;
+    }
+    outputs[0] = (sn_output_path){"--report", plan.report};
+    outputs[1] = (sn_output_path){"--timeline", plan.timeline};
+    outputs[2] = (sn_output_path){"--fst", plan.fst};
+    outputs[3] = (sn_output_path){"--trace", plan.trace};
+    for (size_t i = 0; i < nsave; i++)
+        outputs[4 + i] = (sn_output_path){"--save-output", plan.save_paths[i]};
     inputs[0] = plan.opts.image;
     inputs[1] = plan.opts.table;
-    if (sn_output_paths_check(outputs, sizeof outputs / sizeof outputs[0], inputs, ndirs + 2, dirs, ndirs,
-                              &path_err) != SN_OK) {
+    sn_status checked = sn_output_paths_check(outputs, noutputs, inputs, ndirs + 2, dirs, ndirs, &path_err);
+    free(outputs);
+    if (checked != SN_OK) {
         fprintf(stderr, "sysnode run: %s\n", path_err.msg);
         goto out;
     }
@@ -505,6 +605,10 @@ int sn_cmd_run(int argc, char **argv)
     }
     free(plan.cases);
 out:
+    for (size_t i = 0; plan.save_paths && i < plan.save_m.expected_count; i++)
+        free(plan.save_paths[i]);
+    free(plan.save_paths);
+    sn_manifest_free(&plan.save_m);
     free(inputs);
     return rc;
 }

@@ -120,8 +120,45 @@ static sn_status array_alloc(const sn_json *d, int arr, const char *what, size_t
     return SN_OK;
 }
 
-/* Parses an array of {file, addr, nbytes, ...} objects. */
-static sn_status parse_regions(const sn_json *d, int arr, const char *key, sn_region **out,
+/* An expected output's optional "dtype" and "shape" (docs/manifest.md): how
+ * a mismatch report decodes it. A shape must count the region's elements. */
+static sn_status parse_decoding(const sn_json *d, int obj, const char *what, sn_region *r, sn_error *e)
+{
+    int dtype = -1, shape = -1;
+    sn_status st = sn_json_member(d, obj, "dtype", false, &dtype, e);
+    if (st == SN_OK)
+        st = sn_json_member(d, obj, "shape", false, &shape, e);
+    if (st == SN_OK && dtype >= 0) {
+        char *text = NULL;
+        st = sn_json_string(d, dtype, "dtype", &text, e);
+        r->fp16 = st == SN_OK && strncmp(text, "fp16", 4) == 0;
+        free(text);
+        if (st == SN_OK && r->fp16 && r->nbytes % 2 != 0)
+            return sn_json_fail(d, dtype, SN_ERR_INPUT, e, "%s: \"dtype\" fp16 needs an even nbytes, not %llu", what,
+                                (unsigned long long)r->nbytes);
+    }
+    if (st != SN_OK || shape < 0)
+        return st;
+    size_t dims = sn_json_kind_of(d, shape) == SN_JSON_ARRAY ? sn_json_count(d, shape) : 0;
+    if (dims < 1 || dims > 2)
+        return sn_json_fail(d, shape, SN_ERR_INPUT, e, "%s: \"shape\" must be [rows, cols] or [n]", what);
+    uint64_t dim[2] = {1, 1};
+    int v = sn_json_first(d, shape);
+    for (size_t i = 0; i < dims && st == SN_OK; i++, v = sn_json_next(d, v))
+        st = sn_json_u64(d, v, 1, r->nbytes, "shape entry", &dim[dims == 1 ? 1 : i], e);
+    uint64_t elems = r->nbytes / (r->fp16 ? 2 : 1);
+    if (st == SN_OK && (dim[0] > elems / dim[1] || dim[0] * dim[1] != elems))
+        return sn_json_fail(d, shape, SN_ERR_INPUT, e, "%s: \"shape\" counts %llu elements; nbytes %llu holds %llu %s",
+                            what, (unsigned long long)(dim[0] * dim[1]), (unsigned long long)r->nbytes,
+                            (unsigned long long)elems, r->fp16 ? "fp16 elements" : "bytes");
+    r->rows = dim[0];
+    r->cols = dim[1];
+    return st;
+}
+
+/* Parses an array of {file, addr, nbytes, ...} objects; expected outputs
+ * (expected) may also say how they decode. */
+static sn_status parse_regions(const sn_json *d, int arr, const char *key, bool expected, sn_region **out,
                                size_t *count, sn_error *e)
 {
     char what[96];
@@ -151,6 +188,8 @@ static sn_status parse_regions(const sn_json *d, int arr, const char *key, sn_re
                              &r->nbytes, e);
         if (st == SN_OK)
             st = parse_sha256(d, v, r, e);
+        if (st == SN_OK && expected)
+            st = parse_decoding(d, v, what, r, e);
         if (r->file != NULL)
             (*count)++; /* counted once it owns memory, so free finds it */
     }
@@ -242,11 +281,11 @@ static sn_status parse_host_step(const sn_manifest *m, const sn_json *d, int v, 
     h->after_round = (uint32_t)round;
     if (st == SN_OK && exps >= 0) {
         snprintf(what, sizeof what, "host_steps[%zu].expected_outputs", i);
-        st = parse_regions(d, exps, what, &h->expected, &h->expected_count, e);
+        st = parse_regions(d, exps, what, true, &h->expected, &h->expected_count, e);
     }
     if (st == SN_OK && ups >= 0) {
         snprintf(what, sizeof what, "host_steps[%zu].uploads", i);
-        st = parse_regions(d, ups, what, &h->uploads, &h->upload_count, e);
+        st = parse_regions(d, ups, what, false, &h->uploads, &h->upload_count, e);
     }
     if (st == SN_OK && h->expected_count == 0 && h->upload_count == 0)
         st = sn_json_fail(d, v, SN_ERR_INPUT, e, "host_steps[%zu] neither compares nor uploads", i);
@@ -299,9 +338,9 @@ static sn_status parse_manifest(sn_manifest *m, const sn_json *d, sn_error *e)
     if (st == SN_OK)
         st = parse_artifacts(m, d, arts, e);
     if (st == SN_OK)
-        st = parse_regions(d, ups, "uploads_before_round0", &m->uploads, &m->upload_count, e);
+        st = parse_regions(d, ups, "uploads_before_round0", false, &m->uploads, &m->upload_count, e);
     if (st == SN_OK)
-        st = parse_regions(d, exps, "expected_outputs_after_last_round", &m->expected,
+        st = parse_regions(d, exps, "expected_outputs_after_last_round", true, &m->expected,
                            &m->expected_count, e);
     if (st == SN_OK && steps >= 0)
         st = parse_host_steps(m, d, steps, e);

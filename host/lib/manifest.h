@@ -21,6 +21,8 @@ typedef struct sn_region {
     unsigned char *data; /* the file's bytes after sn_manifest_read_data, else NULL */
     bool has_sha256;     /* the manifest gave "sha256" */
     uint8_t sha256[32];  /* ... its value */
+    bool fp16;           /* an expected output whose "dtype" starts with "fp16": 2-byte FP16 elements */
+    uint64_t rows, cols; /* its "shape" [rows, cols] (row-major), or [n] as rows 1, cols n; 0, 0 when none */
 } sn_region;
 
 /* Host work between two rounds (DESIGN.md §2, artifacts/FORMAT.md §9): after

@@ -198,12 +198,14 @@ static void placed_bytes(const sn_manifest *m, const sn_region *fills, size_t nf
 sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *fills, size_t nfills,
                             const sn_region *x, size_t n, int32_t after_round, sn_replay_result *res, sn_error *e)
 {
-    unsigned char buf[4096], placed[sizeof buf];
+    unsigned char buf[4096], placed[sizeof buf]; /* even: whole FP16 elements per piece */
     res->match = 1;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         res->output_bytes += x[i].nbytes;
-    for (size_t i = 0; i < n && res->match; i++) {
-        for (uint64_t off = 0; off < x[i].nbytes && res->match; off += sizeof buf) {
+        sn_mismatch_count_region(&res->mismatch, &x[i]);
+    }
+    for (size_t i = 0; i < n; i++) { /* every region whole: the report counts every difference */
+        for (uint64_t off = 0; off < x[i].nbytes; off += sizeof buf) {
             uint64_t len = x[i].nbytes - off < sizeof buf ? x[i].nbytes - off : sizeof buf;
             sn_status st = t->ops->dram_read(t->ctx, x[i].addr + off, buf, len, e);
             if (st != SN_OK)
@@ -213,7 +215,8 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
                 res->unchanged_bytes += x[i].data[off + k] == placed[k];
             if (memcmp(buf, x[i].data + off, len) == 0)
                 continue;
-            for (uint64_t k = 0; k < len; k++) {
+            sn_mismatch_add(&res->mismatch, &x[i], after_round, off, buf, x[i].data + off, len, res->diff_limit);
+            for (uint64_t k = 0; k < len && res->match; k++) {
                 if (buf[k] != x[i].data[off + k]) {
                     res->match = 0;
                     res->diff_round = after_round;

@@ -14,6 +14,7 @@
 #include "elf_image.h"
 #include "error.h"
 #include "manifest.h"
+#include "mismatch.h"
 #include "transport.h"
 #include "sysnode/status_block.h"
 
@@ -39,6 +40,7 @@ typedef struct {
     int strict;              /* a unit read of bytes no upload or round wrote is an error (device.h) */
     sn_device_warn_fn warn;  /* else it is reported here (NULL: not at all) */
     void *warn_ctx;
+    uint32_t diff;           /* differing elements to list per region (mismatch.h), 0..SN_DIFF_MAX */
 } sn_replay_opts;
 
 typedef struct {
@@ -61,6 +63,8 @@ typedef struct {
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
     char diff_file[128];  /* ... the expected file it belongs to ... */
     uint8_t got, want;    /* ... and both bytes */
+    uint32_t diff_limit;  /* opts->diff, for the compares */
+    sn_mismatch mismatch; /* every difference counted, the first diff_limit per region listed */
     uint32_t dropped_gos; /* GOs the mailbox lost (sn_run_status) */
     char inject[256];     /* what an injected fault did, or "" */
     char errata[512];     /* the core errata the run reproduced, a line each (sn_run_status) */
@@ -128,9 +132,11 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
 
 /* Compares regions x[0..n) (their data) with DRAM through t; after_round
  * names the round a host step compares after (-1: after the last round).
- * SN_OK on a match; SN_ERR_MISMATCH with res->match 0 and the first
+ * SN_OK on a match; SN_ERR_MISMATCH with res->match 0, the first
  * difference in res (file, offset, address, both bytes, diff_round) and in
- * e ("after round R: FILE: offset ..."); or the transport's error.
+ * e ("after round R: FILE: offset ..."), and every difference counted in
+ * res->mismatch (the first res->diff_limit elements of each region listed);
+ * or the transport's error.
  * res->output_bytes grows by the regions' bytes, res->unchanged_bytes by
  * those equal to what the host placed there before the run (the poison,
  * m's uploads before round 0 over it, the last winning, and fills[0..nfills),

@@ -101,6 +101,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
     snprintf(res->name, sizeof res->name, "%s", m->name);
     res->rounds = (uint32_t)p->round_count;
+    res->diff_limit = opts->diff < SN_DIFF_MAX ? opts->diff : SN_DIFF_MAX;
     sn_device d;
     uint8_t *table = NULL;
     uint64_t table_addr = 0;

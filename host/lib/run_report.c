@@ -9,6 +9,7 @@
 #include "artifact.h"
 #include "file_out.h"
 #include "json_out.h"
+#include "mismatch.h"
 #include "run_events.h"
 #include "sysnode/mesh.h"
 #include "sysnode/table.h"
@@ -146,6 +147,12 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
         p += n + (nl != NULL);
     }
     fputs("],\n", f);
+    fputs("  \"mismatch\": ", f);
+    if (res->mismatch.diff_bytes)
+        sn_mismatch_write_json(f, &res->mismatch);
+    else
+        fputs("null", f);
+    fputs(",\n", f);
     write_nodes(f, &prog, measured ? &stats : NULL);
     if (measured) {
         fprintf(f, "  \"sim_wall_seconds\": %.6f,\n", stats.wait_seconds);

@@ -260,7 +260,7 @@ int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_
 int32_t sysnode_run_case(sysnode_device *d, const char *case_dir, int32_t digest)
 {
     sn_replay_opts opts = {case_dir, d->dev.image_path, d->dev.max_cycles, digest != 0, NULL,
-                           d->dev.strict,      keep_warning,        d};
+                           d->dev.strict,      keep_warning,        d, 0};
     sn_replay_result r;
     d->err = (sn_error){0};
     forget_warnings(d);

@@ -84,7 +84,7 @@ static int replay(const char *case_dir, const char *image, unsigned cu_version, 
         return -1;
     }
     sn_sim *s = sn_transport_sim_of(&sim);
-    sn_replay_opts opts = {case_dir, image, max_cycles, 1, NULL, 0, NULL, NULL};
+    sn_replay_opts opts = {case_dir, image, max_cycles, 1, NULL, 0, NULL, NULL, 0};
     out->status = sn_replay_case(&opts, &t, &out->res, &out->error);
     out->has_status_block = sn_sim_status_block(s, &out->status_block) == 0;
     out->console = strdup(sn_sim_console(s));

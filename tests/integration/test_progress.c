@@ -42,7 +42,7 @@ int main(int argc, char **argv)
     sn_transport t = {0};
     sn_error e = {0};
     sn_replay_result res;
-    sn_replay_opts opts = {argv[1], argv[2], 400000000ull, 1, NULL, 0, NULL, NULL};
+    sn_replay_opts opts = {argv[1], argv[2], 400000000ull, 1, NULL, 0, NULL, NULL, 0};
     sn_status st = sn_transport_sim_open(&t, &o, &e);
     if (st == SN_OK)
         st = sn_replay_case(&opts, &t, &res, &e);

@@ -1,15 +1,18 @@
 /* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
- *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
+ *                        [--digest ADDR:BYTES [--expect FILE]] [--max-cycles N] [--cu-version 4|5]
  * Loads an image onto a card (or the simulated card) through the host
  * window, places files in DRAM, boots it and streams its console as it
- * arrives (docs/user-guide.md "On a card"). Everything is read and checked before
- * anything reaches the card. */
+ * arrives (docs/user-guide.md "On a card"). With --expect, the CRC-32 the
+ * runner computed over the --digest range as it read it back on the card is
+ * checked against FILE's: a result checked on the card itself. Everything is
+ * read and checked before anything reaches the card. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "crc32.h"
 #include "file_read.h"
 #include "messages.h"
 #include "replay.h"
@@ -21,11 +24,12 @@
 #define STREAM_CYCLES 1000000ull
 #define MAX_LOADS 64
 
-enum { EXIT_HANG = 124, EXIT_HALT = 125, EXIT_FAILED = 126 };
+/* EXIT_DIFFERS: the --expect check failed (the runner's own codes start at 0x10, status.h). */
+enum { EXIT_DIFFERS = 1, EXIT_HANG = 124, EXIT_HALT = 125, EXIT_FAILED = 126 };
 
 static const char USAGE[] =
     "usage: sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
-    "                     [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]\n";
+    "                     [--digest ADDR:BYTES [--expect FILE]] [--max-cycles N] [--cu-version 4|5]\n";
 
 typedef struct {
     const char *spec;
@@ -146,7 +150,9 @@ int sn_cmd_flash(int argc, char **argv)
     dram_file files[MAX_LOADS + 1];
     int nfiles = 0, table = -1;
     uint64_t max_cycles = DEFAULT_MAX_CYCLES, cu_version = 0;
-    const char *digest = NULL;
+    const char *digest = NULL, *expect = NULL;
+    unsigned char *expect_bytes = NULL;
+    size_t expect_n = 0;
     uint64_t digest_addr = 0, digest_bytes = 0;
     for (int i = 1; i < argc; i++) {
         int has_value = i + 1 < argc;
@@ -169,6 +175,8 @@ int sn_cmd_flash(int argc, char **argv)
                 fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--expect") && has_value && !expect) {
+            expect = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
                 return 2;
@@ -194,6 +202,11 @@ int sn_cmd_flash(int argc, char **argv)
         fprintf(stderr, "sysnode flash: --digest goes in the boot arguments, which --table writes\n");
         return 2;
     }
+    if (expect && !digest) {
+        fprintf(stderr, "sysnode flash: --expect %s checks the runner's --digest read-back; give --digest ADDR:BYTES\n%s",
+                expect, USAGE);
+        return 2;
+    }
 
     sn_error err = {0};
     sn_elf_image img;
@@ -204,6 +217,10 @@ int sn_cmd_flash(int argc, char **argv)
     sn_status st = SN_OK;
     for (int i = 0; i < nfiles && st == SN_OK; i++)
         st = read_dram_file(&files[i], &err);
+    if (st == SN_OK && expect && (st = sn_file_read(expect, &expect_bytes, &expect_n, &err)) == SN_OK &&
+        expect_n != digest_bytes)
+        st = sn_error_set(&err, SN_ERR_INPUT, "--expect %s holds %zu bytes; --digest %s reads back %llu", expect,
+                          expect_n, digest, (unsigned long long)digest_bytes);
     if (st == SN_OK && sn_elf_image_load(image, &img, why, sizeof why) != 0)
         st = sn_error_set(&err, SN_ERR_INPUT, "%s: %s", image, why);
     if (st == SN_OK)
@@ -244,10 +261,22 @@ int sn_cmd_flash(int argc, char **argv)
         if (sb.digest_done)
             fprintf(stderr, "sysnode flash: result crc32 0x%08x over %llu bytes\n", sb.digest_crc32,
                     (unsigned long long)digest_bytes);
+        uint32_t want = expect ? sn_crc32(expect_bytes, expect_n) : 0;
+        if (expect && rc == 0 && sb.digest_done && sb.digest_crc32 == want)
+            fprintf(stderr, "sysnode flash: result matches %s (crc32 0x%08x)\n", expect, want);
+        else if (expect && rc == 0) {
+            fprintf(stderr, "sysnode flash: RESULT DIGEST MISMATCH: %s has crc32 0x%08x, the runner %s\n", expect,
+                    want, sb.digest_done ? "read back another" : "recorded no read-back");
+            rc = EXIT_DIFFERS;
+        }
+    } else if (expect && rc == 0) {
+        fprintf(stderr, "sysnode flash: --expect: the runner left no status block to check\n");
+        rc = EXIT_DIFFERS;
     }
     sn_transport_close(&t);
     sn_elf_image_free(&img);
     for (int i = 0; i < nfiles; i++)
         free(files[i].bytes);
+    free(expect_bytes);
     return rc;
 }

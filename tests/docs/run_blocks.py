@@ -5,8 +5,9 @@ from a scratch folder that holds the tree's artifacts/, docs/, python/ and
 the build as build/, so outputs the pages write land there, not in the tree.
 The blocks of one page run in order in one folder (a later block may use an
 earlier one's file). An ```output block right after a ```sh block lists lines
-its stdout and stderr must hold, in that order, exactly: so a cycle figure a
-page shows is the figure the tools print. A block is left out only with a
+its stdout and stderr must hold, in that order, exactly (an ellipsis "…"
+stands for text that differs between machines, such as an absolute path): so
+a cycle figure a page shows is the figure the tools print. A block is left out only with a
 `<!-- docs-test: skip (why) -->` line right above its fence; every skip must
 say why, and the count run is printed.
 
@@ -46,11 +47,17 @@ def blocks(path):
     return out
 
 
+def line_matches(got, want):
+    """got is want, where each "…" of want stands for any text."""
+    pattern = ".*".join(re.escape(part) for part in want.rstrip().split("\u2026"))
+    return re.fullmatch(pattern, got.rstrip()) is not None
+
+
 def contains_in_order(got, want):
     """The first line of want not found in got (in order), or None."""
     pos = 0
     for w in want:
-        while pos < len(got) and got[pos].rstrip() != w.rstrip():
+        while pos < len(got) and not line_matches(got[pos], w):
             pos += 1
         if pos == len(got):
             return w

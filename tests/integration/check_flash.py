@@ -10,7 +10,8 @@ the L1 sees the same addresses), and --digest over the first expected
 output. Flash must exit 0 with the runner's summary naming the same rounds,
 flits and completions, the runner's CRC-32 of what it read back equal to
 zlib's CRC-32 of the expected bytes, and the cycles of `sysnode run --digest`
-(the digest read-back costs cycles, so both runs do it)."""
+(the digest read-back costs cycles, so both runs do it). With --expect the
+expected bytes pass the check on the card and a one-byte change fails it."""
 import json, os, re, subprocess, sys, zlib
 
 sysnode, cases_dir, elf, work = sys.argv[1:5]
@@ -46,3 +47,19 @@ for case in sys.argv[5:]:
     got = tuple(int(x) for x in s.groups()) + (int(c.group(1)),)
     assert got == want, f"{case}: flash on the simulated card gave rounds/flits/completions/cycles {got}, run {want}"
     print(f"{case}: {got[3]} cycles on the simulated card, as in-process; result crc32 {want_crc:#010x}")
+
+    # --expect: the runner's read-back checked on the card against the expected bytes, and against a copy with
+    # one byte inverted (exit 1, named)
+    expected = os.path.join(d, out["file"])
+    wrong = os.path.join(work, f"{case}.wrong.bin")
+    data = bytearray(open(expected, "rb").read())
+    data[len(data) // 2] ^= 0xFF
+    open(wrong, "wb").write(data)
+    for path, code, says in ((expected, 0, f"result matches {expected} (crc32 {want_crc:#010x})"),
+                             (wrong, 1, f"RESULT DIGEST MISMATCH: {wrong} has crc32 {zlib.crc32(data):#010x}")):
+        check = subprocess.run([sysnode, "flash", elf, "--device", "sim", *loads, "--table",
+                                f"{table_addr:#x}={table}", "--digest", f"{out['addr']:#x}:{out['nbytes']}",
+                                "--expect", path], capture_output=True, text=True)
+        assert check.returncode == code and says in check.stderr, \
+            f"{case}: flash --expect {path}: rc {check.returncode}: {check.stderr}"
+    print(f"{case}: --expect holds for the expected bytes and fails for a one-byte change")

@@ -1,8 +1,9 @@
-/* Where a tool finds the runner images when no --image is given: beside the
- * running program, in the build tree (<bin>/../firmware/NAME) or in an
- * installed prefix (<bin>/../lib/sysnode/NAME; docs/user-guide.md
- * "Installing"), so a tool copied or installed elsewhere still finds its
- * images or says where it looked. */
+/* Where a tool or the library finds the runner images when no image is
+ * named: beside the running program or the loaded libsysnode, in the build
+ * tree or in an installed prefix (docs/user-guide.md "Installing"), so a
+ * copy or an install still finds its images, or says where it looked.
+ *   program <bin>/sysnode:         <bin>/../firmware/NAME, <bin>/../lib/sysnode/NAME
+ *   library <lib>/libsysnode.so.1: <lib>/../firmware/NAME, <lib>/sysnode/NAME */
 #ifndef SN_HOST_IMAGE_PATH_H
 #define SN_HOST_IMAGE_PATH_H
 
@@ -11,8 +12,13 @@
 #include "error.h"
 
 /* Writes the resolved path (no "..", no symlinks) of image NAME (e.g.
- * "runner.elf") into out (n bytes). SN_ERR_IO naming both places looked at
- * and --image when neither holds it, or the program's own path is unknown. */
+ * "runner.elf") beside the running program into out (n bytes). SN_ERR_IO
+ * naming both places looked at and --image when neither holds it, or the
+ * program's own path is unknown. */
 sn_status sn_image_default(const char *name, char *out, size_t n, sn_error *e);
+
+/* The same beside the shared object holding this code (libsysnode): for
+ * the library and the Python package, whose program is the interpreter. */
+sn_status sn_image_beside_library(const char *name, char *out, size_t n, sn_error *e);
 
 #endif

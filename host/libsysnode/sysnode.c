@@ -4,6 +4,7 @@
 #include "sysnode.h"
 
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "payload_op.h"
 #include "sysnode/mesh.h"
 #include "sysnode/regs.h"
+#include "image_path.h"
 #include "replay.h"
 #include "transport_sim.h"
 #include "transport.h"
@@ -59,12 +61,16 @@ int32_t sysnode_api_version(void)
     return SYSNODE_API_VERSION;
 }
 
-static const char *image_path(const sysnode_options *o)
+/* The image opts names, else $SYSNODE_IMAGE, else runner.elf beside this
+ * library (image_path.h) into buf; NULL with e set when there is none. */
+static const char *image_path(const sysnode_options *o, char *buf, size_t n, sn_error *e)
 {
     if (o && o->image)
         return o->image;
     const char *env = getenv("SYSNODE_IMAGE");
-    return env && *env ? env : SYSNODE_DEFAULT_IMAGE;
+    if (env && *env)
+        return env;
+    return sn_image_beside_library("runner.elf", buf, n, e) == SN_OK ? buf : NULL;
 }
 
 int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *err, size_t errlen)
@@ -84,8 +90,12 @@ int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *er
     if (st == SN_OK)
         st = sn_transport_sim_open(&d->t, &sim_opts, &e);
     uint64_t cap = opts && opts->max_cycles ? opts->max_cycles : DEFAULT_MAX_CYCLES;
+    char image[PATH_MAX];
+    const char *path = st == SN_OK ? image_path(opts, image, sizeof image, &e) : NULL;
+    if (st == SN_OK && !path)
+        st = e.code ? e.code : SN_ERR_IO;
     if (st == SN_OK)
-        st = sn_device_init(&d->dev, &d->t, image_path(opts), cap, &e);
+        st = sn_device_init(&d->dev, &d->t, path, cap, &e);
     if (st != SN_OK) {
         sysnode_close(d);
         if (err && errlen)

@@ -1,7 +1,8 @@
 """ctypes declarations of libsysnode (host/libsysnode/sysnode.h), and where
 the shared library is found: $SYSNODE_LIB, else the tree's build/lib (this
-package used from the tree or installed editable), else the system's
-libsysnode.so.1."""
+package used from the tree or installed editable), else the library of the
+prefix it was installed into (P/lib, from P/lib/python3/dist-packages;
+cmake/install.cmake), else the system's libsysnode.so.1."""
 import ctypes
 import os
 
@@ -60,9 +61,12 @@ def _candidates():
     if env:
         yield env
         return
-    tree = os.path.join(os.path.dirname(__file__), "..", "..", "build", "lib", "libsysnode.so.1")
-    if os.path.exists(tree):
-        yield os.path.abspath(tree)
+    here = os.path.dirname(os.path.abspath(__file__))
+    tree = os.path.join(here, "..", "..", "build", "lib", "libsysnode.so.1")
+    installed = os.path.join(here, "..", "..", "..", "libsysnode.so.1")  # P/lib/python3/dist-packages/sysnode
+    for path in (tree, installed):
+        if os.path.exists(path):
+            yield os.path.realpath(path)
     yield "libsysnode.so.1"
 
 

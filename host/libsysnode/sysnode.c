@@ -61,6 +61,11 @@ int32_t sysnode_api_version(void)
     return SYSNODE_API_VERSION;
 }
 
+const char *sysnode_version(void)
+{
+    return SYSNODE_VERSION;
+}
+
 /* The image opts names, else $SYSNODE_IMAGE, else runner.elf beside this
  * library (image_path.h) into buf; NULL with e set when there is none. */
 static const char *image_path(const sysnode_options *o, char *buf, size_t n, sn_error *e)

@@ -68,6 +68,11 @@ typedef struct sysnode_mesh {
 /* SYSNODE_API_VERSION of the library loaded. */
 int32_t sysnode_api_version(void);
 
+/* The project's version, "MAJOR.MINOR.PATCH" (project() in CMakeLists.txt,
+ * the one place it is set; the tools' --version says the same). Static
+ * storage. */
+const char *sysnode_version(void);
+
 /* Opens a fresh simulated SysNode (zeroed 16 MiB DRAM) into *out; opts may
  * be NULL for the defaults. Returns 0, or SN_ERR_INPUT (another mesh, a
  * cu_version other than 0, 4, 5, an image that cannot be loaded) or

@@ -85,6 +85,7 @@ def load():
     u64, i32, size = ctypes.c_uint64, ctypes.c_int32, ctypes.c_size_t
     sigs = {
         "sysnode_api_version": (i32, []),
+        "sysnode_version": (ctypes.c_char_p, []),
         "sysnode_open": (i32, [ctypes.POINTER(Options), ctypes.POINTER(dev), ctypes.c_char_p, size]),
         "sysnode_close": (None, [dev]),
         "sysnode_write": (i32, [dev, u64, ctypes.c_char_p, u64]),

@@ -1,5 +1,6 @@
-"""sysnode.Device: a simulated SysNode through libsysnode (docs/user-guide.md "Python and the C library";
-and Python"). Addresses are unit DRAM byte addresses; sizes are bytes."""
+"""sysnode.Device: a simulated SysNode through libsysnode (docs/user-guide.md
+"Python and the C library"). Addresses are unit DRAM byte addresses; sizes
+are bytes."""
 import ctypes
 import json
 import os
@@ -87,9 +88,11 @@ def mesh(device=None):
 
 class Result:
     """What an execute or run_case did: rounds, flits (payloads sent),
-    completions, cycles (simulated CPU cycles), match; for a mismatch the
-    first difference (diff_file, diff_offset, diff_addr, got, want, and
-    diff_round: the round a host step compared after, -1 after the last)."""
+    completions, cycles (simulated CPU cycles), match (run_case: whether
+    every expected byte came back; execute: None, since it compares
+    nothing); for a mismatch the first difference (diff_file, diff_offset,
+    diff_addr, got, want, and diff_round: the round a host step compared
+    after, -1 after the last)."""
 
     def __init__(self, raw):
         for name, _ in _lib.Result._fields_:
@@ -194,6 +197,7 @@ class Device:
         st = lib().sysnode_execute(self._handle(), arr, lens, len(texts), name.encode())
         res = self._result()
         self._warn()
+        res.match = None  # nothing was compared: the caller reads the outputs
         self._check(st, res)
         return res
 

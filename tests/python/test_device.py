@@ -4,6 +4,7 @@ compiler's expected bytes; run_case replays a folder; errors arrive as
 SysNodeError with the runner's or the checker's diagnosis."""
 import json
 import os
+import re
 import shutil
 import tempfile
 import unittest
@@ -27,6 +28,16 @@ class EveryCase(unittest.TestCase):
         with sysnode.Device(cu_version=5) as dev:
             for addr, got, want in case_session.run(dev, os.path.join(CASES, "mm_silu_32x128x64")):
                 self.assertEqual(got, want)
+
+    def test_execute_compares_nothing(self):
+        with sysnode.Device() as dev:
+            res = dev.execute(os.path.join(CASES, "vadd128", "artifact.json"))
+            self.assertEqual((res.rounds, res.flits, res.match), (1, 26, None))
+
+    def test_version_is_the_projects(self):
+        top = open(os.path.join(CASES, "..", "..", "CMakeLists.txt")).read()
+        want = re.search(r"project\(sysnode VERSION (\d+\.\d+\.\d+)", top).group(1)
+        self.assertEqual(sysnode.__version__, want)
 
     def test_run_case(self):
         with sysnode.Device() as dev:

@@ -241,9 +241,10 @@ static void replay_one(run_plan *plan, case_run *c)
     }
 }
 
-/* Prints c's verdict line. An error that stopped the replay goes to stderr
- * for a single case (as "sysnode run: ..."), to stdout after the case's
- * directory when there are several. Returns the case's exit code: 0 for a
+/* Prints c's verdict line, after the case's directory when there are
+ * several. An error that stopped the replay goes to stderr for a single case
+ * (as "sysnode run: ..."), to stdout after the case's directory when there
+ * are several. Returns the case's exit code: 0 for a
  * byte-exact match, else 1. */
 static int print_verdict(const case_run *c, int several)
 {
@@ -256,6 +257,8 @@ static int print_verdict(const case_run *c, int several)
         report_faults(res);
         return 1;
     }
+    if (several) /* the directory as given, as an error line has it: two copies of a case stay apart */
+        printf("%s: ", c->dir);
     if (res->all_unchanged) {
         printf("%s: %u round%s, %u flits, %u completions, %llu cycles, %llu output bytes: NO VERDICT: %s\n",
                res->name, res->rounds, res->rounds == 1 ? "" : "s", res->flits, res->completions,

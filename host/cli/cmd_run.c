@@ -208,7 +208,8 @@ static void replay_one(run_plan *plan, case_run *c)
     if (c->status == SN_OK && plan->timeline && !sim) /* before the run: nothing reaches the card */
         c->status = sn_error_set(&c->err, SN_ERR_INPUT, "--timeline: %s is a card; it keeps no logs of GOs, "
                                  "completions and unit spans, only a simulated SysNode has them", plan->device);
-    if (c->status == SN_OK && sim && (plan->fst || plan->report)) { /* dump closed, report written on a stop */
+    if (c->status == SN_OK && sim && (plan->fst || plan->report || plan->timeline || plan->save_output)) {
+        /* a stop, not a kill: the dump closed, the report, timeline and outputs written */
         /* Before the dump's files appear, so a signal never finds them without the handler; no SA_RESTART:
          * a wait for a GDB client (accept) ends on the signal too. The output rule's handler, which --trace
          * would put in, then leaves the signal to this stop (signal_catch.h). */

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-FENCE = re.compile(r"^```(\S*)\s*$")
+FENCE = re.compile(r"^( *)```(\S*)\s*$")  # indented too: a block inside a list item
 SKIP = re.compile(r"^<!-- docs-test: skip \((.+)\) -->$")
 LINKED = ("artifacts", "docs", "python", "firmware", "CMakeLists.txt", "cmake", "VERSION")
 
@@ -32,17 +32,18 @@ def blocks(path):
         if not m:
             i += 1
             continue
-        start, info = i, m.group(1)
+        start, indent, info = i, m.group(1), m.group(2)
         j = i + 1
-        while j < len(lines) and lines[j] != "```":
+        while j < len(lines) and lines[j] != indent + "```":
             j += 1
         if j == len(lines):
             sys.exit(f"{path}:{start + 1}: a fenced block that never closes")
-        prev = lines[start - 1] if start > 0 else ""
+        prev = lines[start - 1].strip() if start > 0 else ""
         skip = SKIP.match(prev)
         if prev.startswith("<!-- docs-test") and not skip:
             sys.exit(f"{path}:{start}: a docs-test marker must read '<!-- docs-test: skip (why) -->'")
-        out.append((start + 1, info, "\n".join(lines[start + 1:j]), skip.group(1) if skip else None))
+        body = [l[len(indent):] if l.startswith(indent) else l for l in lines[start + 1:j]]
+        out.append((start + 1, info, "\n".join(body), skip.group(1) if skip else None))
         i = j + 1
     return out
 

@@ -459,6 +459,9 @@ sn_status sn_manifest_load_at(sn_manifest *m, const char *case_dir, int dir_fd, 
     if (st != SN_OK)
         return st;
     st = parse_manifest(m, d, e);
+    size_t len = e ? strlen(e->msg) : 0;
+    if (st == SN_ERR_INPUT && e && len < sizeof e->msg) /* where the rule is written down: the schema's page */
+        snprintf(e->msg + len, sizeof e->msg - len, " (the manifest's members: docs/manifest.md)");
     sn_json_free(d);
     return st;
 }

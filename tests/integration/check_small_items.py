@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""check_small_items.py SYSNODE SYSNODE_BENCH CASES WORK: what a user reads in
+a few corner cases. A GDB port already in use is said in one line, not as a
+"simulation stopped after 0 cycles" with an empty console; the report names
+the runner image by its resolved path (no "bin/../firmware"), as does
+sysnode-bench's header; a sysnode copied out of the tree says where it
+looked for its image and how to name one."""
+import json, os, shutil, socket, subprocess, sys
+
+sysnode, bench, cases, work = sys.argv[1:5]
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+vadd = os.path.join(cases, "vadd128")
+
+with socket.socket() as s:
+    s.bind(("127.0.0.1", 0))
+    s.listen()
+    port = s.getsockname()[1]
+    r = subprocess.run([sysnode, "run", vadd, "--gdb", str(port)], capture_output=True, text=True)
+want = f"sysnode run: gdb: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+assert r.returncode == 1 and r.stderr == want, r.stderr
+print("a busy GDB port: " + want.strip())
+
+report = os.path.join(work, "report.json")
+r = subprocess.run([sysnode, "run", vadd, "--report", report], capture_output=True, text=True)
+image = json.load(open(report))["image"]
+assert r.returncode == 0 and image == os.path.realpath(image) and "/../" not in image, image
+r = subprocess.run([bench, vadd], capture_output=True, text=True)
+assert r.returncode == 0 and "/../" not in r.stdout and os.path.realpath(image) in r.stdout, r.stdout
+print(f"the default image as a resolved path: {image}")
+
+copy = os.path.join(work, "bin", "sysnode")
+os.makedirs(os.path.dirname(copy))
+shutil.copy(sysnode, copy)
+r = subprocess.run([copy, "run", vadd], capture_output=True, text=True)
+assert r.returncode == 1 and r.stderr.endswith("/lib/sysnode/runner.elf); pass --image ELF\n") and \
+    f"looked for {work}/bin/../firmware/runner.elf and " in r.stderr, r.stderr
+print("a copied sysnode: " + r.stderr.strip())

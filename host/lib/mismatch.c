@@ -41,8 +41,14 @@ static sn_region_diff *region_of(sn_mismatch *mm, const sn_region *x, int32_t af
         if (mm->regions[i].addr == x->addr && mm->regions[i].after_round == after_round &&
             strcmp(mm->regions[i].file, x->file) == 0)
             return &mm->regions[i];
-    if (mm->region_count++ >= SN_DIFF_REGIONS)
+    if (mm->region_count >= SN_DIFF_REGIONS) { /* compared in pieces: count each region once */
+        if (mm->counted != x || mm->counted_round != after_round)
+            mm->region_count++;
+        mm->counted = x;
+        mm->counted_round = after_round;
         return NULL;
+    }
+    mm->region_count++;
     sn_region_diff *r = &mm->regions[mm->region_count - 1];
     memset(r, 0, sizeof *r);
     snprintf(r->file, sizeof r->file, "%s", x->file);

@@ -39,6 +39,8 @@ typedef struct {
     uint64_t diff_bytes, diff_elems, elems; /* over every region compared */
     uint32_t region_count;                  /* regions with a difference ... */
     sn_region_diff regions[SN_DIFF_REGIONS];/* ... the first SN_DIFF_REGIONS of them */
+    const sn_region *counted;               /* the last region past those, counted once over its pieces */
+    int32_t counted_round;
 } sn_mismatch;
 
 /* Compares len bytes of what the program left (got) with the expected

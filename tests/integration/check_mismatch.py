@@ -102,3 +102,23 @@ assert r.returncode == 1 and '"shape" counts 64 elements; nbytes 256 holds 128 f
 r = run(os.path.join(work, "fp16"), "--save-output", os.path.join(work, "fp16"))
 assert r.returncode == 1 and "--save-output" in r.stderr and r.stdout == "", r.stdout + r.stderr
 print("a wrong shape and --save-output into the case are refused before the run")
+
+# Ten expected regions, each with one byte changed: eight are described, the rest counted.
+case = os.path.join(work, "ten")
+shutil.copytree(src, case)
+m = json.load(open(os.path.join(case, "manifest.json")))
+regions = []
+for k in range(10):
+    part = bytearray(good[16 * k:16 * k + 16])
+    part[1] ^= 0x01
+    name = f"part{k}.bin"
+    open(os.path.join(case, name), "wb").write(part)
+    regions.append({"file": name, "addr": 12288 + 16 * k, "nbytes": 16})
+m["expected_outputs_after_last_round"] = regions
+json.dump(m, open(os.path.join(case, "manifest.json"), "w"))
+r = run(case, "--diff", "1")
+lines = r.stdout.splitlines()
+assert r.returncode == 1 and "10 of 160 bytes, 10 of 160 elements differ" in lines[0], r.stdout
+assert [l.split(" byte")[0] for l in lines[1:9]] == [f"  part{k}.bin" for k in range(8)], lines
+assert lines[9] == "  2 more regions differ", lines
+print("ten differing regions: eight listed, two counted")

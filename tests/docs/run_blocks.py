@@ -9,7 +9,8 @@ its stdout and stderr must hold, in that order, exactly (an ellipsis "…"
 stands for text that differs between machines, such as an absolute path): so
 a cycle figure a page shows is the figure the tools print. A block is left out only with a
 `<!-- docs-test: skip (why) -->` line right above its fence; every skip must
-say why, and the count run is printed.
+say why, and the count run is printed. Every relative link must name a file
+of the tree and, after #, one of its headings.
 
 usage: run_blocks.py SOURCE_DIR BUILD_DIR [PAGE.md...]"""
 import os
@@ -52,6 +53,31 @@ def line_matches(got, want):
     """got is want, where each "…" of want stands for any text."""
     pattern = ".*".join(re.escape(part) for part in want.rstrip().split("\u2026"))
     return re.fullmatch(pattern, got.rstrip()) is not None
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def slug(heading):
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def link_failures(page):
+    """Every relative link of page names a file of the tree and, after #, a heading of it."""
+    failures, text = [], open(page, encoding="utf-8").read()
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        full = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+        if not os.path.exists(full):
+            failures.append(f"{page}: the link {target} names no file")
+        elif anchor and full.endswith(".md"):
+            headings = [slug(l.lstrip("#")) for l in open(full, encoding="utf-8") if l.startswith("#")]
+            if anchor not in headings:
+                failures.append(f"{page}: the link {target} names no heading of {path or 'this page'}")
+    return failures
 
 
 def contains_in_order(got, want):
@@ -111,7 +137,7 @@ def main():
     failures, ran, skipped = [], 0, 0
     for page in pages:
         f, r, s = run_page(page, source, build)
-        failures += f
+        failures += link_failures(page) + f
         ran += r
         skipped += s
         print(f"{os.path.relpath(page, source)}: {r} blocks run, {s} skipped")

@@ -10,7 +10,7 @@
 #include "sysnode/regs.h"
 #include "sysnode/table.h"
 
-enum { LABEL_W = 150, PLOT_W = 1200, RUNNER_H = 64, UNIT_H = 22, AXIS_H = 40, TOP = 28, AXIS_TICKS = 10 };
+enum { LABEL_W = 150, PLOT_W = 1200, RUNNER_H = 64, UNIT_H = 22, AXIS_H = 60, TOP = 28, AXIS_TICKS = 10 };
 
 /* Text for SVG: &, <, > and quotes escaped; control bytes dropped from a
  * message (they are escaped for the terminal already, escape.h). */
@@ -160,6 +160,19 @@ void sn_timeline_svg(FILE *f, const char *name, const sn_run_stats *s, const sn_
                 x, x, axis_y, axis_y + 5, x, axis_y + 17, (unsigned long long)c);
     }
     fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\">CPU cycles from BOOT</text>\n", LABEL_W, axis_y + 32);
+    static const struct {
+        const char *color, *what;
+    } legend[] = {{"#bbbbbb", "boot, table check"}, {"#dddddd", "unit probe"}, {"#a9cce3", "round"},
+                  {"#58d68d", "kick"}, {"#af7ac5", "await, barrier"}, {"#f5b041", "round end: drain, settle"},
+                  {"#1e8449", "GO"}, {"#2471a3", "completion"}, {"#c0392b", "peer ack, fault"},
+                  {"#5d6d7e", "unit busy"}};
+    for (size_t i = 0, x = LABEL_W; i < sizeof legend / sizeof legend[0]; i++) {
+        if (i)
+            x += 30 + 6 * strlen(legend[i - 1].what); /* about 6 pixels a character at size 10 */
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                   "<text x=\"%d\" y=\"%d\" font-size=\"10\">%s</text>\n",
+                (int)x, axis_y + 40, legend[i].color, (int)x + 14, axis_y + 49, legend[i].what);
+    }
 
     if (stop) {
         double x = x_of(end_cycle, end);
@@ -168,10 +181,17 @@ void sn_timeline_svg(FILE *f, const char *name, const sn_run_stats *s, const sn_
                 x, x, TOP - 4, axis_y, (unsigned long long)end_cycle);
         text(f, stop);
         fputs("</title></line>\n", f);
-        fprintf(f, "<text class=\"stop\" x=\"%.2f\" y=\"%d\" font-size=\"11\" fill=\"red\" text-anchor=\"end\">stopped: ",
+        fprintf(f, "<text class=\"stop\" x=\"%.2f\" y=\"%d\" font-size=\"11\" fill=\"red\" text-anchor=\"end\">",
                 x - 4, TOP - 8 > 12 ? TOP - 8 : 12);
-        char brief[96];
-        snprintf(brief, sizeof brief, "%s", stop);
+        /* the first line, a leading image path as its file name, cut to fit above the plot */
+        const char *space = strchr(stop, ' '), *from = stop;
+        for (const char *c = stop; space && c < space; c++)
+            if (*c == '/')
+                from = c + 1;
+        char brief[140];
+        int len = snprintf(brief, sizeof brief, "%s", from);
+        if (len >= (int)sizeof brief)
+            memcpy(brief + sizeof brief - 4, "...", 4);
         char *nl = strchr(brief, '\n');
         if (nl)
             *nl = '\0';

@@ -244,9 +244,13 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
     char when[48] = "";
     if (after_round >= 0)
         snprintf(when, sizeof when, "after round %d: ", after_round);
-    return sn_error_set(e, SN_ERR_MISMATCH, "%s%s: offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x", when,
-                        res->diff_file, (unsigned long long)res->diff_offset, (unsigned long long)res->diff_addr,
-                        res->got, res->want);
+    const sn_mismatch *mm = &res->mismatch; /* the counts so far: the library's and the report's message too */
+    return sn_error_set(e, SN_ERR_MISMATCH,
+                        "%s%s: offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x; %llu of %llu bytes, %llu of %llu "
+                        "elements differ", when, res->diff_file, (unsigned long long)res->diff_offset,
+                        (unsigned long long)res->diff_addr, res->got, res->want, (unsigned long long)mm->diff_bytes,
+                        (unsigned long long)res->output_bytes, (unsigned long long)mm->diff_elems,
+                        (unsigned long long)mm->elems);
 }
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e)
 {

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""check_report_signal.py SYSNODE CASES LOOP_IMAGE WORK: SIGINT or SIGTERM
+"""check_report_signal.py SYSNODE CASES LOOP_IMAGE WORK SCHEMA: SIGINT or SIGTERM
 during `sysnode run --report` (no --fst) stops the simulation, and the
 report is still written, with verdict "error" and exit_code the status the
-process exits with (128 + the signal); the message names that signal. LOOP_IMAGE never exits, so the
+process exits with (128 + the signal); the message names that signal; the
+report is valid against SCHEMA (docs/run-report.schema.json). LOOP_IMAGE never exits, so the
 signal always lands inside the run."""
 import json, os, signal, subprocess, sys, time
 
-sysnode, cases, loop_image, work = sys.argv[1:5]
+import jsonschema
+
+sysnode, cases, loop_image, work, schema = sys.argv[1:6]
 os.makedirs(work, exist_ok=True)
 
 
@@ -40,4 +43,5 @@ for sig in (signal.SIGINT, signal.SIGTERM):
         r = json.load(f)
     assert r["verdict"] == "error" and r["exit_code"] == 128 + sig, (r["verdict"], r["exit_code"])
     assert f"interrupted ({sig.name})" in r["message"], r["message"]  # names the signal that came
+    jsonschema.validate(r, json.load(open(schema)))
 print("report written after SIGINT and SIGTERM, exit_code 130 and 143")

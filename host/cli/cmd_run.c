@@ -358,7 +358,7 @@ static int finish_single(run_plan *plan, case_run *c, int rc)
         }
     }
     /* however the run ended; a stop other than the runner's exit is marked */
-    int exited = c->status == SN_OK || c->status == SN_ERR_MISMATCH;
+    int exited = c->status == SN_OK || (c->status == SN_ERR_MISMATCH && c->res.diff_round < 0); /* not a host step's */
     if (plan->timeline && sn_timeline_write(plan->timeline, c->dir, &c->res, exited ? NULL : c->err.msg, &c->t,
                                             &out_err) != SN_OK) {
         fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);

@@ -109,7 +109,8 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
         return st;
     }
     /* measured fields for a run that ran on a window that counts, as far as it went */
-    int stopped = run->status != SN_OK && run->status != SN_ERR_MISMATCH;
+    int stopped = run->status != SN_OK && (run->status != SN_ERR_MISMATCH || res->diff_round >= 0); /* a host
+                                                                   step's mismatch stops the run at its sync point */
     int measured = res->cycles && t->ops && t->ops->stats && t->ops->stats(t->ctx, &stats, &ignored) == SN_OK &&
                    sn_run_events_build(&prog, &stats, res->cycles, stopped, &ev, &ignored) == SN_OK;
     FILE *f = open_memstream(&text, &len);

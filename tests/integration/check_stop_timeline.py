@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""check_stop_timeline.py SYSNODE CASES LOOP_IMAGE WORK: every way a run ends
+"""check_stop_timeline.py SYSNODE CASES LOOP_IMAGE WORK HOST_STEP_DIR: every way a run ends
 leaves its --timeline, JSON and SVG, drawn up to the stop, and the stop is
 marked with the run's own message (docs/user-guide.md "Seeing what
 happened"): a hang the runner reports, a unit fault, a table the runner
-refuses, the --max-cycles cap, SIGINT; a match has no stop mark. At the cap
+refuses, the --max-cycles cap, SIGINT, a host step's mismatch (which stops
+the run at its sync point); a match has no stop mark. At the cap
 the message gives the runner's place with its phase in words and the live
 counts, and those agree with what the program could have sent by then,
 computed from the artifacts themselves: at least every flit of the rounds
@@ -14,7 +15,7 @@ the cycles."""
 import json, os, re, signal, subprocess, sys, time
 import xml.etree.ElementTree as ET
 
-sysnode, cases, loop_image, work = sys.argv[1:5]
+sysnode, cases, loop_image, work, host_steps = sys.argv[1:6]
 os.makedirs(work, exist_ok=True)
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -72,24 +73,33 @@ for name, args, says in (
         ("hang", [vadd, "--inject", "unit-stuck"], "hang: no completion for "),
         ("fault", [vadd, "--inject", "unit-fault:3"], "SIG_FAULT, argument 3"),
         ("refused table", [vadd, "--inject", "table-flip"], "exited with 0x15 "),
+        ("host step", [os.path.join(host_steps, "host_step_wrong")], "after round 0: expected_after_round0.bin"),
         ("cap", [os.path.join(cases, "matmul_512x256x512"), "--max-cycles", "300000"],
          "stopped at the --max-cycles cap after 300000 cycles: runner at round ")):
     for ext in ("json", "svg"):
         out = os.path.join(work, f"{name.replace(' ', '_')}.{ext}")
         r = run(*args, "--timeline", out)
-        msg = message(r.stderr)
-        assert r.returncode == 1 and says in msg and os.path.exists(out), (name, r.returncode, r.stderr)
-        stopped_at = int(re.search(r"after (\d+) cycles", msg).group(1))
+        if name == "host step":  # a mismatch: the verdict line on stdout, the cycles in it
+            msg = r.stdout.splitlines()[0].split("MISMATCH ", 1)[1]
+            stopped_at = int(re.search(r", (\d+) cycles,", r.stdout).group(1))
+            msg = None if ext == "svg" else msg
+        else:
+            msg = message(r.stderr)
+            stopped_at = int(re.search(r"after (\d+) cycles", msg).group(1))
+        assert r.returncode == 1 and os.path.exists(out) and (msg is None or says in msg or name == "host step"), \
+            (name, r.returncode, r.stdout, r.stderr)
         if ext == "json":
             stop = stop_of(out)
-            assert stop and stop["ts"] == stopped_at and stop["args"]["how"].split("\n")[0] == msg, (name, stop, msg)
+            how = stop and stop["args"]["how"].split("\n")[0]
+            assert stop and stop["ts"] == stopped_at and (how == msg or (name == "host step" and says in how)), \
+                (name, stop, msg)
             assert all(e.get("ts", 0) <= stopped_at for e in events(out)), name
         else:
             root, marks = svg_marks(out)
             (line,) = [e for e in marks["stop"] if e.tag == SVG + "line"]
             assert int(line.get("data-cycle")) == stopped_at == int(root.get("data-cycles")), (name, line.attrib)
-            assert line.find(SVG + "title").text.startswith(msg), name
-    print(f"{name}: JSON and SVG timelines end at cycle {stopped_at}, the stop marked: {msg[:60]}...")
+            assert line.find(SVG + "title").text.startswith(msg or says), name
+    print(f"{name}: JSON and SVG timelines end at cycle {stopped_at}, the stop marked: {how[:60]}...")
 
 # The cap's live counts against the program: rounds before the one named were sent whole.
 case = os.path.join(cases, "matmul_512x256x512")

@@ -67,15 +67,18 @@ assert len(marks["busy"]) == flits and len(marks["round"]) == rounds and "stop" 
 assert all(int(g.get("data-cycle")) <= cycles for g in marks["go"])
 print(f"match: the SVG has {flits} GOs, {completions} completions, {rounds} rounds, {cycles} cycles, no stop")
 
-# Failures the runner reports, and the cap: each timeline ends at the stop, marked with the message.
+# Failures the runner reports, and the cap (halfway through matmul_512x256x512's whole run, so mid-round):
+# each timeline ends at the stop, marked with the message.
 vadd = os.path.join(cases, "vadd128")
+big = os.path.join(cases, "matmul_512x256x512")
+whole = int(re.search(r", (\d+) cycles,", run(big).stdout).group(1))
+cap = whole // 2
 for name, args, says in (
         ("hang", [vadd, "--inject", "unit-stuck"], "hang: no completion for "),
         ("fault", [vadd, "--inject", "unit-fault:3"], "SIG_FAULT, argument 3"),
         ("refused table", [vadd, "--inject", "table-flip"], "exited with 0x15 "),
         ("host step", [os.path.join(host_steps, "host_step_wrong")], "after round 0: expected_after_round0.bin"),
-        ("cap", [os.path.join(cases, "matmul_512x256x512"), "--max-cycles", "300000"],
-         "stopped at the --max-cycles cap after 300000 cycles: runner at round ")):
+        ("cap", [big, "--max-cycles", str(cap)], f"stopped at the --max-cycles cap after {cap} cycles: runner at round ")):
     for ext in ("json", "svg"):
         out = os.path.join(work, f"{name.replace(' ', '_')}.{ext}")
         r = run(*args, "--timeline", out)
@@ -102,8 +105,8 @@ for name, args, says in (
     print(f"{name}: JSON and SVG timelines end at cycle {stopped_at}, the stop marked: {how[:60]}...")
 
 # The cap's live counts against the program: rounds before the one named were sent whole.
-case = os.path.join(cases, "matmul_512x256x512")
-m = re.search(r"runner at round (\d+) step (\d+), ([a-z ()]+); the mailbox accepted (\d+) payload GOs, "
+case = big
+m = re.search(r"runner at round (\d+) step (\d+), ([a-z (),]+?); the mailbox accepted (\d+) payload GOs, "
               r"the core popped (\d+) completions \((.*)\)$", msg)
 assert m, msg
 at_round, gos, popped = int(m.group(1)), int(m.group(4)), int(m.group(5))

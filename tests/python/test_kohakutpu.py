@@ -53,7 +53,7 @@ class Adapter(unittest.TestCase):
 
         with open(os.path.join(os.path.dirname(__file__), "..", "..", "README.md")) as f:
             text = f.read()
-        block = text[text.index("**From a KohakuTPU compiler session.**"):]
+        block = text[text.index("From a KohakuTPU compiler session"):]
         code = block[block.index("```python\n") + 10:block.index("```\n", block.index("```python\n") + 10)]
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):

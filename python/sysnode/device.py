@@ -39,7 +39,7 @@ SN_ERR_INPUT = 0x10  # firmware/include/sysnode/status.h
 
 class SysNodeWarning(UserWarning):
     """A unit read of DRAM bytes that neither the host nor an earlier round
-    wrote in this session (README "Library and Python"): the message names the
+    wrote in this session (docs/user-guide.md "Python and the C library"): the message names the
     artifact, round, slot, payload, unit and address range."""
 
 

@@ -1,5 +1,5 @@
 """sysnode.kohakutpu: the SysNode as a device for the KohakuTPU compiler's
-Python API (README "From a KohakuTPU compiler session").
+Python API (docs/user-guide.md "From a KohakuTPU compiler session").
 
     dev = sysnode.kohakutpu.device(cu_version=4)
 

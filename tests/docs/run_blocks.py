@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs every command block of the project's documentation (README.md and
-docs/*.md), so the pages stay true: a ```sh block runs in bash (-e, pipefail)
+"""Runs every command block of the project's documentation (README.md,
+docs/*.md and the other pages in PAGES), so the pages stay true: a ```sh block runs in bash (-e, pipefail)
 from a scratch folder that holds the tree's artifacts/, docs/, python/ and
 the build as build/, so outputs the pages write land there, not in the tree.
 The blocks of one page run in order in one folder (a later block may use an
@@ -21,6 +21,8 @@ import tempfile
 
 FENCE = re.compile(r"^( *)```(\S*)\s*$")  # indented too: a block inside a list item
 SKIP = re.compile(r"^<!-- docs-test: skip \((.+)\) -->$")
+# The project's pages besides docs/*.md (the fact sheets in docs/reference/ are not the project's).
+PAGES = ("README.md", "sim/README.md", "artifacts/FORMAT.md", "artifacts/kohakutpu/README.md", "firmware/bench/README.md")
 LINKED = ("artifacts", "docs", "python", "firmware", "CMakeLists.txt", "cmake", "VERSION")
 
 
@@ -132,7 +134,7 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     source, build = (os.path.abspath(a) for a in sys.argv[1:3])
-    pages = sys.argv[3:] or [os.path.join(source, "README.md")] + sorted(
+    pages = sys.argv[3:] or [os.path.join(source, p) for p in PAGES] + sorted(
         os.path.join(source, "docs", f) for f in os.listdir(os.path.join(source, "docs")) if f.endswith(".md"))
     failures, ran, skipped = [], 0, 0
     for page in pages:

@@ -39,7 +39,8 @@ static void host_hold(void)
 {
     volatile uint64_t *held = (volatile uint64_t *)SN_HOST_HELD_ADDR;
     volatile const uint64_t *release = (volatile const uint64_t *)SN_HOST_RELEASE_ADDR;
-    *held = ++syncs;
+    ++syncs;
+    *held = SN_HOST_HELD(syncs, sn_port_cycles(0));
     while (SN_HOST_RELEASE_SEQ(*release) != syncs)
         (void)sn_port_read(0, SN_MBOX_STAT);
 }

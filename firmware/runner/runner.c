@@ -502,8 +502,8 @@ static runner_status host_sync(sn_runner *r)
     uint32_t seq = ++r->syncs;
     publish(r);
     r->status->phase = SN_PHASE_HOST_SYNC;
-    *r->host_held = seq;
     uint64_t start = sn_port_cycles(r->port);
+    *r->host_held = SN_HOST_HELD(seq, start);
     uint64_t word;
     /* STAT is read to pace the poll (and, on the mailbox model, to let time pass). */
     while (SN_HOST_RELEASE_SEQ(word = *r->host_release) != seq) {

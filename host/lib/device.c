@@ -445,8 +445,10 @@ sn_status sn_device_wait(sn_device *d, int poll, int *held, sn_run_status *rs, s
         st = d->t->ops->spad_read(d->t->ctx, SN_HOST_HELD_ADDR - SN_SPAD_BASE, &word, sizeof word, e);
         if (st != SN_OK)
             return st;
-        if (word == (uint64_t)d->syncs + 1) {
+        if (SN_HOST_HELD_SEQ(word) == d->syncs + 1) {
             d->syncs++;
+            /* the hold's own cycle: at most one poll before this stop, so its low 32 bits place it */
+            d->held_cycle = d->cycles - (uint32_t)((uint32_t)d->cycles - SN_HOST_HELD_CYCLE32(word));
             d->held = *held = 1;
             return SN_OK;
         }
@@ -520,7 +522,7 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
     if (st == SN_OK) {
         res->flits = after.flits_sent - before.flits_sent;
         res->completions = after.completions - before.completions;
-        res->cycles = d->cycles - start;
+        res->cycles = d->held_cycle - start; /* from the boot or release to the hold, exactly */
         res->table_addr = table_addr;
         res->table_bytes = table_bytes;
         res->match = 1;

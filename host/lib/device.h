@@ -54,6 +54,7 @@ typedef struct sn_device {
     int held;             /* the runner holds at sync point `syncs` */
     uint32_t syncs;       /* sync points reached since BOOT */
     uint64_t cycles;      /* CPU cycles since BOOT at the last stop */
+    uint64_t held_cycle;  /* CPU cycle since BOOT at which the runner reached the current hold */
     uint64_t cap;         /* the cycle the current run may not pass */
     uint64_t table_addr, table_bytes; /* the table the runner reads, while it runs */
     int booted;           /* sn_device_boot has run */

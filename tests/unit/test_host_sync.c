@@ -46,7 +46,9 @@ static void released_sync_point_goes_on(void **state)
     two_rounds_with_sync(f);
     start_with_host(f, SN_HOST_RELEASE(1, SN_HOST_NEXT_TABLE));
     assert_int_equal(fx_run(f), SN_OK);
-    assert_int_equal(held_word, 1);
+    assert_int_equal(SN_HOST_HELD_SEQ(held_word), 1);
+    /* the hold's cycle (host_sync.h): after the first round's work, before the run's end */
+    assert_in_range(SN_HOST_HELD_CYCLE32(held_word), 1, f->m->now);
     assert_int_equal(f->r.syncs, 1);
     assert_int_equal(f->r.host_command, SN_HOST_NEXT_TABLE);
     assert_int_equal(f->m->log_count, 5);
@@ -59,7 +61,9 @@ static void unreleased_sync_point_is_a_hang(void **state)
     two_rounds_with_sync(f);
     start_with_host(f, SN_HOST_RELEASE(2, SN_HOST_CONTINUE)); /* another sync point's number */
     assert_int_equal(fx_run(f), SN_ERR_HANG);
-    assert_int_equal(held_word, 1);
+    assert_int_equal(SN_HOST_HELD_SEQ(held_word), 1);
+    /* the hold's cycle (host_sync.h): after the first round's work, before the run's end */
+    assert_in_range(SN_HOST_HELD_CYCLE32(held_word), 1, f->m->now);
     assert_int_equal(f->status.phase, SN_PHASE_HOST_SYNC);
     assert_int_equal(f->status.error_round, 0);
     assert_int_equal(f->status.error_value, 1);

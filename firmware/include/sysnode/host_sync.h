@@ -6,6 +6,9 @@
  * command, to the release word. Both words sit in the scratchpad in the last
  * 16 bytes the image reserves for its status block (NOLOAD, past the block):
  * the host zeroes the release word before BOOT, the runner the held word.
+ * The held word also carries the low 32 bits of mcycle when the runner
+ * reached the hold, so a host that polls (a card, or the in-process
+ * simulator's steps) still counts a run's cycles to the hold exactly.
  * Freestanding. */
 #ifndef SYSNODE_HOST_SYNC_H
 #define SYSNODE_HOST_SYNC_H
@@ -21,6 +24,11 @@ SN_STATIC_ASSERT(sizeof(sn_status_block) <= SN_STATUS_BLOCK_BYTES - 16, "the hos
 #define SN_HOST_RELEASE(seq, cmd) ((uint64_t)(uint32_t)(seq) | (uint64_t)(cmd) << 32)
 #define SN_HOST_RELEASE_SEQ(word) ((uint32_t)(word))
 #define SN_HOST_RELEASE_CMD(word) ((uint32_t)((word) >> 32) & 0xFF)
+
+/* Held word: bits 31:0 the sync point reached, bits 63:32 mcycle[31:0] then. */
+#define SN_HOST_HELD(seq, cycle) ((uint64_t)(uint32_t)(seq) | (uint64_t)(uint32_t)(cycle) << 32)
+#define SN_HOST_HELD_SEQ(word) ((uint32_t)(word))
+#define SN_HOST_HELD_CYCLE32(word) ((uint32_t)((word) >> 32))
 
 enum sn_host_command {
     SN_HOST_CONTINUE = 0,   /* go on with the next round (after a table's last round: finish) */

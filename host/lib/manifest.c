@@ -446,40 +446,97 @@ sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **o
     return SN_OK;
 }
 
+/* Calls fn on every region of m with its kind, in the order a case reads
+ * them: the uploads before round 0, the expected outputs after the last
+ * round, then each host step's expected outputs and uploads. Stops at the
+ * first status other than SN_OK and returns it. */
+static sn_status each_region(const sn_manifest *m, sn_status (*fn)(const sn_manifest *, const sn_region *,
+                                                                  const char *kind, void *ctx, sn_error *e),
+                             void *ctx, sn_error *e)
+{
+    sn_status st = SN_OK;
+    for (size_t i = 0; st == SN_OK && i < m->upload_count; i++)
+        st = fn(m, &m->uploads[i], "upload", ctx, e);
+    for (size_t i = 0; st == SN_OK && i < m->expected_count; i++)
+        st = fn(m, &m->expected[i], "expected output", ctx, e);
+    for (size_t k = 0; st == SN_OK && m->host_steps != NULL && k < m->host_step_count; k++) {
+        const sn_host_step *h = &m->host_steps[k];
+        for (size_t i = 0; st == SN_OK && i < h->expected_count; i++)
+            st = fn(m, &h->expected[i], "host step's expected output", ctx, e);
+        for (size_t i = 0; st == SN_OK && i < h->upload_count; i++)
+            st = fn(m, &h->uploads[i], "host step's upload", ctx, e);
+    }
+    return st;
+}
+
+static sn_status region_in_dram(const sn_manifest *m, const sn_region *r, const char *kind, void *ctx, sn_error *e)
+{
+    uint64_t dram_bytes = *(const uint64_t *)ctx;
+    if (r->addr >= dram_bytes || r->nbytes > dram_bytes - r->addr)
+        return sn_error_set(e, SN_ERR_INPUT,
+                            "%s: %s %s at 0x%llx (%llu bytes) passes the end of DRAM (%llu bytes, 0x%llx)", m->path,
+                            kind, r->file, (unsigned long long)r->addr, (unsigned long long)r->nbytes,
+                            (unsigned long long)dram_bytes, (unsigned long long)dram_bytes);
+    return SN_OK;
+}
+
 sn_status sn_manifest_check_dram(const sn_manifest *m, uint64_t dram_bytes, sn_error *e)
 {
-    for (size_t i = 0; i < m->upload_count + m->expected_count; i++) {
-        const sn_region *r = i < m->upload_count ? &m->uploads[i] : &m->expected[i - m->upload_count];
-        if (r->addr >= dram_bytes || r->nbytes > dram_bytes - r->addr)
-            return sn_error_set(e, SN_ERR_INPUT,
-                                "%s: %s %s at 0x%llx (%llu bytes) passes the end of DRAM (%llu bytes, 0x%llx)",
-                                m->path, i < m->upload_count ? "upload" : "expected output", r->file,
-                                (unsigned long long)r->addr, (unsigned long long)r->nbytes,
-                                (unsigned long long)dram_bytes, (unsigned long long)dram_bytes);
-    }
+    return each_region(m, region_in_dram, &dram_bytes, e);
+}
+
+typedef struct {
+    char **paths;
+    size_t n;
+} path_list;
+
+static sn_status add_region_path(const sn_manifest *m, const sn_region *r, const char *kind, void *ctx, sn_error *e)
+{
+    (void)kind;
+    path_list *l = ctx;
+    if (r->file == NULL)
+        return SN_OK; /* a region a failed load left half made */
+    if ((l->paths[l->n] = join(m->dir, r->file)) == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    l->n++;
+    return SN_OK;
+}
+
+static sn_status count_region(const sn_manifest *m, const sn_region *r, const char *kind, void *ctx, sn_error *e)
+{
+    (void)m, (void)r, (void)kind, (void)e;
+    ++*(size_t *)ctx;
     return SN_OK;
 }
 
 sn_status sn_manifest_input_paths(const sn_manifest *m, char ***paths, size_t *n, sn_error *e)
 {
-    size_t total = 1 + m->artifact_count + m->upload_count + m->expected_count;
+    size_t total = 1 + m->artifact_count;
     *n = 0;
     *paths = NULL;
     if (m->path == NULL)
         return SN_OK; /* nothing loaded: no file named */
-    *paths = calloc(total, sizeof **paths);
-    if (*paths == NULL)
+    each_region(m, count_region, &total, e);
+    path_list l = {calloc(total, sizeof *l.paths), 0};
+    if (l.paths == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
-    (*paths)[(*n)++] = strdup(m->path);
-    for (size_t i = 0; i < m->artifact_count; i++)
-        (*paths)[(*n)++] = join(m->dir, m->artifacts[i]);
-    for (size_t i = 0; i < m->upload_count + m->expected_count; i++)
-        (*paths)[(*n)++] = join(m->dir, i < m->upload_count ? m->uploads[i].file
-                                                            : m->expected[i - m->upload_count].file);
-    for (size_t i = 0; i < *n; i++)
-        if ((*paths)[i] == NULL)
-            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
-    return SN_OK;
+    *paths = l.paths;
+    if ((l.paths[l.n] = strdup(m->path)) == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    l.n++;
+    sn_status st = SN_OK;
+    for (size_t i = 0; st == SN_OK && m->artifacts != NULL && i < m->artifact_count; i++) {
+        if (m->artifacts[i] == NULL)
+            continue;
+        if ((l.paths[l.n] = join(m->dir, m->artifacts[i])) == NULL)
+            st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+        else
+            l.n++;
+    }
+    if (st == SN_OK)
+        st = each_region(m, add_region_path, &l, e);
+    *n = l.n;
+    return st;
 }
 
 static sn_status read_region(const sn_manifest *m, sn_region *r, sn_error *e)

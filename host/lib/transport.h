@@ -119,6 +119,10 @@ typedef struct sn_transport_ops {
      * the next take or close). SN_ERR_INTERNAL when out of memory. */
     int (*track_accesses)(void *ctx, int on);
     sn_status (*take_accesses)(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e);
+    /* Optional (NULL: the window serves host steps, FORMAT.md §9): why this
+     * window cannot hold the runner at a host sync point, so a case with host
+     * steps is refused before anything is read or written. */
+    const char *(*host_steps_refused)(void *ctx);
 } sn_transport_ops;
 
 typedef struct sn_transport {

@@ -55,7 +55,7 @@ static int send_all(conn *c, const char *p, size_t n)
 
 static int reply(conn *c, const char *body)
 {
-    static char buf[PACKET_MAX + 8];
+    char buf[PACKET_MAX + 8];
     unsigned sum = 0;
     size_t n = strlen(body);
     for (size_t i = 0; i < n; i++)
@@ -136,7 +136,7 @@ static int features(conn *c, const char *args)
     unsigned long off, len;
     if (strncmp(args, "target.xml:", 11) != 0 || sscanf(args + 11, "%lx,%lx", &off, &len) != 2)
         return reply(c, "E00");
-    static char out[PACKET_MAX];
+    char out[PACKET_MAX];
     if (len > sizeof out - 2)
         len = sizeof out - 2;
     if (off >= c->xml_len)

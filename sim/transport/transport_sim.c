@@ -158,10 +158,18 @@ static sn_status sim_take_accesses(void *ctx, const sn_unit_access **out, size_t
     return SN_OK;
 }
 
+/* GDB serves one wait, from BOOT to the end; a host step would end the wait at its sync point. */
+static const char *sim_host_steps_refused(void *ctx)
+{
+    return ((sim_window *)ctx)->gdb_port >= 0 ? "--gdb serves one run from BOOT to exit; a host step holds the "
+                                                "runner between rounds, where the debugger's run would end"
+                                              : NULL;
+}
+
 static const sn_transport_ops sim_ops = {
     sim_imem_write,     sim_spad_write,    sim_spad_read, sim_dram_write, sim_dram_read, sim_boot,
     sim_wait,           sim_console,       sim_dram_size, sim_close,      sim_stats,     sim_track_accesses,
-    sim_take_accesses,
+    sim_take_accesses,  sim_host_steps_refused,
 };
 
 sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e)

@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,7 @@ int main(int argc, char **argv)
     int own_dirs = 0; /* dirs came from default_cases: free them */
     if (!dirs)
         return 1;
+    signal(SIGPIPE, SIG_IGN); /* a closed pipe on stdout is a failed write: exit 1 */
     for (int i = 1; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--image") && has_value) {
@@ -177,7 +179,12 @@ int main(int argc, char **argv)
         own_dirs = 1;
     }
     if (host_reps) {
+        sn_error out_err = {0};
         int failed = host_load_all(dirs, ndirs, (unsigned)host_reps);
+        if (sn_stdout_check(&out_err) != SN_OK) {
+            fprintf(stderr, "sysnode-bench: %s\n", out_err.msg);
+            failed = 1;
+        }
         for (size_t i = 0; own_dirs && i < ndirs; i++)
             free(dirs[i]);
         free(dirs);
@@ -209,9 +216,18 @@ int main(int argc, char **argv)
         }
         sn_elf_image_free(&img);
     }
+    /* The images and each case (its manifest and every file it names, by inode) are the inputs. */
     const sn_output_path out = {"--json", json};
     sn_error out_err = {0};
-    if (sn_output_paths_check(&out, 1, inputs, 3, (const char *const *)dirs, ndirs, &out_err) != SN_OK) {
+    const char **all_inputs = calloc(3 + ndirs, sizeof *all_inputs);
+    if (!all_inputs)
+        return 1;
+    memcpy(all_inputs, inputs, sizeof inputs);
+    memcpy(all_inputs + 3, dirs, ndirs * sizeof *dirs);
+    sn_status checked = sn_output_paths_check(&out, 1, all_inputs, 3 + ndirs, (const char *const *)dirs, ndirs,
+                                              &out_err);
+    free(all_inputs);
+    if (checked != SN_OK) {
         fprintf(stderr, "sysnode-bench: %s\n", out_err.msg);
         return 1;
     }
@@ -225,6 +241,11 @@ int main(int argc, char **argv)
         failed |= rows[i].status != SN_OK;
     }
     sn_bench_print_table(stdout, rows, ndirs, (unsigned)cu_version, &images);
+    sn_error table_err = {0};
+    if (sn_stdout_check(&table_err) != SN_OK) { /* a lost table is no success */
+        fprintf(stderr, "sysnode-bench: %s\n", table_err.msg);
+        failed = 1;
+    }
     if (json) {
         sn_error e = {0};
         if (sn_bench_write_json(json, rows, ndirs, (unsigned)cu_version, &images, &e) != SN_OK) {

@@ -1,4 +1,5 @@
 /* sysnode: the host CLI. Each subcommand lives in its own cmd_*.c. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    /* A closed pipe on stdout is a failed write (EPIPE), exit 1 as for any other, not death by SIGPIPE. */
+    signal(SIGPIPE, SIG_IGN);
     /* Every command's output reaches stdout or the command fails (sn_cli_exit). */
     if (!strcmp(argv[1], "header"))
         return sn_cli_exit("header", sn_cmd_header(argc - 1, argv + 1));

@@ -72,7 +72,8 @@ typedef struct {
     uint64_t mmio_writes; /* ... and writes, GO and HEAD pops included */
     uint64_t go_count;    /* accepted GOs; dropped GOs are not recorded */
     const sn_go_record *gos;
-    double wait_seconds;  /* host wall-clock seconds spent in wait (the simulation itself) */
+    double wait_seconds;  /* host wall-clock seconds spent in every wait since BOOT (the simulation itself,
+                             from the boot to the exit across all host steps) */
     uint64_t completion_count; /* completions the core popped, in order */
     const sn_completion_record *completions;
     uint32_t unit_count;  /* units that issued a payload, and their spans in issue order */

@@ -292,6 +292,7 @@ static sn_status card_boot(void *ctx, sn_error *e)
     c->console_len = 0;
     if (c->console)
         c->console[0] = '\0';
+    c->wait_seconds = 0;
     return reg_write(c, SN_HW_BOOT, 1, e);
 }
 
@@ -360,7 +361,7 @@ static sn_status card_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, 
             break;
         }
     }
-    c->wait_seconds = now_seconds() - start;
+    c->wait_seconds += now_seconds() - start;
     return st;
 }
 

@@ -20,6 +20,7 @@
 #include "elf_image.h"
 #include "host_load.h"
 #include "measure.h"
+#include "number.h"
 #include "file_out.h"
 #include "report.h"
 
@@ -49,14 +50,11 @@ static char *built_image(const char *name)
 
 static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    char *end;
-    unsigned long long v = strtoull(text, &end, 0);
-    if (!*text || *end || text[0] == '-' || v < min || v > max) {
-        fprintf(stderr, "sysnode-bench: %s wants a number in %llu..%llu, got '%s'\n", flag,
+    if (sn_number_parse(text, min, max, out) != 0) { /* "010" is ten, as everywhere (number.h) */
+        fprintf(stderr, "sysnode-bench: %s wants a number in %llu..%llu (decimal or 0x hex), got '%s'\n", flag,
                 (unsigned long long)min, (unsigned long long)max, text);
         return -1;
     }
-    *out = v;
     return 0;
 }
 
@@ -158,6 +156,10 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
                 return 2;
+        } else if (!strcmp(argv[i], "--version")) {
+            printf("sysnode-bench %s\n", sn_version());
+            free(dirs);
+            return 0;
         } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             fputs(USAGE, stdout);
             free(dirs);

@@ -158,6 +158,11 @@ sn_status sn_transport_record_commit(sn_transport *t, sn_error *e);
  * cannot be opened. */
 sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned cu_version, sn_error *e);
 
+/* 1 when device has the shape of a --device spec ("sim", "xdma:PREFIX"),
+ * else 0: the command line refuses another as bad usage (exit 2) before it
+ * opens anything. */
+int sn_device_spec_valid(const char *device);
+
 /* Closes t (NULL-safe on a zeroed transport). */
 void sn_transport_close(sn_transport *t);
 

@@ -302,24 +302,29 @@ int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, s
     }
     fprintf(stderr, "gdb: listening on 127.0.0.1:%u\n", ntohs(sa.sin_port));
     fflush(stderr);
-    conn *c = calloc(1, sizeof *c);
-    if (c == NULL) {
-        close(ls);
-        snprintf(err, errlen, "gdb: out of memory");
-        return -1;
-    }
-    c->fd = accept(ls, NULL, NULL);
+    int fd = accept(ls, NULL, NULL);
     close(ls);
-    if (c->fd < 0) {
+    if (fd < 0) {
         snprintf(err, errlen, "gdb: accept: %s", strerror(errno));
-        free(c);
         return -1;
     }
+    int rc = sn_gdb_serve_fd(t, fd, end);
+    close(fd);
+    if (rc != 0)
+        snprintf(err, errlen, "gdb: out of memory");
+    return rc;
+}
+
+int sn_gdb_serve_fd(const sn_gdb_target *t, int fd, sn_gdb_end *end)
+{
+    conn *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return -1;
+    c->fd = fd;
     c->ack = true;
     c->t = t;
     build_xml(c);
     serve(c, end);
-    close(c->fd);
     free(c);
     return 0;
 }

@@ -13,6 +13,7 @@
 #include "crc32.h"
 #include "messages.h"
 #include "manifest_mesh.h"
+#include "name_copy.h"
 #include "pack.h"
 #include "settle.h"
 #include "sysnode/status_block.h"
@@ -221,7 +222,7 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
                     res->diff_round = after_round;
                     res->diff_offset = off + k;
                     res->diff_addr = x[i].addr + off + k;
-                    snprintf(res->diff_file, sizeof res->diff_file, "%s", x[i].file);
+                    sn_name_copy(res->diff_file, sizeof res->diff_file, x[i].file);
                     res->got = buf[k];
                     res->want = x[i].data[off + k];
                     break;

@@ -42,7 +42,7 @@ typedef struct {
 } sn_replay_opts;
 
 typedef struct {
-    char name[128];
+    char name[128];       /* the manifest's "name", or its start and "..." when longer (name_copy.h) */
     uint32_t rounds;      /* rounds in the case's artifacts */
     uint32_t flits;       /* payloads the runner sent (its status block) */
     uint32_t completions; /* completions the runner counted */
@@ -59,7 +59,7 @@ typedef struct {
     int32_t diff_round;   /* first difference: found after this round by a host step, -1 after the last */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
-    char diff_file[128];  /* ... the expected file it belongs to ... */
+    char diff_file[128];  /* ... the expected file it belongs to (cut with "...": name_copy.h) ... */
     uint8_t got, want;    /* ... and both bytes */
     uint32_t dropped_gos; /* GOs the mailbox lost (sn_run_status) */
     char inject[256];     /* what an injected fault did, or "" */

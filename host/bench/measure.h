@@ -50,9 +50,7 @@ typedef struct {
 } sn_bench_figures;
 
 /* Reads the case at case_dir: its name, rounds and the payloads each round's
- * kicks send (artifacts-facts §1.1). Errors: those of sn_program_load_case;
- * SN_ERR_INPUT for a case with host steps (FORMAT.md §9), which the
- * baseline images cannot hold for. */
+ * kicks send (artifacts-facts §1.1). Errors: those of sn_program_load_case. */
 sn_status sn_bench_case_load(sn_bench_case *c, const char *case_dir, sn_error *e);
 void sn_bench_case_free(sn_bench_case *c);
 

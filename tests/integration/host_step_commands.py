@@ -44,10 +44,6 @@ for _ in range(5):
     if best is None or rep["sim_wall_seconds"] / rep["wall_seconds"] > best:
         best = rep["sim_wall_seconds"] / rep["wall_seconds"]
 assert best > 0.5, f"the simulated share of the run's wall time is {best:.2f}"
-trace = os.path.join(work, "ok.trace")
-assert run(sysnode, "run", ok, "--trace", trace).returncode == 0
-waits = [line for line in open(trace) if line.startswith("wait ")]
-assert len(waits) == 2, waits  # one wait to the sync point, one to the exit
 
 # --device sim and --gdb: refused naming the host step, before the image or any file is read (no trace kept)
 for extra, why in ((["--device", "sim"], "the card's load window does not read the scratchpad"),
@@ -83,10 +79,9 @@ assert r.returncode == 0, r.stderr
 text = open(header).read()
 assert text.count("SN_STEP_HOST_SYNC") == 1 and "/* round 0 step 3 */" in text, text
 
-# sysnode-bench: refused by name before any image runs
+# sysnode-bench: every image holds at the sync point, and the row is measured
 r = run(bench, ok)
-assert r.returncode != 0 and "host_step_ok: a host step after round 0: the baselines" in r.stdout + r.stderr, \
-    r.stdout + r.stderr
+assert r.returncode == 0 and "host_step_ok" in r.stdout and "FAILED" not in r.stdout, r.stdout + r.stderr
 
 # host-step regions are held to DRAM when the manifest is read: an upload 1 TB past DRAM is named as
 # such, and a 1 GiB upload (a sparse file) is refused without being read

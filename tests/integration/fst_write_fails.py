@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""fst_write_fails.py SYSNODE CASE_DIR WORKDIR: an FST dump that cannot be
-written whole (a file-size limit, with SIGXFSZ ignored or not; a full disk,
-on a 256 KB tmpfs where this machine lets root mount one) ends the run with
+"""fst_write_fails.py SYSNODE CASE_DIR BIG_CASE_DIR WORKDIR: an FST dump that
+cannot be written whole (a file-size limit under CASE_DIR's 23 KB dump, with
+SIGXFSZ ignored or not; a full disk, a 64 KB tmpfs under BIG_CASE_DIR's
+85 KB dump, where this machine lets root mount one) ends the run with
 an error naming the file and exit 1, never a signal; nothing of the dump is
 left (no FILE.partial-PID, no .hier) and an old file at the target stays as
 it was (README "Output files")."""
@@ -13,13 +14,13 @@ import signal
 import subprocess
 import sys
 
-sysnode, case, work = sys.argv[1:4]
+sysnode, small, big, work = sys.argv[1:5]
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 OLD = b"an old dump the user keeps\n"
 
 
-def check(folder, limit=None, ignore=False):
+def check(folder, case, limit=None, ignore=False):
     target = os.path.join(folder, "x.fst")
     with open(target, "wb") as f:
         f.write(OLD)
@@ -39,14 +40,14 @@ def check(folder, limit=None, ignore=False):
     print(f"{what}: {r.stderr.strip()}")
 
 
-for limit in (4096, 65536):
+for limit in (4096, 16384):
     for ignore in (True, False):
-        check(work, limit, ignore)
+        check(work, small, limit, ignore)
 tiny = os.path.join(work, "tiny")
 os.makedirs(tiny)
-if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", tiny], capture_output=True).returncode == 0:
+if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", tiny], capture_output=True).returncode == 0:
     try:
-        check(tiny)
+        check(tiny, big)
     finally:
         subprocess.run(["umount", tiny])
 else:

@@ -9,6 +9,7 @@
  * case N times in process and prints the median (docs/DESIGN.md §14). */
 #include <dirent.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "host_load.h"
 #include "image_path.h"
 #include "measure.h"
+#include "number.h"
 #include "file_out.h"
 #include "report.h"
 
@@ -46,14 +48,11 @@ static char *built_image(const char *name)
 
 static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    char *end;
-    unsigned long long v = strtoull(text, &end, 0);
-    if (!*text || *end || text[0] == '-' || v < min || v > max) {
-        fprintf(stderr, "sysnode-bench: %s wants a number in %llu..%llu, got '%s'\n", flag,
+    if (sn_number_parse(text, min, max, out) != 0) { /* "010" is ten, as everywhere (number.h) */
+        fprintf(stderr, "sysnode-bench: %s wants a number in %llu..%llu (decimal or 0x hex), got '%s'\n", flag,
                 (unsigned long long)min, (unsigned long long)max, text);
         return -1;
     }
-    *out = v;
     return 0;
 }
 
@@ -132,6 +131,7 @@ int main(int argc, char **argv)
     int own_dirs = 0; /* dirs came from default_cases: free them */
     if (!dirs)
         return 1;
+    signal(SIGPIPE, SIG_IGN); /* a closed pipe on stdout is a failed write: exit 1 */
     for (int i = 1; i < argc; i++) {
         int has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--image") && has_value) {
@@ -154,6 +154,10 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
             if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
                 return 2;
+        } else if (!strcmp(argv[i], "--version")) {
+            printf("sysnode-bench %s\n", sn_version());
+            free(dirs);
+            return 0;
         } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             fputs(USAGE, stdout);
             free(dirs);
@@ -175,7 +179,12 @@ int main(int argc, char **argv)
         own_dirs = 1;
     }
     if (host_reps) {
+        sn_error out_err = {0};
         int failed = host_load_all(dirs, ndirs, (unsigned)host_reps);
+        if (sn_stdout_check(&out_err) != SN_OK) {
+            fprintf(stderr, "sysnode-bench: %s\n", out_err.msg);
+            failed = 1;
+        }
         for (size_t i = 0; own_dirs && i < ndirs; i++)
             free(dirs[i]);
         free(dirs);
@@ -207,9 +216,18 @@ int main(int argc, char **argv)
         }
         sn_elf_image_free(&img);
     }
+    /* The images and each case (its manifest and every file it names, by inode) are the inputs. */
     const sn_output_path out = {"--json", json};
     sn_error out_err = {0};
-    if (sn_output_paths_check(&out, 1, inputs, 3, (const char *const *)dirs, ndirs, &out_err) != SN_OK) {
+    const char **all_inputs = calloc(3 + ndirs, sizeof *all_inputs);
+    if (!all_inputs)
+        return 1;
+    memcpy(all_inputs, inputs, sizeof inputs);
+    memcpy(all_inputs + 3, dirs, ndirs * sizeof *dirs);
+    sn_status checked = sn_output_paths_check(&out, 1, all_inputs, 3 + ndirs, (const char *const *)dirs, ndirs,
+                                              &out_err);
+    free(all_inputs);
+    if (checked != SN_OK) {
         fprintf(stderr, "sysnode-bench: %s\n", out_err.msg);
         return 1;
     }
@@ -223,6 +241,11 @@ int main(int argc, char **argv)
         failed |= rows[i].status != SN_OK;
     }
     sn_bench_print_table(stdout, rows, ndirs, (unsigned)cu_version, &images);
+    sn_error table_err = {0};
+    if (sn_stdout_check(&table_err) != SN_OK) { /* a lost table is no success */
+        fprintf(stderr, "sysnode-bench: %s\n", table_err.msg);
+        failed = 1;
+    }
     if (json) {
         sn_error e = {0};
         if (sn_bench_write_json(json, rows, ndirs, (unsigned)cu_version, &images, &e) != SN_OK) {

@@ -15,6 +15,7 @@
 #include "crc32.h"
 #include "file_read.h"
 #include "messages.h"
+#include "number.h"
 #include "replay.h"
 #include "transport.h"
 #include "window_load.h"
@@ -38,40 +39,25 @@ typedef struct {
     size_t n;
 } dram_file;
 
-/* A decimal number, or hex after 0x: "010" is ten, never octal. */
-/* A decimal number, or hex after 0x (never octal); ULLONG_MAX with errno
- * ERANGE past 64 bits. */
-static unsigned long long number(const char *text, char **end)
-{
-    errno = 0;
-    return text[0] == '0' && (text[1] == 'x' || text[1] == 'X') ? strtoull(text + 2, end, 16)
-                                                                 : strtoull(text, end, 10);
-}
-
 static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    char *end;
-    unsigned long long v = number(text, &end);
-    if (!*text || *end || text[0] == '-' || errno == ERANGE || v < min || v > max) {
-        fprintf(stderr, "sysnode flash: %s wants a number in %llu..%llu, got '%s'\n", flag, (unsigned long long)min,
-                (unsigned long long)max, text);
+    if (sn_number_parse(text, min, max, out) != 0) {
+        fprintf(stderr, "sysnode flash: %s wants a number in %llu..%llu (decimal or 0x hex), got '%s'\n", flag,
+                (unsigned long long)min, (unsigned long long)max, text);
         return -1;
     }
-    *out = v;
     return 0;
 }
 
 /* ADDR=FILE: the address and the file's bytes. */
 static sn_status read_dram_file(dram_file *f, sn_error *e)
 {
-    const char *eq = strchr(f->spec, '=');
-    char *end;
-    if (!eq || eq == f->spec)
+    const char *file;
+    if (!strchr(f->spec, '=') || f->spec[0] == '=')
         return sn_error_set(e, SN_ERR_INPUT, "'%s': want ADDR=FILE", f->spec);
-    f->addr = number(f->spec, &end);
-    if (end != eq || f->spec[0] == '-' || errno == ERANGE)
-        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a 64-bit number", f->spec);
-    return sn_file_read(eq + 1, &f->bytes, &f->n, e);
+    if (sn_number_parse_until(f->spec, '=', 0, UINT64_MAX, &f->addr, &file) != 0)
+        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a 64-bit number (decimal or 0x hex)", f->spec);
+    return sn_file_read(file, &f->bytes, &f->n, e);
 }
 
 /* Every file fits the card's DRAM and no two overlap (a later one would
@@ -158,6 +144,11 @@ int sn_cmd_flash(int argc, char **argv)
         int has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--device") && has_value && !device) {
             device = argv[++i];
+            if (!sn_device_spec_valid(device)) {
+                fprintf(stderr, "sysnode flash: --device %s: not a device (want sim or xdma:/dev/xdmaN)\n%s", device,
+                        USAGE);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--load") && has_value && nfiles < MAX_LOADS) {
             files[nfiles++] = (dram_file){argv[++i], 0, NULL, 0};
         } else if (!strcmp(argv[i], "--table") && has_value && table < 0) {
@@ -165,13 +156,9 @@ int sn_cmd_flash(int argc, char **argv)
             files[nfiles++] = (dram_file){argv[++i], 0, NULL, 0};
         } else if (!strcmp(argv[i], "--digest") && has_value && !digest) {
             digest = argv[++i];
-            char *end;
-            digest_addr = number(digest, &end);
-            const char *rest = *end == ':' ? end + 1 : NULL;
-            int range = errno == ERANGE;
-            digest_bytes = rest ? number(rest, &end) : 0;
-            range |= errno == ERANGE;
-            if (end == digest || !rest || *end || !digest_bytes || digest[0] == '-' || rest[0] == '-' || range) {
+            const char *rest;
+            if (sn_number_parse_until(digest, ':', 0, UINT64_MAX, &digest_addr, &rest) != 0 ||
+                sn_number_parse(rest, 1, UINT64_MAX, &digest_bytes) != 0) {
                 fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
                 return 2;
             }

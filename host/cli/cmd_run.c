@@ -32,6 +32,7 @@
 #include "image_path.h"
 #include "manifest.h"
 #include "mismatch.h"
+#include "number.h"
 #include "run_report.h"
 #include "timeline.h"
 #include "transport_sim.h"
@@ -116,30 +117,24 @@ static void report_faults(const sn_replay_result *res)
 
 static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    char *end;
-    unsigned long long v = strtoull(text, &end, 10); /* decimal: "010" is ten */
-    if (!*text || *end || text[0] == '-' || v < min || v > max) {
-        fprintf(stderr, "sysnode run: %s wants a number in %llu..%llu, got '%s'\n", flag,
+    if (sn_number_parse(text, min, max, out) != 0) {
+        fprintf(stderr, "sysnode run: %s wants a number in %llu..%llu (decimal or 0x hex), got '%s'\n", flag,
                 (unsigned long long)min, (unsigned long long)max, text);
         return -1;
     }
-    *out = v;
     return 0;
 }
 
-/* --fst-window FROM:TO, mesh cycles from BOOT, FROM < TO. */
+/* --fst-window FROM:TO, mesh cycles from BOOT, FROM < TO, each a number as any other (number.h). */
 static int parse_window(const char *text, uint64_t *from, uint64_t *to)
 {
-    char *end;
-    errno = 0;
-    unsigned long long a = strtoull(text, &end, 10), b; /* decimal, as every number here */
-    if (end == text || *end != ':' || text[0] == '-' || end[1] == '-' || errno == ERANGE) {
+    const char *rest;
+    uint64_t a, b;
+    if (sn_number_parse_until(text, ':', 0, UINT64_MAX, &a, &rest) != 0 || sn_number_parse(rest, 0, UINT64_MAX, &b) != 0) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
         return -1;
     }
-    const char *rest = end + 1;
-    b = strtoull(rest, &end, 10);
-    if (end == rest || *end || b <= a || errno == ERANGE) {
+    if (b <= a) {
         fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
         return -1;
     }
@@ -493,6 +488,11 @@ int sn_cmd_run(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--device") && has_value) {
             plan.device = argv[++i];
+            if (!sn_device_spec_valid(plan.device)) {
+                fprintf(stderr, "sysnode run: --device %s: not a device (want sim or xdma:/dev/xdmaN)\n%s",
+                        plan.device, USAGE);
+                goto out;
+            }
         } else if (!strcmp(argv[i], "--trace") && has_value) {
             plan.trace = argv[++i];
         } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
@@ -555,7 +555,15 @@ int sn_cmd_run(int argc, char **argv)
         fprintf(stderr, "sysnode run: --fst-window %s without --fst: nothing would be dumped\n", plan.fst_window);
         goto out;
     }
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores > 0 && jobs > (uint64_t)cores) /* allowed, but never silently slower */
+        fprintf(stderr, "sysnode run: --jobs %llu is more than the %ld cores here: the cases take turns on them\n",
+                (unsigned long long)jobs, cores);
     rc = 1;
+    if (plan.opts.image && access(plan.opts.image, R_OK) != 0) {
+        fprintf(stderr, "sysnode run: --image %s: %s\n", plan.opts.image, strerror(errno));
+        goto out;
+    }
     if (!plan.opts.image) {
         sn_error img_err = {0};
         if (sn_image_default("runner.elf", image, sizeof image, &img_err) != SN_OK) {

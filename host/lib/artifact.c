@@ -12,6 +12,7 @@
 
 #include "json.h"
 #include "manifest.h"
+#include "pack.h"
 #include "sysnode/regs.h"
 #include "u256.h"
 
@@ -56,6 +57,11 @@ static bool reserve(void **arr, size_t *cap, size_t need, size_t size)
 static sn_status parse_flits(flat *f, const sn_json *d, int arr, sn_error *e)
 {
     size_t i = 0;
+    /* From the count, before a payload is allocated: 32 bytes each in memory, as many as in the table */
+    if ((uint64_t)sn_json_count(d, arr) > SN_DRAM_DEFAULT_SIZE / sizeof(sn_table_row))
+        return sn_json_fail(d, arr, SN_ERR_INPUT, e, "\"flits\" holds %zu payloads: as table rows (32 bytes each) "
+                            "more than DRAM (%llu bytes)", (size_t)sn_json_count(d, arr),
+                            (unsigned long long)SN_DRAM_DEFAULT_SIZE);
     for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
         if (sn_json_kind_of(d, v) != SN_JSON_NUMBER) { /* the label is made only for a message */
             char what[32];
@@ -157,6 +163,10 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
 static sn_status parse_steps(flat *f, const sn_json *d, int arr, sn_error *e)
 {
     size_t i = 0;
+    if ((uint64_t)sn_json_count(d, arr) > SN_DRAM_DEFAULT_SIZE / sizeof(sn_table_step)) /* as parse_flits */
+        return sn_json_fail(d, arr, SN_ERR_INPUT, e, "\"steps\" holds %zu steps: as table records (12 bytes "
+                            "each) more than DRAM (%llu bytes)", (size_t)sn_json_count(d, arr),
+                            (unsigned long long)SN_DRAM_DEFAULT_SIZE);
     for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
         if (f->step_count == f->step_cap &&
             !reserve((void **)&f->steps, &f->step_cap, f->step_count + 1, sizeof *f->steps))
@@ -475,6 +485,13 @@ sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
             st = sn_json_reload_fd(fd, path, &d, e);
             st = parse_into(p, &f, st, d, path, e);
         }
+        /* The rounds still to come add at least a record and a step each: stop once the table cannot fit. */
+        uint64_t least = sn_pack_bytes(m.artifact_count, p->step_count + (m.artifact_count - i - 1), p->payload_count);
+        if (st == SN_OK && least > SN_DRAM_DEFAULT_SIZE)
+            st = sn_error_set(e, SN_ERR_INPUT, "%s: the table of its %zu rounds takes at least %llu bytes (rounds 0..%zu "
+                              "as loaded, a record and a step for each later one), more than DRAM (%llu bytes)",
+                              m.path, m.artifact_count, (unsigned long long)least, i,
+                              (unsigned long long)SN_DRAM_DEFAULT_SIZE);
     }
     sn_json_free(d);
     if (st == SN_OK && !program_fit(p, &f))

@@ -9,6 +9,9 @@
 #define _POSIX_C_SOURCE 200809L /* pread, pwrite, posix_memalign */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +48,38 @@ static sn_status io_error(const xdma *x, int which, const char *what, uint64_t o
                             strerror(errno), errno);
     return sn_error_set(e, SN_ERR_IO, "%s: short %s at offset 0x%llx: %lld of %llu bytes", x->path[which], what,
                         (unsigned long long)offset, (long long)got, (unsigned long long)n);
+}
+
+/* The probe's way back from a fault (window_answers), on the probing thread. */
+static _Thread_local sigjmp_buf *probe_jump;
+static pthread_mutex_t probing = PTHREAD_MUTEX_INITIALIZER; /* the SIGBUS handler is process-wide */
+
+static void on_probe_fault(int sig)
+{
+    siglongjmp(*probe_jump, sig);
+}
+
+/* Whether the mapped window's STATUS word can be read: a mapping with no
+ * page behind it (a file that is no XDMA user device, such as /dev/zero)
+ * faults with SIGBUS on the first access, caught here instead of later
+ * (a load pops nothing on the card, sysnode-facts §1.3). */
+static int window_answers(volatile uint64_t *window)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_probe_fault;
+    sigemptyset(&sa.sa_mask);
+    sigjmp_buf env;
+    pthread_mutex_lock(&probing);
+    probe_jump = &env;
+    sigaction(SIGBUS, &sa, &old);
+    int answered = sigsetjmp(env, 1) == 0;
+    if (answered)
+        (void)window[SN_HW_STATUS / 8];
+    sigaction(SIGBUS, &old, NULL);
+    probe_jump = NULL;
+    pthread_mutex_unlock(&probing);
+    return answered;
 }
 
 /* The word at control-port offset, or NULL outside the mapped window. */
@@ -184,6 +219,13 @@ sn_status sn_card_bus_xdma_open(sn_card_bus *b, const char *prefix, sn_error *e)
         return bad;
     }
     x->window = map;
+    if (!window_answers(x->window)) {
+        sn_status bad = sn_error_set(e, SN_ERR_IO, "%s: the load window at 0x%llx has no device behind it (its "
+                                     "first read, STATUS at 0x%llx, faults with SIGBUS): not an XDMA user device?",
+                                     x->path[USER], SN_HW_WINDOW_BASE, SN_HW_WINDOW_BASE + SN_HW_STATUS);
+        xdma_close(x);
+        return bad;
+    }
     if (posix_memalign((void **)&x->staging, STAGING_ALIGN, SN_HW_DMA_MAX_BYTES) != 0) {
         x->staging = NULL;
         xdma_close(x);

@@ -43,6 +43,8 @@ static int step_initializer(const sn_table_step *s, char *buf, size_t size)
                                      s->x, s->y, s->await.completions) > 0;
     case SN_STEP_BARRIER:
         return (s->a | s->b) == 0 && snprintf(buf, size, "SN_STEP_BARRIER, %u, %u, 0", s->x, s->y) > 0;
+    case SN_STEP_HOST_SYNC: /* the embedding image's host answers it (sysnode/host_sync.h) */
+        return (s->x | s->y | s->a | s->b) == 0 && snprintf(buf, size, "SN_STEP_HOST_SYNC, 0, 0, 0") > 0;
     default:
         return 0;
     }

@@ -17,6 +17,8 @@
 #include "ascii_digits.h"
 #include "file_read.h"
 #include "json.h"
+#include "pack.h"
+#include "sysnode/regs.h"
 
 /* Unit DRAM addresses are 40 bits (sysnode-facts §6). */
 #define UNIT_ADDR_LIMIT (1ull << 40)
@@ -62,6 +64,13 @@ static sn_status parse_artifacts(sn_manifest *m, const sn_json *d, int arr, sn_e
     sn_status st = sn_json_expect(d, arr, SN_JSON_ARRAY, "\"artifacts_in_order\"", e);
     if (st == SN_OK && sn_json_count(d, arr) == 0)
         st = sn_json_fail(d, arr, SN_ERR_INPUT, e, "\"artifacts_in_order\" is empty");
+    /* From the count, before a name is copied: each round takes a record and a step in the table at least */
+    uint64_t least = sn_pack_bytes((uint64_t)sn_json_count(d, arr), (uint64_t)sn_json_count(d, arr), 0);
+    if (st == SN_OK && least > SN_DRAM_DEFAULT_SIZE)
+        st = sn_json_fail(d, arr, SN_ERR_INPUT, e, "\"artifacts_in_order\" names %zu rounds: their table takes at "
+                          "least %llu bytes (a round record and a step each), more than DRAM (%llu bytes)",
+                          (size_t)sn_json_count(d, arr), (unsigned long long)least,
+                          (unsigned long long)SN_DRAM_DEFAULT_SIZE);
     if (st != SN_OK)
         return st;
     m->artifacts = calloc(sn_json_count(d, arr), sizeof *m->artifacts);
@@ -488,40 +497,119 @@ sn_status sn_manifest_file_path(const sn_manifest *m, const char *file, char **o
     return SN_OK;
 }
 
+/* Calls fn on every region of m with its kind, in the order a case reads
+ * them: the uploads before round 0, the expected outputs after the last
+ * round, then each host step's expected outputs and uploads. Stops at the
+ * first status other than SN_OK and returns it. */
+static sn_status each_region(const sn_manifest *m, sn_status (*fn)(const sn_manifest *, sn_region *,
+                                                                  const char *kind, void *ctx, sn_error *e),
+                             void *ctx, sn_error *e)
+{
+    sn_status st = SN_OK;
+    for (size_t i = 0; st == SN_OK && i < m->upload_count; i++)
+        st = fn(m, &m->uploads[i], "upload", ctx, e);
+    for (size_t i = 0; st == SN_OK && i < m->expected_count; i++)
+        st = fn(m, &m->expected[i], "expected output", ctx, e);
+    for (size_t k = 0; st == SN_OK && m->host_steps != NULL && k < m->host_step_count; k++) {
+        const sn_host_step *h = &m->host_steps[k];
+        for (size_t i = 0; st == SN_OK && i < h->expected_count; i++)
+            st = fn(m, &h->expected[i], "host step's expected output", ctx, e);
+        for (size_t i = 0; st == SN_OK && i < h->upload_count; i++)
+            st = fn(m, &h->uploads[i], "host step's upload", ctx, e);
+    }
+    return st;
+}
+
+static sn_status region_in_dram(const sn_manifest *m, sn_region *r, const char *kind, void *ctx, sn_error *e)
+{
+    uint64_t dram_bytes = *(const uint64_t *)ctx;
+    if (r->addr >= dram_bytes || r->nbytes > dram_bytes - r->addr)
+        return sn_error_set(e, SN_ERR_INPUT,
+                            "%s: %s %s at 0x%llx (%llu bytes) passes the end of DRAM (%llu bytes, 0x%llx)", m->path,
+                            kind, r->file, (unsigned long long)r->addr, (unsigned long long)r->nbytes,
+                            (unsigned long long)dram_bytes, (unsigned long long)dram_bytes);
+    return SN_OK;
+}
+
 sn_status sn_manifest_check_dram(const sn_manifest *m, uint64_t dram_bytes, sn_error *e)
 {
-    for (size_t i = 0; i < m->upload_count + m->expected_count; i++) {
-        const sn_region *r = i < m->upload_count ? &m->uploads[i] : &m->expected[i - m->upload_count];
-        if (r->addr >= dram_bytes || r->nbytes > dram_bytes - r->addr)
-            return sn_error_set(e, SN_ERR_INPUT,
-                                "%s: %s %s at 0x%llx (%llu bytes) passes the end of DRAM (%llu bytes, 0x%llx)",
-                                m->path, i < m->upload_count ? "upload" : "expected output", r->file,
-                                (unsigned long long)r->addr, (unsigned long long)r->nbytes,
-                                (unsigned long long)dram_bytes, (unsigned long long)dram_bytes);
-    }
+    return each_region(m, region_in_dram, &dram_bytes, e);
+}
+
+typedef struct {
+    char **paths;
+    size_t n;
+} path_list;
+
+static sn_status add_region_path(const sn_manifest *m, sn_region *r, const char *kind, void *ctx, sn_error *e)
+{
+    (void)kind;
+    path_list *l = ctx;
+    if (r->file == NULL)
+        return SN_OK; /* a region a failed load left half made */
+    if ((l->paths[l->n] = join(m->dir, r->file)) == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    l->n++;
+    return SN_OK;
+}
+
+static sn_status count_region(const sn_manifest *m, sn_region *r, const char *kind, void *ctx, sn_error *e)
+{
+    (void)m, (void)r, (void)kind, (void)e;
+    ++*(size_t *)ctx;
     return SN_OK;
 }
 
 sn_status sn_manifest_input_paths(const sn_manifest *m, char ***paths, size_t *n, sn_error *e)
 {
-    size_t total = 1 + m->artifact_count + m->upload_count + m->expected_count;
+    size_t total = 1 + m->artifact_count;
     *n = 0;
     *paths = NULL;
     if (m->path == NULL)
         return SN_OK; /* nothing loaded: no file named */
-    *paths = calloc(total, sizeof **paths);
-    if (*paths == NULL)
+    each_region(m, count_region, &total, e);
+    path_list l = {calloc(total, sizeof *l.paths), 0};
+    if (l.paths == NULL)
         return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
-    (*paths)[(*n)++] = strdup(m->path);
-    for (size_t i = 0; i < m->artifact_count; i++)
-        (*paths)[(*n)++] = join(m->dir, m->artifacts[i]);
-    for (size_t i = 0; i < m->upload_count + m->expected_count; i++)
-        (*paths)[(*n)++] = join(m->dir, i < m->upload_count ? m->uploads[i].file
-                                                            : m->expected[i - m->upload_count].file);
-    for (size_t i = 0; i < *n; i++)
-        if ((*paths)[i] == NULL)
-            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
-    return SN_OK;
+    *paths = l.paths;
+    if ((l.paths[l.n] = strdup(m->path)) == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    l.n++;
+    sn_status st = SN_OK;
+    for (size_t i = 0; st == SN_OK && m->artifacts != NULL && i < m->artifact_count; i++) {
+        if (m->artifacts[i] == NULL)
+            continue;
+        if ((l.paths[l.n] = join(m->dir, m->artifacts[i])) == NULL)
+            st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+        else
+            l.n++;
+    }
+    if (st == SN_OK)
+        st = each_region(m, add_region_path, &l, e);
+    *n = l.n;
+    return st;
+}
+
+/* SN_ERR_INPUT naming the file (as path, or m's dir and r's file) when r's
+ * data does not have the manifest's "sha256" for it. */
+static sn_status check_sha256(const sn_manifest *m, const sn_region *r, const char *path, sn_error *e)
+{
+    uint8_t got[SHA256_DIGEST_SIZE];
+    struct sha256_ctx ctx;
+    if (!r->has_sha256)
+        return SN_OK;
+    sha256_init(&ctx);
+    sha256_update(&ctx, r->nbytes, r->data);
+    sha256_digest(&ctx, sizeof got, got);
+    if (memcmp(got, r->sha256, sizeof got) == 0)
+        return SN_OK;
+    char have[65], want[65];
+    for (int i = 0; i < 32; i++) {
+        snprintf(have + 2 * i, 3, "%02x", got[i]);
+        snprintf(want + 2 * i, 3, "%02x", r->sha256[i]);
+    }
+    return sn_error_set(e, SN_ERR_INPUT, "%s%s%s: SHA-256 %s, but %s says %s", path ? path : m->dir, path ? "" : "/",
+                        path ? "" : r->file, have, m->path, want);
 }
 
 static sn_status read_region(const sn_manifest *m, sn_region *r, sn_error *e)
@@ -543,21 +631,8 @@ static sn_status read_region(const sn_manifest *m, sn_region *r, sn_error *e)
     if (st == SN_OK && len != r->nbytes)
         st = sn_error_set(e, SN_ERR_INPUT, "%s: %zu bytes, but %s says nbytes %llu", path, len,
                           m->path, (unsigned long long)r->nbytes);
-    if (st == SN_OK && r->has_sha256) {
-        uint8_t got[SHA256_DIGEST_SIZE];
-        struct sha256_ctx ctx;
-        sha256_init(&ctx);
-        sha256_update(&ctx, len, r->data);
-        sha256_digest(&ctx, sizeof got, got);
-        if (memcmp(got, r->sha256, sizeof got) != 0) {
-            char have[65], want[65];
-            for (int i = 0; i < 32; i++) {
-                snprintf(have + 2 * i, 3, "%02x", got[i]);
-                snprintf(want + 2 * i, 3, "%02x", r->sha256[i]);
-            }
-            st = sn_error_set(e, SN_ERR_INPUT, "%s: SHA-256 %s, but %s says %s", path, have, m->path, want);
-        }
-    }
+    if (st == SN_OK)
+        st = check_sha256(m, r, path, e);
     if (st != SN_OK && r->data != NULL) {
         free(r->data);
         r->data = NULL;
@@ -566,20 +641,56 @@ static sn_status read_region(const sn_manifest *m, sn_region *r, sn_error *e)
     return st;
 }
 
+/* The regions read so far, by file name (open addressing; size a power of two past twice the regions). */
+typedef struct {
+    sn_region **slot;
+    size_t mask;
+} region_index;
+
+static size_t name_hash(const char *s)
+{
+    uint64_t h = 14695981039346656037ull; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return (size_t)h;
+}
+
+/* r's bytes: an earlier region's of the same file and size, else read (and remembered). */
+static sn_status read_once(const sn_manifest *m, sn_region *r, const char *kind, void *ctx, sn_error *e)
+{
+    (void)kind;
+    region_index *ix = ctx;
+    size_t k = name_hash(r->file) & ix->mask;
+    for (; ix->slot[k] != NULL; k = (k + 1) & ix->mask) {
+        const sn_region *seen = ix->slot[k];
+        if (strcmp(seen->file, r->file) == 0 && seen->nbytes == r->nbytes) {
+            r->data = seen->data;
+            r->shares_data = true;
+            sn_status st = check_sha256(m, r, NULL, e);
+            if (st != SN_OK) {
+                r->data = NULL;
+                r->shares_data = false;
+            }
+            return st;
+        }
+    }
+    sn_status st = read_region(m, r, e);
+    if (st == SN_OK)
+        ix->slot[k] = r;
+    return st;
+}
+
 sn_status sn_manifest_read_data(sn_manifest *m, sn_error *e)
 {
-    sn_status st = SN_OK;
-    for (size_t i = 0; st == SN_OK && i < m->upload_count; i++)
-        st = read_region(m, &m->uploads[i], e);
-    for (size_t i = 0; st == SN_OK && i < m->expected_count; i++)
-        st = read_region(m, &m->expected[i], e);
-    for (size_t i = 0; st == SN_OK && i < m->host_step_count; i++) {
-        sn_host_step *h = &m->host_steps[i];
-        for (size_t k = 0; st == SN_OK && k < h->expected_count; k++)
-            st = read_region(m, &h->expected[k], e);
-        for (size_t k = 0; st == SN_OK && k < h->upload_count; k++)
-            st = read_region(m, &h->uploads[k], e);
-    }
+    size_t n = 0, size = 1;
+    each_region(m, count_region, &n, e);
+    while (size < 2 * n + 2)
+        size *= 2;
+    region_index ix = {calloc(size, sizeof *ix.slot), size - 1};
+    if (ix.slot == NULL)
+        return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", m->path);
+    sn_status st = each_region(m, read_once, &ix, e);
+    free(ix.slot);
     return st;
 }
 
@@ -587,7 +698,8 @@ static void free_regions(sn_region *r, size_t n)
 {
     for (size_t i = 0; r != NULL && i < n; i++) {
         free(r[i].file);
-        free(r[i].data);
+        if (!r[i].shares_data)
+            free(r[i].data);
     }
     free(r);
 }

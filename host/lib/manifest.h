@@ -18,7 +18,8 @@ typedef struct sn_region {
     char *file;          /* a plain file name in the case directory */
     uint64_t addr;
     uint64_t nbytes;     /* >= 1 */
-    unsigned char *data; /* the file's bytes after sn_manifest_read_data, else NULL */
+    unsigned char *data; /* the file's bytes after sn_manifest_read_data, else NULL; read-only */
+    bool shares_data;    /* data is an earlier region's of the same file (read once), not owned */
     bool has_sha256;     /* the manifest gave "sha256" */
     uint8_t sha256[32];  /* ... its value */
     bool fp16;           /* an expected output whose "dtype" starts with "fp16": 2-byte FP16 elements */
@@ -116,7 +117,9 @@ sn_status sn_manifest_check_dram(const sn_manifest *m, uint64_t dram_bytes, sn_e
  * left: the files named so far. SN_ERR_INTERNAL when memory runs out. */
 sn_status sn_manifest_input_paths(const sn_manifest *m, char ***paths, size_t *n, sn_error *e);
 
-/* Reads every upload and expected-output file (host steps' too) into its region's data.
+/* Reads every upload and expected-output file (host steps' too) into its region's data,
+ * each file once: regions naming the same file and size share its bytes, so
+ * a manifest that names one file many times costs its bytes once.
  * SN_ERR_INPUT when a file's size differs from the region's nbytes (checked
  * before it is read), or it resolves outside the case directory, or its
  * SHA-256 from the manifest's "sha256" (the message names the file and both

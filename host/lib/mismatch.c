@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "json_out.h"
+#include "name_copy.h"
 
 double sn_fp16_value(uint16_t h)
 {
@@ -37,9 +38,11 @@ void sn_mismatch_count_region(sn_mismatch *mm, const sn_region *x)
 
 static sn_region_diff *region_of(sn_mismatch *mm, const sn_region *x, int32_t after_round)
 {
+    char file[sizeof mm->regions[0].file]; /* as a region keeps it: cut with "..." at a character boundary */
+    sn_name_copy(file, sizeof file, x->file);
     for (uint32_t i = 0; i < mm->region_count && i < SN_DIFF_REGIONS; i++)
         if (mm->regions[i].addr == x->addr && mm->regions[i].after_round == after_round &&
-            strcmp(mm->regions[i].file, x->file) == 0)
+            strcmp(mm->regions[i].file, file) == 0)
             return &mm->regions[i];
     if (mm->region_count >= SN_DIFF_REGIONS) { /* compared in pieces: count each region once */
         if (mm->counted != x || mm->counted_round != after_round)
@@ -51,7 +54,7 @@ static sn_region_diff *region_of(sn_mismatch *mm, const sn_region *x, int32_t af
     mm->region_count++;
     sn_region_diff *r = &mm->regions[mm->region_count - 1];
     memset(r, 0, sizeof *r);
-    snprintf(r->file, sizeof r->file, "%s", x->file);
+    memcpy(r->file, file, sizeof r->file);
     r->after_round = after_round;
     r->addr = x->addr;
     r->nbytes = x->nbytes;

@@ -54,6 +54,13 @@ sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e
     return SN_OK;
 }
 
+uint64_t sn_pack_bytes(uint64_t rounds, uint64_t steps, uint64_t payloads)
+{
+    uint64_t steps_off = align_up(SN_TABLE_IMAGE_HEADER_BYTES + rounds * sizeof(sn_table_round), SN_TABLE_IMAGE_STEPS_ALIGN);
+    uint64_t payloads_off = align_up(steps_off + steps * sizeof(sn_table_step), SN_TABLE_IMAGE_PAYLOADS_ALIGN);
+    return payloads_off + payloads * sizeof(sn_table_row);
+}
+
 sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **image, uint64_t *bytes, sn_error *e)
 {
     *image = NULL;
@@ -68,7 +75,7 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
     uint64_t steps_off = align_up(rounds_off + p->round_count * sizeof(sn_table_round), SN_TABLE_IMAGE_STEPS_ALIGN);
     uint64_t payloads_off =
         align_up(steps_off + p->step_count * sizeof(sn_table_step), SN_TABLE_IMAGE_PAYLOADS_ALIGN);
-    uint64_t total = payloads_off + p->payload_count * sizeof(sn_table_row);
+    uint64_t total = sn_pack_bytes(p->round_count, p->step_count, p->payload_count);
     if (total > UINT32_MAX)
         return sn_error_set(e, SN_ERR_INPUT, "the table would be %" PRIu64 " bytes; the format's "
                             "total_bytes is 32 bits (FORMAT.md §2)", total);

@@ -13,6 +13,7 @@
 #include "crc32.h"
 #include "messages.h"
 #include "manifest_mesh.h"
+#include "name_copy.h"
 #include "pack.h"
 #include "settle.h"
 #include "sysnode/status_block.h"
@@ -184,15 +185,19 @@ static void overlay(const sn_region *u, size_t n, uint64_t a, uint64_t len, unsi
     }
 }
 
-/* The bytes the host placed at unit addresses [a, a+n) before boot, in the
- * order it wrote them: the poison, m's uploads before round 0 (the last
- * wins), then the MXFP7 the FILL conversion wrote over them (fills). */
-static void placed_bytes(const sn_manifest *m, const sn_region *fills, size_t nfills, uint64_t a, uint64_t n,
-                         unsigned char *out)
+/* The bytes the host itself placed at unit addresses [a, a+n) before the
+ * compare after round after_round (-1: the last), in the order it wrote
+ * them: the poison, m's uploads before round 0 (the last wins), the MXFP7
+ * the FILL conversion wrote over them before the boot (fills), then the
+ * uploads of every host step before that compare. */
+static void placed_bytes(const sn_manifest *m, const sn_region *fills, size_t nfills, int32_t after_round,
+                         uint64_t a, uint64_t n, unsigned char *out)
 {
     memset(out, SN_REPLAY_POISON, n);
     overlay(m->uploads, m->upload_count, a, n, out);
     overlay(fills, nfills, a, n, out);
+    for (size_t k = 0; k < m->host_step_count && (after_round < 0 || m->host_steps[k].after_round < (uint32_t)after_round); k++)
+        overlay(m->host_steps[k].uploads, m->host_steps[k].upload_count, a, n, out);
 }
 
 sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *fills, size_t nfills,
@@ -210,7 +215,7 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
             sn_status st = t->ops->dram_read(t->ctx, x[i].addr + off, buf, len, e);
             if (st != SN_OK)
                 return st;
-            placed_bytes(m, fills, nfills, x[i].addr + off, len, placed);
+            placed_bytes(m, fills, nfills, after_round, x[i].addr + off, len, placed);
             for (uint64_t k = 0; k < len; k++)
                 res->unchanged_bytes += x[i].data[off + k] == placed[k];
             if (memcmp(buf, x[i].data + off, len) == 0)
@@ -222,7 +227,7 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
                     res->diff_round = after_round;
                     res->diff_offset = off + k;
                     res->diff_addr = x[i].addr + off + k;
-                    snprintf(res->diff_file, sizeof res->diff_file, "%s", x[i].file);
+                    sn_name_copy(res->diff_file, sizeof res->diff_file, x[i].file);
                     res->got = buf[k];
                     res->want = x[i].data[off + k];
                     break;
@@ -235,8 +240,8 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
         res->match = 0;
         res->all_unchanged = 1;
         return sn_error_set(e, SN_ERR_MISMATCH,
-                            "every one of the %llu expected bytes equals what the host placed there before the run "
-                            "(upload, its FILL conversion to MXFP7 or 0x%02x poison): a program that did nothing would pass; no verdict",
+                            "every one of the %llu expected bytes equals what the host placed there itself "
+                            "(an upload before the run or at a host step, its FILL conversion to MXFP7 or 0x%02x poison): a program that did nothing would pass; no verdict",
                             (unsigned long long)res->output_bytes, SN_REPLAY_POISON);
     }
     if (res->match)
@@ -252,6 +257,23 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
                         (unsigned long long)res->output_bytes, (unsigned long long)mm->diff_elems,
                         (unsigned long long)mm->elems);
 }
+/* What the case asks of the window and the options, refused before any file
+ * is read: host steps on a window that cannot hold the runner for them, and
+ * --digest where no compare follows the last round (the runner reads back
+ * the first expected output after it). */
+static sn_status check_window(const sn_replay_opts *opts, const sn_transport *t, const sn_manifest *m, sn_error *e)
+{
+    const char *why = t->ops->host_steps_refused ? t->ops->host_steps_refused(t->ctx) : NULL;
+    if (m->host_step_count > 0 && why != NULL)
+        return sn_error_set(e, SN_ERR_INPUT, "%s: %zu host step%s (the first after round %u): %s", m->path,
+                            m->host_step_count, m->host_step_count == 1 ? "" : "s", m->host_steps[0].after_round,
+                            why);
+    if (opts->digest && m->expected_count == 0)
+        return sn_error_set(e, SN_ERR_INPUT, "%s: --digest: the runner reads back the first expected output after "
+                            "the last round, and this case compares only at its host steps", m->path);
+    return SN_OK;
+}
+
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e)
 {
     sn_manifest m;
@@ -263,7 +285,7 @@ sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_
 
     /* Read and check the case (regions inside DRAM before any file is read);
      * sn_replay_program checks the rest before anything reaches the SysNode. */
-    if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK ||
+    if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK || (st = check_window(opts, t, &m, e)) != SN_OK ||
         (st = sn_manifest_check_dram(&m, t->ops->dram_size(t->ctx), e)) != SN_OK ||
         (st = sn_manifest_read_data(&m, e)) != SN_OK || (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK ||
         (st = sn_mesh_check_manifest(&m, e)) != SN_OK)

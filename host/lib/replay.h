@@ -44,7 +44,7 @@ typedef struct {
 } sn_replay_opts;
 
 typedef struct {
-    char name[128];
+    char name[128];       /* the manifest's "name", or its start and "..." when longer (name_copy.h) */
     uint32_t rounds;      /* rounds in the case's artifacts */
     uint32_t flits;       /* payloads the runner sent (its status block) */
     uint32_t completions; /* completions the runner counted */
@@ -61,7 +61,7 @@ typedef struct {
     int32_t diff_round;   /* first difference: found after this round by a host step, -1 after the last */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
-    char diff_file[128];  /* ... the expected file it belongs to ... */
+    char diff_file[128];  /* ... the expected file it belongs to (cut with "...": name_copy.h) ... */
     uint8_t got, want;    /* ... and both bytes */
     uint32_t diff_limit;  /* opts->diff, for the compares */
     sn_mismatch mismatch; /* every difference counted, the first diff_limit per region listed */
@@ -78,7 +78,10 @@ typedef struct {
  * the CRC the runner computed over the first expected output as it read it
  * after its last round differs from the expected bytes' CRC: what a consumer
  * on the SysNode would have read): SN_ERR_INPUT/SN_ERR_IO for a bad case or
- * image (nothing is written to the SysNode), the runner's own exit status
+ * image (nothing is written to the SysNode; a case with host steps on a
+ * window whose host_steps_refused names a reason, and --digest on a case
+ * that compares only at host steps, are refused before any file is read),
+ * the runner's own exit status
  * with its status block worded in e, SN_ERR_TRAP for a halt, SN_ERR_HANG when the
  * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e);
@@ -140,7 +143,8 @@ sn_status sn_replay_check_digest(const sn_status_block *sb, const sn_region *x, 
  * res->output_bytes grows by the regions' bytes, res->unchanged_bytes by
  * those equal to what the host placed there before the run (the poison,
  * m's uploads before round 0 over it, the last winning, and fills[0..nfills),
- * the MXFP7 the FILL conversion wrote before the boot, over those). After the last round (after_round -1),
+ * the MXFP7 the FILL conversion wrote before the boot, over those, then
+ * the uploads of every host step before this compare). After the last round (after_round -1),
  * SN_ERR_MISMATCH with res->all_unchanged when every expected byte compared
  * is such a byte: no verdict (docs/user-guide.md "Reading the verdict"). */
 sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_region *fills, size_t nfills,

@@ -1,6 +1,8 @@
 /* The settle proof (see settle.h). */
 #include "settle.h"
 
+#include <stdlib.h>
+
 #include "sysnode/words.h" /* cluster payload fields and opcodes */
 
 #define MAX_RANGES 4096 /* past this many pending writes the proof gives up: settle */
@@ -76,28 +78,30 @@ static int round_traffic(const sn_program *p, const sn_mesh *mesh, size_t r, ran
 
 void sn_settle_plan(sn_program *p, const sn_mesh *mesh, const sn_manifest *m)
 {
-    static range_set pending, wrote, next;
-    pending.n = 0;
-    pending.full = 0;
-    for (size_t r = 0; r < p->round_count; r++) {
+    for (size_t r = 0; r < p->round_count; r++)
         p->rounds[r].flags &= ~SN_ROUND_SETTLE_PROVEN;
-        if (!m || r + 1 == p->round_count)
-            continue;
-        wrote.n = next.n = 0;
-        wrote.full = next.full = 0;
-        int proven = round_traffic(p, mesh, r, &wrote, NULL) == 0 && round_traffic(p, mesh, r + 1, NULL, &next) == 0;
-        for (size_t i = 0; proven && i < wrote.n; i++) {
-            proven = inside_expected(m, &wrote.r[i]);
-            add(&pending, wrote.r[i].lo, wrote.r[i].hi);
+    /* Per call, never static storage: plans run in parallel (--jobs, two Devices in two threads). */
+    range_set *sets = m && p->round_count > 1 ? calloc(3, sizeof *sets) : NULL;
+    if (sets == NULL)
+        return; /* nothing to prove, or no memory to prove it with: every round keeps its settle */
+    range_set *pending = &sets[0], *wrote = &sets[1], *next = &sets[2];
+    for (size_t r = 0; r + 1 < p->round_count; r++) {
+        wrote->n = next->n = 0;
+        wrote->full = next->full = 0;
+        int proven = round_traffic(p, mesh, r, wrote, NULL) == 0 && round_traffic(p, mesh, r + 1, NULL, next) == 0;
+        for (size_t i = 0; proven && i < wrote->n; i++) {
+            proven = inside_expected(m, &wrote->r[i]);
+            add(pending, wrote->r[i].lo, wrote->r[i].hi);
         }
-        for (size_t i = 0; proven && i < next.n; i++)
-            proven = !overlaps(&pending, &next.r[i]);
-        proven = proven && !wrote.full && !next.full && !pending.full;
+        for (size_t i = 0; proven && i < next->n; i++)
+            proven = !overlaps(pending, &next->r[i]);
+        proven = proven && !wrote->full && !next->full && !pending->full;
         if (proven) {
             p->rounds[r].flags |= SN_ROUND_SETTLE_PROVEN;
         } else {
-            pending.n = 0; /* the settle is kept: everything written so far lands */
-            pending.full = 0;
+            pending->n = 0; /* the settle is kept: everything written so far lands */
+            pending->full = 0;
         }
     }
+    free(sets);
 }

@@ -22,7 +22,8 @@
  *    the 128-byte MXFP7 entries read) or DRAINs touches a byte written since
  *    the last kept settle.
  * Clears the flag everywhere else; with m NULL (a table packed from artifact
- * files alone) every round keeps its settle. No error. */
+ * files alone), or when memory for the proof runs out, every round keeps its
+ * settle. No error. Keeps no state between calls: safe on several threads. */
 void sn_settle_plan(sn_program *p, const sn_mesh *mesh, const sn_manifest *m);
 
 #endif

@@ -72,7 +72,8 @@ typedef struct {
     uint64_t mmio_writes; /* ... and writes, GO and HEAD pops included */
     uint64_t go_count;    /* accepted GOs; dropped GOs are not recorded */
     const sn_go_record *gos;
-    double wait_seconds;  /* host wall-clock seconds spent in wait (the simulation itself) */
+    double wait_seconds;  /* host wall-clock seconds spent in every wait since BOOT (the simulation itself,
+                             from the boot to the exit across all host steps) */
     uint64_t completion_count; /* completions the core popped, in order */
     const sn_completion_record *completions;
     uint32_t unit_count;  /* units that issued a payload, and their spans in issue order */
@@ -119,6 +120,10 @@ typedef struct sn_transport_ops {
      * the next take or close). SN_ERR_INTERNAL when out of memory. */
     int (*track_accesses)(void *ctx, int on);
     sn_status (*take_accesses)(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e);
+    /* Optional (NULL: the window serves host steps, FORMAT.md §9): why this
+     * window cannot hold the runner at a host sync point, so a case with host
+     * steps is refused before anything is read or written. */
+    const char *(*host_steps_refused)(void *ctx);
 } sn_transport_ops;
 
 typedef struct sn_transport {
@@ -152,6 +157,11 @@ sn_status sn_transport_record_commit(sn_transport *t, sn_error *e);
  * are what they are); SN_ERR_IO naming the file and errno when a device file
  * cannot be opened. */
 sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned cu_version, sn_error *e);
+
+/* 1 when device has the shape of a --device spec ("sim", "xdma:PREFIX"),
+ * else 0: the command line refuses another as bad usage (exit 2) before it
+ * opens anything. */
+int sn_device_spec_valid(const char *device);
 
 /* Closes t (NULL-safe on a zeroed transport). */
 void sn_transport_close(sn_transport *t);

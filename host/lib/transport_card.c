@@ -112,6 +112,13 @@ static sn_status card_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t 
                         c->bus.ops->name(c->bus.ctx), n, offset);
 }
 
+static const char *card_host_steps_refused(void *ctx)
+{
+    (void)ctx;
+    return "the card's load window does not read the scratchpad, where the runner holds at a host sync point "
+           "(host steps between rounds need the in-process simulator)";
+}
+
 /* ---- DRAM ------------------------------------------------------------------ */
 
 /* The first beat of [lo, hi) the host never wrote, or hi when all were. */
@@ -285,6 +292,7 @@ static sn_status card_boot(void *ctx, sn_error *e)
     c->console_len = 0;
     if (c->console)
         c->console[0] = '\0';
+    c->wait_seconds = 0;
     return reg_write(c, SN_HW_BOOT, 1, e);
 }
 
@@ -353,7 +361,7 @@ static sn_status card_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, 
             break;
         }
     }
-    c->wait_seconds = now_seconds() - start;
+    c->wait_seconds += now_seconds() - start;
     return st;
 }
 
@@ -392,6 +400,7 @@ static const sn_transport_ops card_ops = {
     card_imem_write, card_spad_write, card_spad_read, card_dram_write, card_dram_read,
     card_boot,       card_wait,       card_console,    card_dram_size, card_close,
     card_stats,      NULL,            NULL, /* a card's unit DRAM port is not visible */
+    card_host_steps_refused,
 };
 
 struct sn_sim *sn_transport_card_sim_of(const sn_transport *t)

@@ -146,10 +146,16 @@ static sn_status rec_take_accesses(void *ctx, const sn_unit_access **out, size_t
     return r->inner.ops->take_accesses ? r->inner.ops->take_accesses(r->inner.ctx, out, n, e) : SN_OK;
 }
 
+static const char *rec_host_steps_refused(void *ctx)
+{
+    recorder *r = ctx;
+    return r->inner.ops->host_steps_refused ? r->inner.ops->host_steps_refused(r->inner.ctx) : NULL;
+}
+
 static const sn_transport_ops record_ops = {
     rec_imem_write, rec_spad_write, rec_spad_read, rec_dram_write,     rec_dram_read,
     rec_boot,       rec_wait,       rec_console,   rec_dram_size,      rec_close,
-    rec_stats,      rec_track_accesses, rec_take_accesses,
+    rec_stats,      rec_track_accesses, rec_take_accesses, rec_host_steps_refused,
 };
 
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e)

@@ -11,6 +11,7 @@
 #include "artifact.h"
 #include "file_read.h"
 #include "device.h"
+#include "name_copy.h"
 #include "payload_op.h"
 #include "sysnode/mesh.h"
 #include "sysnode/regs.h"
@@ -223,7 +224,7 @@ static void keep_result(sysnode_device *d, sn_status st, const sn_replay_result 
     o->diff_addr = r->diff_addr;
     o->got = r->got;
     o->want = r->want;
-    snprintf(o->diff_file, sizeof o->diff_file, "%s", r->diff_file);
+    sn_name_copy(o->diff_file, sizeof o->diff_file, r->diff_file);
 }
 
 /* Loads texts[0..count) as rounds 0..count-1 of *p, labelled name or name[i]. */

@@ -46,7 +46,8 @@ typedef struct sysnode_result {
     uint64_t diff_offset; /* run_case mismatch: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
     uint8_t got, want;    /* ... the byte read and the byte expected */
-    char diff_file[128];  /* ... and the expected file's name */
+    char diff_file[128];  /* ... and the expected file's name (a longer one cut at a UTF-8 boundary,
+                             ending in "...") */
 } sysnode_result;
 
 /* One unit of the mesh, and what the session sent it. */

@@ -4,6 +4,7 @@ are bytes."""
 import ctypes
 import json
 import os
+import threading
 import warnings
 
 from . import _lib
@@ -97,7 +98,8 @@ class Result:
     def __init__(self, raw):
         for name, _ in _lib.Result._fields_:
             value = getattr(raw, name)
-            setattr(self, name, value.decode() if isinstance(value, bytes) else value)
+            # a name the library cut ends in "..." and may end inside a UTF-8 sequence
+            setattr(self, name, value.decode(errors="replace") if isinstance(value, bytes) else value)
         self.match = bool(self.match)
 
     def __repr__(self):
@@ -127,11 +129,13 @@ class Device:
     the build's), max_cycles (cap per run, default 400 M). DRAM (16 MiB)
     keeps its bytes between calls. strict: a unit read of bytes nothing wrote
     raises SysNodeError (else it is a SysNodeWarning). Use as a context
-    manager or call close()."""
+    manager or call close(). One Device may be shared between threads: its
+    calls take turns (a lock), each call and its result together."""
 
     _dev = None  # so a refused __init__ leaves nothing for __del__ to close
 
     def __init__(self, cu_version=4, mesh="rv64_mesh_2p2", image=None, max_cycles=0, strict=False):
+        self._lock = threading.RLock()
         opts = _lib.Options(mesh.encode(), _u("cu_version", cu_version, 32), os.fsencode(image) if image else None,
                             _u("max_cycles", max_cycles, 64), 1 if strict else 0)
         handle = ctypes.c_void_p()
@@ -160,7 +164,8 @@ class Device:
     def write(self, addr, data):
         """Writes bytes (any bytes-like object) to DRAM at addr."""
         data = bytes(data)
-        self._check(lib().sysnode_write(self._handle(), _u("address", addr, 64), data, len(data)))
+        with self._lock:
+            self._check(lib().sysnode_write(self._handle(), _u("address", addr, 64), data, len(data)))
 
     def read(self, addr, n):
         """Reads n bytes of DRAM at addr. A range a matmul cluster FILLed
@@ -171,14 +176,16 @@ class Device:
             raise SysNodeError(SN_ERR_INPUT, "DRAM read of %d bytes at 0x%x: more than DRAM (%d bytes)"
                                % (n, addr, self.dram_bytes))
         buf = ctypes.create_string_buffer(n)
-        self._check(lib().sysnode_read(self._handle(), addr, buf, n))
+        with self._lock:
+            self._check(lib().sysnode_read(self._handle(), addr, buf, n))
         return buf.raw
 
     def discard(self, addr, n):
         """Forgets that the n bytes at addr are live (the compiler freed
         them; the bytes stay): a later unit read of them is reported as a
         read of bytes nothing wrote, until something writes them again."""
-        self._check(lib().sysnode_discard(self._handle(), _u("address", addr, 64), _u("size", n, 64)))
+        with self._lock:
+            self._check(lib().sysnode_discard(self._handle(), _u("address", addr, 64), _u("size", n, 64)))
 
     def _result(self):
         raw = _lib.Result()
@@ -194,27 +201,32 @@ class Device:
         texts = [artifact_text(a) for a in items]
         arr = (ctypes.c_char_p * len(texts))(*texts)
         lens = (ctypes.c_size_t * len(texts))(*[len(t) for t in texts])
-        st = lib().sysnode_execute(self._handle(), arr, lens, len(texts), name.encode())
-        res = self._result()
-        self._warn()
-        res.match = None  # nothing was compared: the caller reads the outputs
-        self._check(st, res)
+        with self._lock:
+            st = lib().sysnode_execute(self._handle(), arr, lens, len(texts), name.encode())
+            res = self._result()
+            self._warn()
+            res.match = None  # nothing was compared: the caller reads the outputs
+            self._check(st, res)
         return res
 
     def run_case(self, case_dir, digest=False):
         """Replays a case folder as `sysnode run` does; returns a Result on a
         byte-exact match, else raises SysNodeError (SN_ERR_MISMATCH with the
         first difference in .result, or the error that stopped it)."""
-        st = lib().sysnode_run_case(self._handle(), os.fsencode(case_dir), 1 if digest else 0)
-        res = self._result()
-        self._warn()
-        self._check(st, res)
+        with self._lock:
+            st = lib().sysnode_run_case(self._handle(), os.fsencode(case_dir), 1 if digest else 0)
+            res = self._result()
+            self._warn()
+            self._check(st, res)
         return res
 
     def close(self):
-        if self._dev is not None:
-            lib().sysnode_close(self._dev)
-            self._dev = None
+        if self._dev is None:
+            return
+        with self._lock:
+            if self._dev is not None:
+                lib().sysnode_close(self._dev)
+                self._dev = None
 
     def __enter__(self):
         return self

@@ -75,10 +75,13 @@ class Recorder:
     def write(self, addr, data):
         data = bytes(data)
         self.device.write(addr, data)
-        _merge(self.writes.setdefault(self.point, []), addr, data)
+        if data:  # no bytes, nothing to upload: a manifest region holds at least one
+            _merge(self.writes.setdefault(self.point, []), addr, data)
 
     def read(self, addr, n):
         data = self.device.read(addr, n)
+        if not data:  # no bytes, nothing to compare
+            return data
         if self.point == 0:
             self.notes.append("read of %d bytes at 0x%x before round 0: nothing to check" % (n, addr))
         elif _overlaps(self.writes.get(self.point, []), addr, n):

@@ -2,6 +2,7 @@
 #include "gdb_sim.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "gdb_stub.h"
 
@@ -11,6 +12,8 @@ typedef struct session {
     sn_sim *s;
     uint64_t cycle_limit;
     sn_sim_result last; /* the latest run's result; cycles 0 before the first */
+    uint64_t *breaks;   /* the breakpoints GDB set and has not cleared, to clear when it leaves */
+    size_t nbreaks, cap;
 } session;
 
 static uint64_t reg(void *ctx, unsigned i)
@@ -25,7 +28,23 @@ static int read_mem(void *ctx, uint64_t addr, void *dst, size_t n)
 
 static int breakpoint(void *ctx, uint64_t addr, int on)
 {
-    return sn_sim_debug_breakpoint(((session *)ctx)->s, addr, on);
+    session *g = ctx;
+    size_t i = 0;
+    while (i < g->nbreaks && g->breaks[i] != addr)
+        i++;
+    if (on && i == g->nbreaks && g->nbreaks == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 16;
+        uint64_t *more = realloc(g->breaks, cap * sizeof *more);
+        if (more == NULL)
+            return -1;
+        g->breaks = more, g->cap = cap;
+    }
+    int rc = sn_sim_debug_breakpoint(g->s, addr, on);
+    if (rc == 0 && on && i == g->nbreaks)
+        g->breaks[g->nbreaks++] = addr;
+    else if (rc == 0 && !on && i < g->nbreaks)
+        g->breaks[i] = g->breaks[--g->nbreaks];
+    return rc;
 }
 
 static sn_gdb_stop resume(void *ctx, int step, int (*interrupted)(void *), void *ictx, uint64_t *code)
@@ -57,7 +76,7 @@ static sn_gdb_stop resume(void *ctx, int step, int (*interrupted)(void *), void 
 
 sn_sim_result sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port)
 {
-    session g = {s, cycle_limit, {0}};
+    session g = {s, cycle_limit, {0}, NULL, 0, 0};
     g.last.stop = SN_SIM_BREAK;
     sn_gdb_target t = {&g, reg, read_mem, breakpoint, resume};
     sn_gdb_end end;
@@ -69,7 +88,11 @@ sn_sim_result sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port)
         g.last.stop = SN_SIM_ERROR;
         snprintf(g.last.message, sizeof g.last.message, "killed by the debugger");
     } else if (end == SN_GDB_DETACHED && (g.last.stop == SN_SIM_BREAK || g.last.stop == SN_SIM_CYCLE_LIMIT)) {
+        /* A breakpoint left in place would stop a run nobody debugs any more. */
+        while (g.nbreaks > 0)
+            sn_sim_debug_breakpoint(s, g.breaks[--g.nbreaks], 0);
         g.last = sn_sim_run(s, cycle_limit);
     }
+    free(g.breaks);
     return g.last;
 }

@@ -14,7 +14,8 @@ extern "C" {
 /* Serves GDB on 127.0.0.1:port (0: a free port, printed on stderr) before
  * the booted image runs, and runs it only as GDB steps and continues (in
  * slices of 100000 cycles between Ctrl-C checks), up to cycle_limit; after
- * GDB detaches the image runs on to its end. Returns the run's result as
+ * GDB detaches or disconnects, the breakpoints it left are cleared and the
+ * image runs on to its end. Returns the run's result as
  * sn_sim_run does; SN_SIM_ERROR with the reason in message if the socket
  * cannot be opened or GDB killed the image. */
 sn_sim_result sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port);

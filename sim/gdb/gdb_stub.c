@@ -27,16 +27,24 @@ typedef struct conn {
     char xml[4096];
     size_t xml_len;
     char over_reply[8]; /* once the run is over: W<status> or X05, for ? and resumes */
+    unsigned char in[4096]; /* bytes received and not yet taken: in[in_pos..in_len) */
+    size_t in_pos, in_len;
 } conn;
 
+/* The next byte from the client, or -1 when the connection ends (one recv per buffer, not per byte). */
 static int get_byte(conn *c)
 {
-    unsigned char b;
-    ssize_t n;
-    do
-        n = recv(c->fd, &b, 1, 0);
-    while (n < 0 && errno == EINTR);
-    return n == 1 ? b : -1;
+    if (c->in_pos == c->in_len) {
+        ssize_t n;
+        do
+            n = recv(c->fd, c->in, sizeof c->in, 0);
+        while (n < 0 && errno == EINTR);
+        if (n <= 0)
+            return -1;
+        c->in_pos = 0;
+        c->in_len = (size_t)n;
+    }
+    return c->in[c->in_pos++];
 }
 
 static int send_all(conn *c, const char *p, size_t n)
@@ -55,7 +63,7 @@ static int send_all(conn *c, const char *p, size_t n)
 
 static int reply(conn *c, const char *body)
 {
-    static char buf[PACKET_MAX + 8];
+    char buf[PACKET_MAX + 8];
     unsigned sum = 0;
     size_t n = strlen(body);
     for (size_t i = 0; i < n; i++)
@@ -111,10 +119,19 @@ static int get_packet(conn *c, char *buf, size_t size)
     }
 }
 
+/* Byte b as two lowercase hex digits at out (no NUL). */
+static void hex_byte(char *out, unsigned b)
+{
+    static const char digits[] = "0123456789abcdef";
+    out[0] = digits[b >> 4 & 0xF];
+    out[1] = digits[b & 0xF];
+}
+
 static void hex_le(char *out, uint64_t v)
 {
     for (int i = 0; i < 8; i++)
-        sprintf(out + 2 * i, "%02x", (unsigned)(v >> 8 * i) & 0xFF);
+        hex_byte(out + 2 * i, (unsigned)(v >> 8 * i) & 0xFF);
+    out[16] = 0;
 }
 
 static void build_xml(conn *c)
@@ -136,7 +153,7 @@ static int features(conn *c, const char *args)
     unsigned long off, len;
     if (strncmp(args, "target.xml:", 11) != 0 || sscanf(args + 11, "%lx,%lx", &off, &len) != 2)
         return reply(c, "E00");
-    static char out[PACKET_MAX];
+    char out[PACKET_MAX];
     if (len > sizeof out - 2)
         len = sizeof out - 2;
     if (off >= c->xml_len)
@@ -160,7 +177,7 @@ static int read_memory(conn *c, const char *args)
         return reply(c, "E01");
     char out[2 * READ_MAX + 1];
     for (size_t i = 0; i < len; i++)
-        sprintf(out + 2 * i, "%02x", bytes[i]);
+        hex_byte(out + 2 * i, bytes[i]);
     out[2 * len] = 0;
     return reply(c, out);
 }
@@ -168,6 +185,8 @@ static int read_memory(conn *c, const char *args)
 static int interrupted(void *ictx)
 {
     conn *c = ictx;
+    if (c->in_pos < c->in_len) /* received already: Ctrl-C is the next byte, or not there yet */
+        return c->in[c->in_pos] == 0x03 && get_byte(c) == 0x03;
     struct pollfd p = {c->fd, POLLIN, 0};
     if (poll(&p, 1, 0) <= 0)
         return 0;
@@ -302,24 +321,29 @@ int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, s
     }
     fprintf(stderr, "gdb: listening on 127.0.0.1:%u\n", ntohs(sa.sin_port));
     fflush(stderr);
-    conn *c = calloc(1, sizeof *c);
-    if (c == NULL) {
-        close(ls);
-        snprintf(err, errlen, "gdb: out of memory");
-        return -1;
-    }
-    c->fd = accept(ls, NULL, NULL);
+    int fd = accept(ls, NULL, NULL);
     close(ls);
-    if (c->fd < 0) {
+    if (fd < 0) {
         snprintf(err, errlen, "gdb: accept: %s", strerror(errno));
-        free(c);
         return -1;
     }
+    int rc = sn_gdb_serve_fd(t, fd, end);
+    close(fd);
+    if (rc != 0)
+        snprintf(err, errlen, "gdb: out of memory");
+    return rc;
+}
+
+int sn_gdb_serve_fd(const sn_gdb_target *t, int fd, sn_gdb_end *end)
+{
+    conn *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return -1;
+    c->fd = fd;
     c->ack = true;
     c->t = t;
     build_xml(c);
     serve(c, end);
-    close(c->fd);
     free(c);
     return 0;
 }

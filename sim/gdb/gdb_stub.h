@@ -49,6 +49,11 @@ typedef enum {
  * QStartNoAckMode; Ctrl-C as the byte 0x03). */
 int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, size_t errlen);
 
+/* Serves one connection already open as the stream socket fd (accepted by
+ * sn_gdb_serve; a socketpair in tests/fuzz/fuzz_gdb.c) until it ends; fd
+ * stays open. Returns 0 with *end set, -1 when memory runs out. */
+int sn_gdb_serve_fd(const sn_gdb_target *t, int fd, sn_gdb_end *end);
+
 #ifdef __cplusplus
 }
 #endif

@@ -30,6 +30,7 @@
 extern "C" {
 #include "escape.h"
 #include "messages.h"
+#include "number.h"
 }
 #include "sysnode/boot_args.h"
 
@@ -80,17 +81,7 @@ struct placement {
 /* A decimal number, or hex after 0x: "010" is ten, never octal. */
 static bool parse_number(const char *text, uint64_t *out)
 {
-    bool hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
-    const char *digits = hex ? text + 2 : text;
-    if (*digits == '\0' || !isxdigit((unsigned char)*digits))
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(digits, &end, hex ? 16 : 10);
-    if (*end != '\0' || errno == ERANGE)
-        return false;
-    *out = v;
-    return true;
+    return sn_number_parse(text, 0, UINT64_MAX, out) == 0;
 }
 
 /* Parses "ADDR=FILE"; prints why not and returns false when malformed. */
@@ -166,11 +157,16 @@ static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullp
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--version")) {
+            printf("sysnode-sim %s\n", sn_version());
+            return 0;
+        }
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             usage(stdout);
             return 0;
         }
+    }
     if (argc < 2 || argv[1][0] == '-') {
         complain(argc < 2 ? "no image given\n" : "the image comes first, before '%s'\n", argv[1]);
         return usage();

@@ -18,6 +18,7 @@
 
 #include "Vsn_mesh_top.h"
 #include "dpi_units.h"
+#include "fst_fault.h"
 #include "inject.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -70,6 +71,7 @@ struct sn_sim {
     uint64_t fst_from = 0, fst_to = 0;
     std::string fst_path, fst_tmp;
     std::string errata_text; // sn_sim_errata's
+    int fst_fault = 0; // the signal that stopped the FST writer (fst_fault.h); the dump is then abandoned
 };
 
 // The signal that asked the running simulation to stop, 0 while none.
@@ -96,6 +98,23 @@ static void sim_fail(sn_sim *s, const char *fmt, ...)
 // One rising edge standing for `cycles` mesh cycles (1: an ordinary cycle;
 // more: a jump, see advance). The CPU-side inputs set before the call are
 // seen at this edge (tool-pitfalls 11: inputs change between edges).
+// The writer in s->fst lost mid-call to a fault: dropped, never called again (fst_fault.h).
+static void fst_abandon(sn_sim *s, int sig)
+{
+    s->fst_fault = sig;
+    (void)s->fst.release(); // its state is half-changed: neither flushed nor freed
+    sn_fst_fault_catch(false);
+    // its stdio buffers are still flushed at exit, into files already removed: past a size limit, not a kill
+    std::signal(SIGXFSZ, SIG_IGN);
+}
+
+static void fst_dump(sn_sim *s, uint64_t time)
+{
+    int sig = sn_fst_guarded([&] { s->fst->dump(time); });
+    if (sig)
+        fst_abandon(s, sig);
+}
+
 static void edge(sn_sim *s, uint32_t cycles)
 {
     sn_dpi_units_bind(&s->units);
@@ -107,11 +126,11 @@ static void edge(sn_sim *s, uint32_t cycles)
     s->mesh->clk = 0;
     s->mesh->eval();
     if (dump)
-        s->fst->dump(2 * s->mesh_cycle);
+        fst_dump(s, 2 * s->mesh_cycle);
     s->mesh->clk = 1;
     s->mesh->eval();
-    if (dump)
-        s->fst->dump(2 * s->mesh_cycle + 1);
+    if (dump && s->fst)
+        fst_dump(s, 2 * s->mesh_cycle + 1);
     s->mesh->edge_cycles = 1;
     s->mesh_cycle += cycles;
     s->mesh_edges++;
@@ -768,17 +787,28 @@ extern "C" int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint6
     FILE *probe = fopen(s->fst_tmp.c_str(), "wx");
     if (!probe) {
         snprintf(err, errlen, "%s: cannot create %s beside it: %s", path, s->fst_tmp.c_str(), strerror(errno));
+        s->fst_tmp.clear();
         return -1;
     }
     fclose(probe);
+    s->fst_fault = 0;
+    sn_fst_fault_catch(true);
     s->ctx->traceEverOn(true);
     s->fst = std::make_unique<VerilatedFstC>();
-    s->mesh->trace(s->fst.get(), 99);
-    s->fst->open(s->fst_tmp.c_str());
+    int sig = sn_fst_guarded([&] {
+        s->mesh->trace(s->fst.get(), 99);
+        s->fst->open(s->fst_tmp.c_str()); // writes the hierarchy already
+    });
+    if (sig) {
+        fst_abandon(s, sig);
+        return sn_sim_fst_close(s, err, errlen);
+    }
     if (!s->fst->isOpen()) {
         snprintf(err, errlen, "%s: Verilator could not open %s", path, s->fst_tmp.c_str());
         s->fst.reset();
+        sn_fst_fault_catch(false);
         remove(s->fst_tmp.c_str());
+        s->fst_tmp.clear();
         return -1;
     }
     s->fst_from = from;
@@ -788,17 +818,39 @@ extern "C" int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint6
 
 extern "C" int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen)
 {
-    if (!s->fst)
+    if (s->fst) {
+        int sig = sn_fst_guarded([&] { s->fst->close(); });
+        if (sig)
+            fst_abandon(s, sig);
+        else
+            sn_fst_fault_catch(false);
+        s->fst.reset();
+    }
+    /* The writer ignores failed writes (a full disk): the file's own blocks tell whether it is whole. */
+    bool cut = !s->fst_fault && !s->fst_tmp.empty() && !sn_fst_file_whole(s->fst_tmp.c_str());
+    if (s->fst_fault || cut) { // the writer's own files too: the dump and its hierarchy beside it
+        if (err)
+            snprintf(err, errlen, "%s: the dump could not be written (%s); nothing of it is kept",
+                     s->fst_path.c_str(), cut ? "a write failed, as on a full disk: its blocks stop short of its end" : s->fst_fault == SIGBUS
+                                                  ? "SIGBUS: the disk is full or a file-size limit was reached"
+                                                  : "SIGXFSZ: a file-size limit was reached");
+        remove(s->fst_tmp.c_str());
+        remove((s->fst_tmp + ".hier").c_str());
+        s->fst_fault = 0;
+        s->fst_tmp.clear();
+        return -1;
+    }
+    if (s->fst_tmp.empty())
         return 0;
-    s->fst->close();
-    s->fst.reset();
     if (rename(s->fst_tmp.c_str(), s->fst_path.c_str()) != 0) {
         if (err)
             snprintf(err, errlen, "%s: cannot rename %s over it: %s", s->fst_path.c_str(), s->fst_tmp.c_str(),
                      strerror(errno));
         remove(s->fst_tmp.c_str());
+        s->fst_tmp.clear();
         return -1;
     }
+    s->fst_tmp.clear();
     return 0;
 }
 

@@ -13,7 +13,7 @@
 typedef struct {
     sn_sim *sim;
     sn_sim_stats_copy stats;
-    double wait_seconds; /* wall time of the last wait */
+    double wait_seconds; /* wall time of every wait since BOOT */
     int gdb_port;        /* -1: no debugger */
     sn_unit_access *accesses; /* the last take_accesses */
 } sim_window;
@@ -74,6 +74,7 @@ static sn_status sim_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n, 
 static sn_status sim_boot(void *ctx, sn_error *e)
 {
     char err[256];
+    ((sim_window *)ctx)->wait_seconds = 0;
     if (sn_sim_boot(sim_of(ctx), err, sizeof err) != 0)
         return sn_error_set(e, SN_ERR_INPUT, "boot: %s", err);
     return SN_OK;
@@ -85,14 +86,18 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     double start = now_seconds();
     int port = ((sim_window *)ctx)->gdb_port;
     sn_sim_result r = port >= 0 ? sn_sim_run_gdb(sim_of(ctx), cycle_limit, port) : sn_sim_run(sim_of(ctx), cycle_limit);
-    ((sim_window *)ctx)->wait_seconds = now_seconds() - start;
+    ((sim_window *)ctx)->wait_seconds += now_seconds() - start;
     static const sn_run_stop stops[] = {
         [SN_SIM_EXITED] = SN_RUN_EXITED,
         [SN_SIM_HALTED] = SN_RUN_HALTED,
         [SN_SIM_CYCLE_LIMIT] = SN_RUN_CYCLE_LIMIT,
         [SN_SIM_ERROR] = SN_RUN_SIM_ERROR,
+        [SN_SIM_BREAK] = SN_RUN_SIM_ERROR, /* never past gdb_sim, which clears its breakpoints */
     };
     out->stop = stops[r.stop];
+    if (r.stop == SN_SIM_BREAK)
+        snprintf(r.message, sizeof r.message, "stopped at a debugger's breakpoint at 0x%llx with no debugger",
+                 (unsigned long long)sn_sim_debug_register(sim_of(ctx), 32));
     out->exit_code = r.exit_code;
     out->halt_cause = r.halt_cause;
     out->cycles = r.cycles;
@@ -158,10 +163,18 @@ static sn_status sim_take_accesses(void *ctx, const sn_unit_access **out, size_t
     return SN_OK;
 }
 
+/* GDB serves one wait, from BOOT to the end; a host step would end the wait at its sync point. */
+static const char *sim_host_steps_refused(void *ctx)
+{
+    return ((sim_window *)ctx)->gdb_port >= 0 ? "--gdb serves one run from BOOT to exit; a host step holds the "
+                                                "runner between rounds, where the debugger's run would end"
+                                              : NULL;
+}
+
 static const sn_transport_ops sim_ops = {
     sim_imem_write,     sim_spad_write,    sim_spad_read, sim_dram_write, sim_dram_read, sim_boot,
     sim_wait,           sim_console,       sim_dram_size, sim_close,      sim_stats,     sim_track_accesses,
-    sim_take_accesses,
+    sim_take_accesses,  sim_host_steps_refused,
 };
 
 sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e)

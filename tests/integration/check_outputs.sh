@@ -36,10 +36,10 @@ run 1 "--report $work/r.json and --timeline $work/./r.json: the same file" --rep
     --timeline "$work/./r.json"
 run 1 "--report $work/none/r.json: its directory is not there" --report "$work/none/r.json"
 run 2 "--fst-window 1:5 without --fst" --fst-window 1:5
-run 2 "--fst-window wants FROM:TO with FROM < TO" --fst "$work/x.fst" --fst-window 1:99999999999999999999999
+run 2 "--fst-window wants FROM:TO" --fst "$work/x.fst" --fst-window 1:99999999999999999999999
 refuse 1 "--json $work/image.elf is the input" "$bench" "$work/case" --image "$work/image.elf" \
     --json "$work/image.elf"
-refuse 1 "--json .*manifest.json: is a file of the case directory" "$bench" "$work/case" \
+refuse 1 "--json .*manifest.json is the input" "$bench" "$work/case" \
     --json "$work/case/manifest.json"
 ln -s "$work/case/manifest.json" "$work/link.txt"
 run 1 "--report $work/link.txt: exists and is not a regular file" --report "$work/link.txt"

@@ -12,6 +12,10 @@ between rounds (artifacts/FORMAT.md §9) from the one-round vadd128 case
   earlier round wrote and a later compare expects.
   OUTDIR/host_step_wrong: the same with one byte of the intermediate's
   expected bytes changed, which the host step must catch after round 0.
+  OUTDIR/host_step_host_wrote: the host step only uploads, and after the
+  last round the case expects only what it uploaded (c at the first operand,
+  which round 1 reads and never writes): every expected byte is the host's
+  own, so the run has NO VERDICT.
   OUTDIR/host_step_fill_late (from MATMUL_CASE, a multi-round case whose
   round 0 FILLs its operands): the operands uploaded only after round 0, so
   round 0's FILL reads bytes nobody wrote; refused before anything runs."""
@@ -58,6 +62,16 @@ def write_case(src, case, name, intermediate):
         json.dump(manifest, f, indent=1)
 
 
+def write_host_wrote(src, case):
+    write_case(src, case, "host_step_host_wrote", lambda c: c)
+    path = os.path.join(case, "manifest.json")
+    m = json.load(open(path))
+    m["expected_outputs_after_last_round"] = [m["host_steps"][0]["uploads"][0]]
+    del m["host_steps"][0]["expected_outputs"]
+    with open(path, "w") as f:
+        json.dump(m, f, indent=1)
+
+
 def write_fill_late(src, case):
     m = json.load(open(os.path.join(src, "manifest.json")))
     os.makedirs(case, exist_ok=True)
@@ -79,6 +93,7 @@ def main():
     if len(sys.argv) > 3:
         write_fill_late(sys.argv[3], os.path.join(outdir, "host_step_fill_late"))
     write_case(src, os.path.join(outdir, "host_step_ok"), "host_step_ok", lambda c: c)
+    write_host_wrote(src, os.path.join(outdir, "host_step_host_wrote"))
     write_case(src, os.path.join(outdir, "host_step_wrong"), "host_step_wrong",
                lambda c: c[:37] + bytes([c[37] ^ 0x40]) + c[38:])
 

@@ -22,7 +22,7 @@ json.dump(m, open(path, "w"))
 r = subprocess.run([sysnode, "run", own], capture_output=True, text=True)
 assert r.returncode == 1, f"exit {r.returncode}: {r.stdout}{r.stderr}"
 want = (f"{out['nbytes']} output bytes: NO VERDICT: every one of the {out['nbytes']} expected bytes equals what "
-        "the host placed there before the run")
+        "the host placed there itself")
 assert want in r.stdout, r.stdout + r.stderr
 print("PASS:", r.stdout.strip())
 
@@ -60,5 +60,5 @@ json.dump(m, open(path, "w"))
 r = subprocess.run([sysnode, "run", own], capture_output=True, text=True)
 n = fill["nbytes"]
 assert r.returncode == 1 and (f"{n} output bytes: NO VERDICT: every one of the {n} expected bytes equals what the "
-                              "host placed there before the run") in r.stdout, f"exit {r.returncode}: {r.stdout}{r.stderr}"
+                              "host placed there itself") in r.stdout, f"exit {r.returncode}: {r.stdout}{r.stderr}"
 print("PASS:", r.stdout.strip())

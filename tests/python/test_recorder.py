@@ -118,6 +118,26 @@ class Recording(unittest.TestCase):
         run = replay(folder)
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
 
+    def test_zero_length_calls(self):
+        """A write or read of no bytes records no region (a manifest region holds at least one byte):
+        the folder replays."""
+        uploads, artifacts, expected = case_session.load(os.path.join(CASES, "vadd128"))
+        folder = os.path.join(self.tmp, "empty_calls")
+        with sysnode.Device() as dev:
+            rec = sysnode.Recorder(dev, folder)
+            rec.write(0x4000, b"")
+            for addr, data in uploads:
+                rec.write(addr, data)
+            rec.execute(artifacts)
+            self.assertEqual(rec.read(0x5000, 0), b"")
+            rec.read(expected[0][0], len(expected[0][1]))
+            rec.close()
+        m = json.load(open(os.path.join(folder, "manifest.json")))
+        regions = m["uploads_before_round0"] + m["expected_outputs_after_last_round"]
+        self.assertEqual(sorted(r["nbytes"] for r in regions), sorted([len(d) for _, d in uploads] + [len(expected[0][1])]))
+        run = replay(folder)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+
     def test_nothing_to_compare(self):
         with sysnode.Device() as dev:
             rec = sysnode.Recorder(dev, os.path.join(self.tmp, "empty"))

@@ -6,6 +6,7 @@
  * expected output at 0xa0000, no FILL reads there) and refusing (mm_silu:
  * vector cores). A wrong proof would also fail the version-4 replays, which
  * run with these flags and must stay bit-exact. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -142,4 +143,43 @@ static void real_cases(void **state)
     }
 }
 
-SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(hand_made_programs), cmocka_unit_test(real_cases))
+/* One thread's share of parallel_plans: `reps` plans of its own program,
+ * each checked against the flags worked out for it (cmocka's asserts are
+ * for the main thread: a wrong plan is counted instead). */
+typedef struct {
+    int provable; /* round 1 FILLs elsewhere (round 0 proven) or round 0's output (kept) */
+    unsigned reps;
+    unsigned wrong;
+} planner;
+
+static void *plan_many(void *arg)
+{
+    planner *w = arg;
+    hand h;
+    for (unsigned i = 0; i < w->reps; i++) {
+        start(&h);
+        add_round(&h, 0x1000, OUT);
+        add_round(&h, w->provable ? 0x2000 : OUT, OUT + 0x800);
+        add_round(&h, 0x2000, OUT + 0x800);
+        plan(&h, 1);
+        w->wrong += flags(&h, 0) != (w->provable ? SN_ROUND_SETTLE_PROVEN : 0u);
+    }
+    return NULL;
+}
+
+/* Two plans at once (sysnode run --jobs, two Devices in two threads) each
+ * get their own program's flags: the proof keeps no state between calls. */
+static void parallel_plans(void **state)
+{
+    (void)state;
+    planner w[2] = {{1, 20000, 0}, {0, 20000, 0}};
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, plan_many, &w[0]), 0);
+    plan_many(&w[1]);
+    pthread_join(t, NULL);
+    assert_int_equal(w[0].wrong, 0);
+    assert_int_equal(w[1].wrong, 0);
+}
+
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(hand_made_programs), cmocka_unit_test(real_cases),
+             cmocka_unit_test(parallel_plans))

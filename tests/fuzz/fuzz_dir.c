@@ -1,0 +1,98 @@
+/* The fuzz targets' case directory (see fuzz_dir.h). */
+#define _GNU_SOURCE /* mkdtemp */
+#include "fuzz_dir.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "manifest.h"
+
+#define MAX_FILES 40            /* more names than a seed lists are left unwritten */
+#define MAX_REGION (256u << 10) /* larger regions stay unwritten: refused by their size */
+
+static char dir[64];
+
+static void clear(void)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        abort();
+    for (struct dirent *de; (de = readdir(d)) != NULL;) {
+        char path[512];
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        unlink(path);
+    }
+    closedir(d);
+}
+
+static void remove_dir(void)
+{
+    clear();
+    rmdir(dir);
+}
+
+void sn_fuzz_dir_init(void)
+{
+    snprintf(dir, sizeof dir, "%s/sn_fuzz_case_XXXXXX", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
+    if (mkdtemp(dir) == NULL)
+        abort();
+    atexit(remove_dir);
+}
+
+const char *sn_fuzz_dir(void)
+{
+    return dir;
+}
+
+static void put(const char *name, const uint8_t *data, size_t n, size_t want)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL)
+        return; /* a name the file system refuses: the load names it */
+    for (size_t done = 0; n > 0 && done < want; done += n < want - done ? n : want - done)
+        fwrite(data, 1, n < want - done ? n : want - done, f);
+    fclose(f);
+}
+
+static void put_regions(const sn_region *r, size_t n, const uint8_t *data, size_t len, size_t *files)
+{
+    for (size_t i = 0; r != NULL && i < n && *files < MAX_FILES; i++, ++*files)
+        if (r[i].file != NULL && r[i].nbytes <= MAX_REGION)
+            put(r[i].file, data, len, r[i].nbytes);
+}
+
+void sn_fuzz_write_case(const uint8_t *data, size_t size)
+{
+    const uint8_t *part[3] = {data, NULL, NULL};
+    size_t len[3] = {size, 0, 0};
+    for (int k = 1; k < 3; k++) {
+        const uint8_t *nul = memchr(part[k - 1], 0, len[k - 1]);
+        if (nul == NULL)
+            break;
+        part[k] = nul + 1;
+        len[k] = len[k - 1] - (size_t)(part[k] - part[k - 1]);
+        len[k - 1] = (size_t)(nul - part[k - 1]);
+    }
+    clear();
+    put("manifest.json", part[0], len[0], len[0]);
+    sn_manifest m;
+    if (sn_manifest_load(&m, dir, NULL) == SN_OK || m.path != NULL) {
+        size_t files = 0;
+        for (size_t i = 0; i < m.artifact_count && files < MAX_FILES; i++, files++)
+            put(m.artifacts[i], part[1], len[1], len[1]);
+        put_regions(m.uploads, m.upload_count, part[2], len[2], &files);
+        put_regions(m.expected, m.expected_count, part[2], len[2], &files);
+        for (size_t k = 0; m.host_steps != NULL && k < m.host_step_count; k++) {
+            put_regions(m.host_steps[k].expected, m.host_steps[k].expected_count, part[2], len[2], &files);
+            put_regions(m.host_steps[k].uploads, m.host_steps[k].upload_count, part[2], len[2], &files);
+        }
+    }
+    sn_manifest_free(&m);
+}

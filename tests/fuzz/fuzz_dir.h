@@ -1,0 +1,24 @@
+/* The case directory the case-shaped fuzz targets (fuzz_case, fuzz_host_steps)
+ * write each input into: a fresh folder in /dev/shm (or /tmp), removed at
+ * exit. An input is up to three parts separated by NUL bytes: manifest.json,
+ * the text written to every artifact the manifest names, and the bytes
+ * written to every region it names (uploads and expected outputs, those of
+ * its host steps included), repeated or cut to the region's nbytes. */
+#ifndef SN_FUZZ_DIR_H
+#define SN_FUZZ_DIR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Creates the folder (once, from LLVMFuzzerInitialize); aborts if it cannot. */
+void sn_fuzz_dir_init(void);
+
+/* The folder's path. */
+const char *sn_fuzz_dir(void);
+
+/* Empties the folder and writes data[0..size) into it as a case. Files past
+ * 40 names, and regions above 256 KB, are left unwritten (the load refuses
+ * them by name or size). */
+void sn_fuzz_write_case(const uint8_t *data, size_t size);
+
+#endif

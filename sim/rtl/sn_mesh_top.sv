@@ -167,6 +167,17 @@ module sn_mesh_top
     always_ff @(posedge clk or negedge rst_n)
         if (!rst_n) cu_version_q <= cfg_cu_version;
 
+    // cfg_mbox_drop_on_full as a register, loaded at reset and set when the
+    // line rises (the injector raises it mid-run, before the edge it acts at;
+    // it falls only with a reset): the mailbox's in_ready, the hub stall and
+    // everything they feed leave the input logic Verilator runs at every eval.
+    // verilator tracing_off
+    logic drop_on_full_q;
+    // verilator tracing_on
+    always_ff @(posedge cfg_mbox_drop_on_full or negedge rst_n)
+        if (!rst_n) drop_on_full_q <= cfg_mbox_drop_on_full;
+        else drop_on_full_q <= 1'b1;
+
     for (genvar u = 0; u < N_UNITS; u++) begin : unit
         sn_unit_shell #(
             .MY_X(32'(UNIT_X[u])), .MY_Y(32'(UNIT_Y[u])), .UNIT_INDEX(u), .CU_TYPE(32'(UNIT_TYPE[u]))
@@ -189,7 +200,7 @@ module sn_mesh_top
         .stalled(hub_stalled), .noroute_valid(hub_noroute), .noroute_coord(hub_noroute_coord));
 
     sn_mailbox #(.MY_X(SN_SYSNODE_X), .MY_Y(SN_SYSNODE_Y)) mbox (
-        .clk, .rst_n, .cfg_drop_on_full(cfg_mbox_drop_on_full), .reg_wr(cpu_wr), .reg_addr(cpu_addr),
+        .clk, .rst_n, .cfg_drop_on_full(drop_on_full_q), .reg_wr(cpu_wr), .reg_addr(cpu_addr),
         .reg_wdata(cpu_wdata),
         .reg_rdata(cpu_rdata),
         .out_valid(mbox_out_valid), .out_flit(mbox_out_flit), .out_ready(mbox_out_ready),

@@ -239,6 +239,28 @@ static void advance(void *ctx, uint64_t cycle)
         report_progress(s);
 }
 
+// A CPU store to a mesh register at the hart's cycle (mesh_cycle + owed): an
+// ordinary edge with cpu_wr set. When that cycle lies inside the quiet stretch
+// the last edge measured (owed < quiet_budget), the owed cycles ride the same
+// edge: in all of them, the store's included, only the countdowns move (the
+// store reaches nothing but the mailbox's registers within its cycle), so one
+// edge of owed + 1 cycles is the jump and the store's edge in one. Not in an
+// FST window, whose every cycle is an edge (sim/README.md, Clocking).
+static void store(sn_sim *s, uint32_t off, uint64_t value)
+{
+    uint64_t ride = 0;
+    if (s->owed > 0 && s->owed < s->quiet_budget && s->owed < UINT32_MAX && !s->fst) {
+        ride = s->owed;
+        s->owed = 0;
+    }
+    clock_owed(s);
+    s->mesh->cpu_wr = 1;
+    s->mesh->cpu_addr = off;
+    s->mesh->cpu_wdata = value;
+    edge(s, static_cast<uint32_t>(ride + 1));
+    s->mesh->cpu_wr = 0;
+}
+
 // A mailbox register's value at the mesh's current cycle, without a CPU
 // access (not counted as MMIO, no side effect: the read port is a mux).
 static uint64_t peek_reg(sn_sim *s, uint32_t off)
@@ -288,13 +310,7 @@ static uint64_t bus_mbox_read(void *ctx, uint32_t off)
 
 static void bus_mbox_write(void *ctx, uint32_t off, uint64_t value)
 {
-    sn_sim *s = of(ctx);
-    clock_owed(s); // a store acts at the mesh's own cycle, as ctrl_write's
-    s->mesh->cpu_wr = 1;
-    s->mesh->cpu_addr = off;
-    s->mesh->cpu_wdata = value;
-    tick(s);
-    s->mesh->cpu_wr = 0;
+    store(of(ctx), off, value); // at the mesh's own cycle, as ctrl_write's
 }
 
 static int bus_spad_read(void *ctx, uint64_t addr, void *dst, size_t n)
@@ -375,18 +391,13 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
         s->mmio_writes++;
         if (off == SN_MBOX_DST)
             s->dst = value;
-        clock_owed(s);
-        if (off == SN_MBOX_HEAD) { // a pop: log the word it removes
+        if (off == SN_MBOX_HEAD) { // a pop: log the word it removes (owed cycles move no flit)
             s->mesh->cpu_wr = 0;
             s->mesh->cpu_addr = off;
             s->mesh->eval();
             s->completions.push_back({s->hart_cycle, s->mesh->cpu_rdata});
         }
-        s->mesh->cpu_wr = 1;
-        s->mesh->cpu_addr = off;
-        s->mesh->cpu_wdata = value;
-        tick(s);
-        s->mesh->cpu_wr = 0;
+        store(s, off, value);
         if (off == SN_MBOX_GO && s->mesh->accepted_go != accepted)
             s->gos.push_back({s->hart_cycle, ops_before, static_cast<uint8_t>(sn_dst_typed(s->dst)),
                               static_cast<uint8_t>(SN_NODE_ID(s->dst & 0xF, (s->dst >> 8) & 0xF))});

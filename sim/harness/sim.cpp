@@ -47,6 +47,10 @@ struct sn_sim {
     // mesh_cycle, the hart's view of it at mesh_cycle + owed (sim/README.md,
     // Clocking). quiet_budget: the quiet bound measured at the last edge.
     uint64_t owed = 0, quiet_budget = 0;
+    // Stores to DST and ARG0..ARG3 among the owed cycles, not yet clocked:
+    // the next edge writes them (cpu_late_wr; store_data).
+    uint8_t late_mask = 0;
+    uint64_t late_value[5] = {};
     bool rdata_fresh = false; // cpu_rdata is evaluated for cpu_addr since the last edge
     sn_sim_progress_fn progress = nullptr;
     void *progress_ctx = nullptr;
@@ -121,6 +125,12 @@ static void edge(sn_sim *s, uint32_t cycles)
     s->units.now = s->mesh_cycle;
     s->units.landed = false;
     s->mesh->edge_cycles = cycles;
+    s->mesh->cpu_late_wr = s->late_mask;
+    for (unsigned i = 0; i < 5; i++)
+        if (s->late_mask >> i & 1) {
+            s->mesh->cpu_late_wdata[2 * i] = static_cast<uint32_t>(s->late_value[i]);
+            s->mesh->cpu_late_wdata[2 * i + 1] = static_cast<uint32_t>(s->late_value[i] >> 32);
+        }
     // a waveform holds every cycle of its window, which advance clocks one by one
     bool dump = s->fst && cycles == 1 && s->mesh_cycle >= s->fst_from && s->mesh_cycle < s->fst_to;
     s->mesh->clk = 0;
@@ -132,6 +142,8 @@ static void edge(sn_sim *s, uint32_t cycles)
     if (dump && s->fst)
         fst_dump(s, 2 * s->mesh_cycle + 1);
     s->mesh->edge_cycles = 1;
+    s->mesh->cpu_late_wr = 0;
+    s->late_mask = 0;
     s->mesh_cycle += cycles;
     s->mesh_edges++;
     s->rdata_fresh = false;
@@ -261,6 +273,40 @@ static void store(sn_sim *s, uint32_t off, uint64_t value)
     s->mesh->cpu_wr = 0;
 }
 
+// DST and ARG0..ARG3: registers only a GO and a CPU read look at.
+static int data_reg(uint32_t off)
+{
+    return off >= SN_MBOX_DST && off <= SN_MBOX_ARG3 ? static_cast<int>((off - SN_MBOX_DST) / 8) : -1;
+}
+
+// A CPU store to DST or ARGn (i = data_reg) whose cycle lies inside the quiet
+// stretch measured at the last edge, deferred: its cycle is owed and the next
+// edge, jump or GO, writes it (cpu_late_wr), before any store of its own, and
+// a GO at that edge sends it. Nothing else reads these registers (reads
+// clock the owed cycles first: settle_for_read), so the register is written
+// at a later edge with no effect. False when the store needs its own edge.
+static bool store_data_late(sn_sim *s, int i, uint64_t value)
+{
+    if (s->lockstep || s->fst)
+        return false;
+    if (s->owed == 0)
+        s->quiet_budget = quiet_cycles(s);
+    if (s->owed >= s->quiet_budget || s->owed >= UINT32_MAX - 1)
+        return false;
+    s->owed++;
+    s->late_mask = static_cast<uint8_t>(s->late_mask | 1u << i);
+    s->late_value[i] = value;
+    return true;
+}
+
+// Before a read of DST or ARGn: a deferred store to it is written first.
+static void settle_for_read(sn_sim *s, uint32_t off)
+{
+    int i = data_reg(off);
+    if (i >= 0 && (s->late_mask >> i & 1))
+        clock_owed(s);
+}
+
 // A mailbox register's value at the mesh's current cycle, without a CPU
 // access (not counted as MMIO, no side effect: the read port is a mux).
 static uint64_t peek_reg(sn_sim *s, uint32_t off)
@@ -302,6 +348,7 @@ static uint64_t bus_cycle(void *ctx)
 static uint64_t bus_mbox_read(void *ctx, uint32_t off)
 {
     sn_sim *s = of(ctx);
+    settle_for_read(s, off);
     s->mesh->cpu_wr = 0;
     s->mesh->cpu_addr = off;
     s->mesh->eval();
@@ -357,6 +404,7 @@ static uint64_t ctrl_read(void *ctx, uint32_t off)
     }
     if (is_mesh_reg(off)) {
         s->mmio_reads++;
+        settle_for_read(s, off);
         if (!s->rdata_fresh || s->mesh->cpu_addr != off) { // a poll of an unchanged mesh reads the same
             s->mesh->cpu_wr = 0;
             s->mesh->cpu_addr = off;
@@ -391,6 +439,8 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
         s->mmio_writes++;
         if (off == SN_MBOX_DST)
             s->dst = value;
+        if (data_reg(off) >= 0 && store_data_late(s, data_reg(off), value))
+            return;
         if (off == SN_MBOX_HEAD) { // a pop: log the word it removes (owed cycles move no flit)
             s->mesh->cpu_wr = 0;
             s->mesh->cpu_addr = off;
@@ -566,6 +616,7 @@ static void reset_mesh(sn_sim *s)
     s->mesh_cycle = 0;
     s->mesh_edges = 0;
     s->owed = 0;
+    s->late_mask = 0;
     s->rdata_fresh = false;
     s->next_progress = SN_SIM_PROGRESS_CYCLES;
 }

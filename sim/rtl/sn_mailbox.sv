@@ -23,6 +23,11 @@ module sn_mailbox
     input  logic         reg_wr,
     input  logic [9:0]   reg_addr,
     input  logic [63:0]  reg_wdata,
+    // stores to DST (bit 0) and ARG0..ARG3 (bits 1..4) from earlier cycles
+    // of this edge (sn_mesh_top's cpu_late_wr): written before this cycle's
+    // store, and a GO at this edge sends them
+    input  logic [4:0]   late_wr,
+    input  logic [319:0] late_wdata,
     output logic [63:0]  reg_rdata,
     // fabric side
     output logic         out_valid,
@@ -75,7 +80,13 @@ module sn_mailbox
     assign out_valid = offered;
     assign out_flit  = offer_flit;
 
-    wire [3:0] go_type = sn_dst_typed(dst_q) != 0 ? sn_dst_type(dst_q) : 4'(SN_T_CU_INST);
+    // DST and ARG as this cycle's GO reads them: with the late stores applied
+    wire [63:0] dst_now = late_wr[0] ? late_wdata[63:0] : dst_q;
+    wire [63:0] arg_now[4];
+    for (genvar i = 0; i < 4; i++) begin : late_arg
+        assign arg_now[i] = late_wr[i+1] ? late_wdata[64*(i+1) +: 64] : arg_q[i];
+    end
+    wire [3:0] go_type = sn_dst_typed(dst_now) != 0 ? sn_dst_type(dst_now) : 4'(SN_T_CU_INST);
 
     always_ff @(posedge clk or negedge rst_n) begin
         if (!rst_n) begin
@@ -95,8 +106,8 @@ module sn_mailbox
                     txn        <= txn + 8'h01;
                     accepted_go <= accepted_go + 1;
                     offer_flit <= sn_flit(sn_flit_hdr_pack(3'b000, 1'b1, txn, go_type, 4'(MY_Y), 4'(MY_X),
-                                                           sn_dst_y(dst_q), sn_dst_x(dst_q)),
-                                          {arg_q[3], arg_q[2], arg_q[1], arg_q[0]});
+                                                           sn_dst_y(dst_now), sn_dst_x(dst_now)),
+                                          {arg_now[3], arg_now[2], arg_now[1], arg_now[0]});
                 end
             end
         end
@@ -104,6 +115,9 @@ module sn_mailbox
 
     // DST and ARG are data, not control: not reset (sysnode-facts §2.1).
     always_ff @(posedge clk) begin
+        if (late_wr[0]) dst_q <= late_wdata[63:0];
+        for (int i = 0; i < 4; i++)
+            if (late_wr[i+1]) arg_q[i] <= late_wdata[64*(i+1) +: 64];
         if (reg_wr) begin
             case (reg_addr)
                 10'(SN_MBOX_DST):  dst_q    <= reg_wdata;

@@ -39,6 +39,12 @@ module sn_mesh_top
     input  logic        cpu_wr,
     input  logic [9:0]  cpu_addr,
     input  logic [63:0] cpu_wdata,
+    // earlier CPU stores to DST (bit 0) and ARG0..ARG3 (bits 1..4) whose
+    // cycles this edge stands for, written at it: the harness defers such a
+    // store inside a quiet stretch (sim/README.md, Clocking). Value i is
+    // cpu_late_wdata[64*i +: 64].
+    input  logic [4:0]  cpu_late_wr,
+    input  logic [319:0] cpu_late_wdata,
     output logic [63:0] cpu_rdata,
     output logic        noroute_valid,
     output logic [7:0]  noroute_coord,
@@ -201,7 +207,7 @@ module sn_mesh_top
 
     sn_mailbox #(.MY_X(SN_SYSNODE_X), .MY_Y(SN_SYSNODE_Y)) mbox (
         .clk, .rst_n, .cfg_drop_on_full(drop_on_full_q), .reg_wr(cpu_wr), .reg_addr(cpu_addr),
-        .reg_wdata(cpu_wdata),
+        .reg_wdata(cpu_wdata), .late_wr(cpu_late_wr), .late_wdata(cpu_late_wdata),
         .reg_rdata(cpu_rdata),
         .out_valid(mbox_out_valid), .out_flit(mbox_out_flit), .out_ready(mbox_out_ready),
         .in_valid(mbox_in_valid), .in_flit(hub_in_flit), .in_ready(mbox_in_ready),

@@ -256,8 +256,8 @@ static void advance(void *ctx, uint64_t cycle)
 // the last edge measured (owed < quiet_budget), the owed cycles ride the same
 // edge: in all of them, the store's included, only the countdowns move (the
 // store reaches nothing but the mailbox's registers within its cycle), so one
-// edge of owed + 1 cycles is the jump and the store's edge in one. Not in an
-// FST window, whose every cycle is an edge (sim/README.md, Clocking).
+// edge of owed + 1 cycles is the jump and the store's edge in one. Not while an
+// FST dump is open: its window's every cycle is an edge (sim/README.md, Clocking).
 static void store(sn_sim *s, uint32_t off, uint64_t value)
 {
     uint64_t ride = 0;

@@ -21,12 +21,12 @@ write_basic_package_version_file(${CMAKE_BINARY_DIR}/SysNodeConfigVersion.cmake
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/SysNodeConfig.cmake ${CMAKE_BINARY_DIR}/SysNodeConfigVersion.cmake
               ${CMAKE_SOURCE_DIR}/cmake/riscv64-unknown-elf.cmake
         DESTINATION lib/cmake/SysNode)
-# The board support keeps the tree's layout: bsp/ finds ../boot and ../include.
+# The board support keeps the tree's layout: bsp/ finds ../boot and ../../iface.
 install(FILES ${CMAKE_SOURCE_DIR}/firmware/bsp/bsp.cmake ${CMAKE_SOURCE_DIR}/firmware/bsp/crt0.S
               ${CMAKE_SOURCE_DIR}/firmware/bsp/board.c ${CMAKE_SOURCE_DIR}/firmware/bsp/picolibc.ld
         DESTINATION share/sysnode/firmware/bsp)
 install(FILES ${CMAKE_SOURCE_DIR}/firmware/boot/reset.h DESTINATION share/sysnode/firmware/boot)
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/firmware/include/sysnode DESTINATION share/sysnode/firmware/include)
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/iface/sysnode DESTINATION share/sysnode/iface)
 
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/python/sysnode DESTINATION lib/python3/dist-packages
         FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)

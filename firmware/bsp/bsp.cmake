@@ -19,7 +19,7 @@ endif()
 function(sn_picolibc_image name)
   add_executable(${name} ${SN_BSP_DIR}/crt0.S ${SN_BSP_DIR}/board.c ${ARGN})
   target_include_directories(${name} SYSTEM PRIVATE ${SN_PICOLIBC_ROOT}/include)
-  target_include_directories(${name} PRIVATE ${SN_BSP_DIR}/../include)
+  target_include_directories(${name} PRIVATE ${SN_BSP_DIR}/../../iface) # the interface headers, here or installed
   target_compile_options(${name} PRIVATE -ftls-model=local-exec -fbuiltin)
   target_link_options(${name} PRIVATE -T${SN_BSP_DIR}/picolibc.ld)
   target_link_libraries(${name} PRIVATE ${SN_PICOLIBC_ROOT}/lib/${SN_PICOLIBC_MULTILIB}/libc.a

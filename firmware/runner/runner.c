@@ -4,6 +4,7 @@
 #include "sysnode/host_sync.h"
 #include "table_check.h"
 #include "sysnode/static_assert.h"
+#include "sn_fields.h" /* generated: payload fields' word and shift */
 
 #define NO_NODE SN_STATUS_NO_NODE
 /* Kept out of line: one copy each, for the code budget (linker/sysnode.ld). */
@@ -17,10 +18,13 @@ SN_STATIC_ASSERT(SN_LO_head_src_y == SN_LO_head_src_x + 4 && SN_NODE_ID(1, 2) ==
                      SN_SIG_INST_COMPLETE == 0 && SN_SIG_BATCH_COMPLETE == 1,
                  "drain() reads HEAD[55:48] as the node id and codes 0-1 as a flit's completion");
 SN_STATIC_ASSERT(SN_LO_rx_hdr_header == 0 && SN_LO_flit_hdr_src_y == SN_LO_flit_hdr_type + 4 &&
-                     SN_LO_flit_hdr_src_x == SN_LO_flit_hdr_type + 8 && SN_LO_ctrl_reply_value > 128 && SN_LO_ctrl_reply_value < 192 &&
-                     SN_HI_ctrl_reply_value - SN_LO_ctrl_reply_value == 63 && SN_LO_ctrl_req_index >= 192,
-                 "read_caps() reads {src_x, src_y, type} as RX_HDR[23:12], the CU_CTRL index from ARG3/RX_P3 "
-                 "and the value across RX_P3 and RX_P2");
+                     SN_LO_flit_hdr_src_x == SN_LO_flit_hdr_type + 8 && SN_CTRL_REPLY_VALUE_SHIFT != 0 &&
+                     SN_HI_ctrl_reply_value - SN_LO_ctrl_reply_value == 63 &&
+                     SN_CTRL_REPLY_INDEX_WORD == SN_CTRL_REPLY_VALUE_WORD + 1 &&
+                     SN_CTRL_REQ_INDEX_WORD == 3 &&
+                     SN_CTRL_REQ_INDEX_SHIFT + SN_HI_ctrl_req_index - SN_LO_ctrl_req_index < 64,
+                 "read_caps() reads {src_x, src_y, type} as RX_HDR[23:12], the CU_CTRL index from the RX_P word "
+                 "after the value's first and the value across those two words, and sends the index in ARG3");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
 /* An sn_status as the runner's own functions return it: GCC sign-extends an
@@ -288,8 +292,8 @@ static void set_regs(sn_runner *r, const uint64_t v[5])
     r->shadow_valid = 1;
 }
 
-#define RX_P2 (SN_CTRL_RX_P0 + 16)
-#define RX_P3 (SN_CTRL_RX_P0 + 24)
+/* The RX head's payload word w[word] (sysnode-facts §2.5). */
+#define RX_P(word) (SN_CTRL_RX_P0 + 8 * (word))
 
 /* Sends one CU_CTRL read of CU_CAPS to unit u and waits for the reply in the
  * RX queue; *value gets its 64-bit value. */
@@ -299,23 +303,24 @@ static runner_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *va
     runner_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
-    /* the request's index lies in ARG3 = payload bits 255:192 */
+    /* the request's index lies in ARG3 (asserted above) */
     const uint64_t typed_dst = SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y);
-    const uint64_t regs[5] = {typed_dst, 0, 0, 0, (uint64_t)SN_CU_REG_CAPS << (SN_LO_ctrl_req_index - 192)};
+    const uint64_t regs[5] = {typed_dst, 0, 0, 0, (uint64_t)SN_CU_REG_CAPS << SN_CTRL_REQ_INDEX_SHIFT};
     set_regs(r, regs);
     wr(r, SN_MBOX_GO, 1);
 
     if ((st = wait_for(r, WAIT_RX, node)) != SN_OK)
         return st;
     uint64_t hdr = rd(r, SN_CTRL_RX_HDR);
-    uint64_t p2 = rd(r, RX_P2), p3 = rd(r, RX_P3);
+    uint64_t lo = rd(r, RX_P(SN_CTRL_REPLY_VALUE_WORD)), hi = rd(r, RX_P(SN_CTRL_REPLY_INDEX_WORD));
     wr(r, SN_CTRL_RX_HDR, 0); /* a store pops */
-    /* RX_HDR[31:0] is the flit header; the reply's index lies in RX_P3
-     * (payload bits 255:192), its value across RX_P3 and RX_P2 */
+    /* RX_HDR[31:0] is the flit header; the reply's index lies in word hi,
+     * its value across lo and hi */
     if (((hdr >> SN_LO_flit_hdr_type) & 0xFFF) != ((uint64_t)u->x << 8 | (uint64_t)u->y << 4 | SN_T_CU_CTRL) ||
-        sn_bits64(p3, SN_HI_ctrl_reply_index - 192, SN_LO_ctrl_reply_index - 192) != SN_CU_REG_CAPS)
+        sn_bits64(hi, SN_CTRL_REPLY_INDEX_SHIFT + SN_HI_ctrl_reply_index - SN_LO_ctrl_reply_index,
+                  SN_CTRL_REPLY_INDEX_SHIFT) != SN_CU_REG_CAPS)
         return fail(r, SN_ERR_PROTOCOL, node, (uint32_t)hdr);
-    *value = p3 << (192 - SN_LO_ctrl_reply_value) | p2 >> (SN_LO_ctrl_reply_value - 128);
+    *value = hi << (64 - SN_CTRL_REPLY_VALUE_SHIFT) | lo >> SN_CTRL_REPLY_VALUE_SHIFT;
     return SN_OK;
 }
 

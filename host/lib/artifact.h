@@ -1,7 +1,7 @@
 /* Compiler artifacts -> rounds -> a program. One artifact JSON is one round
  * (artifacts-facts §1.1 schema, §1.3 "each round is a separate Artifact");
  * a program is the ordered list of rounds a case replays (DESIGN.md §2),
- * flattened into the runner's table layout (firmware/include/sysnode/table.h)
+ * flattened into the runner's table layout (iface/sysnode/table.h)
  * for the table emitters. */
 #ifndef SN_HOST_ARTIFACT_H
 #define SN_HOST_ARTIFACT_H

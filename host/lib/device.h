@@ -1,7 +1,7 @@
 /* A live session on a SysNode: the host writes and reads DRAM between the
  * rounds of one runner boot, as a compiler runtime does between kernels
  * (artifacts/FORMAT.md §9; DESIGN.md §3). The runner holds at each host sync
- * point (firmware/include/sysnode/host_sync.h) and the host releases it, so
+ * point (iface/sysnode/host_sync.h) and the host releases it, so
  * the units keep their state from round to round. The host's own writes are
  * remembered (a shadow of every byte it wrote), because a matmul cluster
  * FILL reads 128-byte MXFP7 entries converted from the FP16 the host wrote
@@ -151,7 +151,7 @@ void sn_device_forget_runner(sn_device *d);
 sn_status sn_device_stopped(sn_device *d, const sn_run_status *rs, sn_error *e);
 
 /* The runner's live status block in the scratchpad, as it holds at a sync
- * point (firmware/include/sysnode/status_block.h). */
+ * point (iface/sysnode/status_block.h). */
 sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e);
 
 /* Runs program p (one execute of a live session) to a sync point after its

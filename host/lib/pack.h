@@ -1,5 +1,5 @@
 /* Packing a program into the DRAM-resident table image the firmware walks
- * (artifacts/FORMAT.md; firmware/include/sysnode/table_image.h), after the
+ * (artifacts/FORMAT.md; iface/sysnode/table_image.h), after the
  * one set of table rules (common/table_check.h) has passed, and
  * the mesh a case describes (its manifest's "mesh", else rv64_mesh_2p2). */
 #ifndef SN_HOST_PACK_H

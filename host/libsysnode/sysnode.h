@@ -2,7 +2,7 @@
  * compiler runtimes and the Python package in python/sysnode (docs/user-guide.md
  * "Python and the C library"). A stable C API: opaque handles, fixed-width fields,
  * every call returns a status (0 = success, else a value of
- * firmware/include/sysnode/status.h) and leaves one message, the runner's
+ * iface/sysnode/status.h) and leaves one message, the runner's
  * own diagnosis where there is one, for sysnode_last_error.
  *
  * Addresses are unit DRAM byte addresses (the CPU sees DRAM at

@@ -22,7 +22,7 @@ def lib():
 
 class SysNodeError(Exception):
     """A call the SysNode refused or a run that failed. `status` is the code
-    of firmware/include/sysnode/status.h (e.g. 0x40), `status_name` its name
+    of iface/sysnode/status.h (e.g. 0x40), `status_name` its name
     (e.g. "SN_ERR_HANG"), `diagnosis` the library's message (the runner's own
     words for a runner error: round, step, node), `result` the Result of the
     run when there was one."""
@@ -35,7 +35,7 @@ class SysNodeError(Exception):
         super().__init__("%s (0x%02x): %s" % (self.status_name, status, diagnosis))
 
 
-SN_ERR_INPUT = 0x10  # firmware/include/sysnode/status.h
+SN_ERR_INPUT = 0x10  # iface/sysnode/status.h
 
 
 class SysNodeWarning(UserWarning):

@@ -1,5 +1,5 @@
 /* The simulated card: the SysNode's host window as a card presents it
- * (sysnode-facts §1.3, firmware/include/sysnode/host_window.h): the 4 KB
+ * (sysnode-facts §1.3, iface/sysnode/host_window.h): the 4 KB
  * load window at +0x8000 of the control port (LOAD_CTL/LOAD_DATA streaming
  * into IMEM and SPAD, the pass-through BOOT/STATUS/EXIT/HALTPC/CYCLES/RETIRED
  * registers, the 256-byte console FIFO) and DMA into DRAM within the XDMA

@@ -21,7 +21,7 @@ DOCS = {"DESIGN.md": "docs/DESIGN.md", "FORMAT.md": "artifacts/FORMAT.md",
         "unit-timing": "docs/reference/unit-timing.md"}
 OUTSIDE = "../" + "shared"  # spelled apart so this file does not cite it
 SUFFIXES = (".c", ".h", ".cpp", ".sv", ".py", ".sh", ".S", ".ld", ".md", ".cmake")
-TOP = ("firmware", "sim", "host", "common", "docs", "artifacts", "tests", "linker", "cmake", "scripts", "python")
+TOP = ("iface", "firmware", "sim", "host", "common", "docs", "artifacts", "tests", "linker", "cmake", "scripts", "python")
 
 git = subprocess.run(["git", "-C", root, "ls-files"], capture_output=True, text=True)
 if git.returncode == 0:

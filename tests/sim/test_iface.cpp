@@ -1,5 +1,5 @@
 /* Conformance of the two expansions of the interface schema
- * (firmware/include/sysnode/words.h): every field of every word goes through
+ * (iface/sysnode/words.h): every field of every word goes through
  * the C accessors and through the RTL's generated functions (Verilated
  * sn_iface_conform), and both must read the same field out of a word and
  * pack a value into the same bits. Independent of both: each field's bit

@@ -15,11 +15,11 @@ function(sn_hart_prog name src)
   add_custom_command(OUTPUT ${out}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${sn_hart_prog_dir}
     COMMAND ${SN_RISCV_GCC} ${sn_hart_prog_arch} -nostdlib -nostartfiles
-            -I${CMAKE_SOURCE_DIR}/firmware/include -I${SN_IFACE_DIR} -Ttext=0 -Tdata=0x10000 ${ARGN}
+            -I${CMAKE_SOURCE_DIR}/iface -I${SN_IFACE_DIR} -Ttext=0 -Tdata=0x10000 ${ARGN}
             -o ${out} ${sn_hart_prog_src}/${src}
     DEPENDS ${sn_hart_prog_src}/${src} ${sn_hart_prog_src}/trap_record.h ${sn_hart_prog_src}/to_user.h
             ${sn_hart_prog_src}/card_values.h
-            ${CMAKE_SOURCE_DIR}/firmware/include/sysnode/regs.h ${SN_IFACE_DIR}/sn_fields.h
+            ${CMAKE_SOURCE_DIR}/iface/sysnode/regs.h ${SN_IFACE_DIR}/sn_fields.h
     COMMENT "hart test program ${name}"
     VERBATIM)
   set(sn_hart_progs ${sn_hart_progs} ${out} PARENT_SCOPE)

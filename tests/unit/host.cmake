@@ -11,5 +11,5 @@ sn_unit_test(test_ctable
 # The generated header is compiled freestanding with the host compiler.
 target_include_directories(test_ctable PRIVATE ${CMAKE_SOURCE_DIR}/host/cli)
 target_compile_definitions(test_ctable PRIVATE
-  SN_FIRMWARE_INCLUDE_DIR="${CMAKE_SOURCE_DIR}/firmware/include"
+  SN_IFACE_INCLUDE_DIR="${CMAKE_SOURCE_DIR}/iface"
   SN_HOST_CC="${CMAKE_C_COMPILER}")

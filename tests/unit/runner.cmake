@@ -11,7 +11,8 @@ function(sn_runner_model_test name)
     LIBS "")
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/common
                                              ${CMAKE_SOURCE_DIR}/firmware/runner
-                                             ${CMAKE_SOURCE_DIR}/firmware/port)
+                                             ${CMAKE_SOURCE_DIR}/firmware/port
+                                             ${SN_IFACE_DIR}) # sn_fields.h
 endfunction()
 
 sn_runner_model_test(test_runner ${CMAKE_CURRENT_LIST_DIR}/test_runner.c

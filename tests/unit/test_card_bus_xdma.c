@@ -3,7 +3,7 @@
  * PREFIX_c2h_0: register words land at their control-port offsets (through
  * the mapped load window), DMA at the card address; transfers split at 8 MB;
  * below 64 bytes or off a 64-byte beat nothing moves; every failure names
- * the file, the offset and the errno (limits: firmware/include/sysnode/host_window.h, from KohakuTPU
+ * the file, the offset and the errno (limits: iface/sysnode/host_window.h, from KohakuTPU
  * driver/kohakuaccel/transport/xdma.py@4c61f070). */
 #define _GNU_SOURCE /* mkdtemp */
 #include <setjmp.h>

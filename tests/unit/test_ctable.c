@@ -105,7 +105,7 @@ static int compile(const char *name, const char *source, const char *flags, cons
     fclose(f);
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "'%s' -std=c11 -Wall -Wextra -Werror %s -I'%s' -I'%s' '%s' -o '%s'",
-             SN_HOST_CC, flags, SN_FIRMWARE_INCLUDE_DIR, tmpdir, tmp_path(name), output);
+             SN_HOST_CC, flags, SN_IFACE_INCLUDE_DIR, tmpdir, tmp_path(name), output);
     return system(cmd);
 }
 

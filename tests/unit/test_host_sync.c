@@ -1,4 +1,4 @@
-/* The runner's host sync point (firmware/include/sysnode/host_sync.h,
+/* The runner's host sync point (iface/sysnode/host_sync.h,
  * artifacts/FORMAT.md §9) against the mailbox model: it holds after the
  * round that ends with the sync step, with every completion of that round
  * counted, until the release word carries the sync point's number; a host

@@ -1,6 +1,6 @@
 /* The interface schema: every word that crosses a SysNode boundary, as one
  * list of fields per word. The one description of these layouts: the C
- * accessors below, and (through sim/tools/gen_iface) the RTL's pack/unpack
+ * accessors below, and (through iface/gen_iface) the RTL's pack/unpack
  * functions, the disassembler's field tables and the test scripts' Python
  * module are all expanded from these lists. Register offsets, flit types and
  * signal codes are in sysnode/regs.h, table records in sysnode/table_image.h.

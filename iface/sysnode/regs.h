@@ -1,7 +1,7 @@
 /* The SysNode register map: memory map, control region offsets, queue
  * depths, flit types, CU_CTRL indices and signal codes. The one description
  * of these facts: the firmware, the simulator (C and, through
- * sim/tools/gen_iface, the RTL) and the host all include this file; the
+ * iface/gen_iface, the RTL) and the host all include this file; the
  * fields of each word are in sysnode/words.h, included at the end for C.
  * Facts and sources: docs/reference/sysnode-facts.md (§1.4 memory map, §1.7
  * control region, §2 mailbox, §3.1 flit header, §4 signal codes, §7.1

@@ -24,7 +24,7 @@
 #include "elf_image.h"
 #include "error.h"
 #include "payload_op.h"
-#include "replay.h"
+#include "replay_verdict.h"
 #include "sysnode/regs.h"
 #include "sysnode/status_block.h"
 #include "transport.h"
@@ -33,6 +33,13 @@
  * the simulated runner runs; a held runner spins at most this long before
  * the host sees it. */
 #define SN_DEVICE_POLL_CYCLES 16384u
+
+/* The packed table goes at the top of DRAM, on a 4 KB boundary. */
+#define SN_REPLAY_TABLE_ALIGN 4096u
+
+/* How a run reports a unit read of bytes nothing wrote, when it is not
+ * strict: msg is one line naming round, slot, payload, unit and range. */
+typedef void (*sn_device_warn_fn)(void *ctx, const char *msg);
 
 typedef struct sn_device {
     sn_transport *t;      /* borrowed: the caller opens and closes it */

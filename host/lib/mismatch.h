@@ -2,7 +2,7 @@
  * counts of differing bytes and elements, the first differing elements
  * decoded in the region's element type (FP16 as value and bits, with row and
  * column when the manifest gives a shape; docs/manifest.md), and for FP16 the
- * largest absolute and ULP error. Filled by sn_replay_compare (replay.h),
+ * largest absolute and ULP error. Filled by sn_replay_compare (replay_verdict.h),
  * printed by `sysnode run --diff N` and written into `--report` as
  * "mismatch" (docs/run-report.schema.json). */
 #ifndef SN_HOST_MISMATCH_H

@@ -1,5 +1,5 @@
 /* Loading through the host window (transport.h), shared by `sysnode run`
- * (replay.c) and `sysnode flash`: a runner ELF into IMEM and the scratchpad,
+ * (replay_program.c) and `sysnode flash`: a runner ELF into IMEM and the scratchpad,
  * and the boot-argument block (sysnode-facts §1.3 load path;
  * artifacts/FORMAT.md for the boot arguments). */
 #ifndef SN_HOST_WINDOW_LOAD_H

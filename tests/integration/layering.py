@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""The tree's floors hold (issue 23, DESIGN.md §3 "One door per boundary", §4):
+
+- the interface, iface/, includes nothing outside itself but C library and
+  freestanding headers;
+- no simulator file (sim/) includes a host library header (host/lib/);
+- no host library file includes a simulator header;
+- the host library's files form no circle, by #include nor by call (an object
+  file calling a function another defines), and no host library object calls
+  into the simulator's libraries.
+
+Each edge the tree still has and a later item of issue 23 removes is listed in
+KNOWN with that item; an exception that no longer occurs is reported too, so
+the list shrinks with the tree. The include checks read the sources; the call
+checks read the symbols of the built static libraries (nm).
+
+usage: layering.py REPO_ROOT --host-lib LIB.a... --sim-lib LIB.a..."""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+IFACE = "iface/"
+HOST_LIB = "host/lib/"
+SIM = "sim/"
+SOURCES = (".c", ".h", ".cpp", ".hpp", ".S")
+# The C library's and the freestanding headers (C11 §7.1.2).
+LIBC = {"assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h", "inttypes.h", "iso646.h",
+        "limits.h", "locale.h", "math.h", "setjmp.h", "signal.h", "stdalign.h", "stdarg.h", "stdatomic.h",
+        "stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "stdnoreturn.h", "string.h", "tgmath.h",
+        "threads.h", "time.h", "uchar.h", "wchar.h", "wctype.h"}
+# Edges that issue 23 item 1 (the window's vocabulary in the neutral layer,
+# the device chosen by the programs that link both sides) removes:
+# (includer, included) and (host library source, simulator symbol).
+KNOWN_INCLUDES = {
+    ("sim/transport/transport_sim.h", "host/lib/error.h"): "issue 23 item 1",
+    ("sim/transport/transport_sim.h", "host/lib/transport.h"): "issue 23 item 1",
+    ("sim/transport/transport_sim_stats.h", "host/lib/transport.h"): "issue 23 item 1",
+    ("sim/transport/transport_sim.c", "host/lib/card_bus.h"): "issue 23 item 1",
+    ("sim/transport/card_bus_sim.c", "host/lib/card_bus.h"): "issue 23 item 1",
+}
+KNOWN_CALLS = {
+    ("host/lib/transport_device.c", "sn_card_bus_sim_open"): "issue 23 item 1",
+    ("host/lib/transport_card.c", "sn_card_bus_sim_of"): "issue 23 item 1",
+}
+# nm -o: "LIB.a:OBJ.o: U sym" or "LIB.a:OBJ.o:ADDR T sym".
+NM_LINE = re.compile(r"^(.*?\.a:[^:]+):\s*(?:[0-9a-f]+\s+)?([A-Za-z])\s+(\S+)$")
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+
+
+def tracked(root):
+    git = subprocess.run(["git", "-C", root, "ls-files"], capture_output=True, text=True)
+    if git.returncode == 0:
+        return git.stdout.split()
+    return [os.path.relpath(os.path.join(d, n), root) for d, subs, names in os.walk(root)
+            for n in names if not os.path.relpath(d, root).startswith(("build", ".git"))]
+
+
+def resolver(files):
+    """The tracked file an #include "name" in includer names: beside the
+    includer first, else the one tracked file whose path ends in /name (of
+    the includer's top folder, when several do); None for a generated or
+    system header."""
+    have = set(files)
+    by_tail = {}
+    for f in files:
+        parts = f.split("/")
+        for i in range(1, len(parts)):
+            by_tail.setdefault("/".join(parts[i:]), []).append(f)
+
+    def resolve(includer, name):
+        local = os.path.normpath(os.path.join(os.path.dirname(includer), name))
+        if local in have:
+            return local
+        hits = by_tail.get(name, [])
+        if len(hits) > 1:
+            hits = [h for h in hits if h.split("/")[0] == includer.split("/")[0]]
+        if len(hits) > 1:
+            sys.exit(f"layering: {includer}: #include \"{name}\" matches {', '.join(hits)}: name it by its folder")
+        return hits[0] if hits else None
+    return resolve
+
+
+def include_graph(root, files):
+    resolve = resolver(files)
+    edges = []  # (includer, kind, name, resolved)
+    for f in files:
+        if not f.endswith(SOURCES):
+            continue
+        with open(os.path.join(root, f), encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        for kind, name in INCLUDE.findall(text):
+            edges.append((f, kind, name, resolve(f, name) if kind == '"' else None))
+    return edges
+
+
+def cycles(nodes, succ):
+    """The strongly connected components of more than one node (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(succ.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+    sys.setrecursionlimit(10000)
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def symbols(libs):
+    """{object: (defined, undefined)} of the static libraries' global symbols."""
+    objs = {}
+    for lib in libs:
+        nm = subprocess.run(["nm", "-o", lib], capture_output=True, text=True)
+        if nm.returncode != 0:
+            sys.exit(f"layering: nm {lib}: {nm.stderr.strip()}")
+        for line in nm.stdout.splitlines():
+            m = NM_LINE.match(line)
+            if not m:
+                continue
+            where, kind, sym = m.groups()
+            d, u = objs.setdefault(where, (set(), set()))
+            if kind == "U":
+                u.add(sym)
+            elif kind.isupper():
+                d.add(sym)
+    return objs
+
+
+def source_of(obj):
+    """host/lib/replay.c for ".../libsn_replay.a:replay.c.o"."""
+    return HOST_LIB + obj.rpartition(":")[2].removesuffix(".o")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("root")
+    ap.add_argument("--host-lib", nargs="+", required=True)
+    ap.add_argument("--sim-lib", nargs="+", required=True)
+    a = ap.parse_args()
+    files = tracked(a.root)
+    bad = []
+    if not any(f.startswith(IFACE + "sysnode/") for f in files):
+        bad.append(f"{IFACE}sysnode/: the interface's headers are not there (the interface is the ground floor)")
+
+    edges = include_graph(a.root, files)
+    seen_known = set()
+    host_includes = {}
+    for f, kind, name, to in edges:
+        if f.startswith(IFACE):
+            if kind == "<" and name not in LIBC:
+                bad.append(f"{f}: includes <{name}>, not a C library or freestanding header")
+            elif kind == '"' and not (to or "").startswith(IFACE):
+                bad.append(f"{f}: includes \"{name}\" ({to or 'not in the tree'}), outside {IFACE}")
+        if to is None:
+            continue
+        if (f.startswith(SIM) and to.startswith(HOST_LIB)) or (f.startswith(HOST_LIB) and to.startswith(SIM)):
+            if (f, to) in KNOWN_INCLUDES:
+                seen_known.add((f, to))
+            else:
+                bad.append(f"{f}: includes {to}: the simulator and the host library include nothing of each other")
+        if f.startswith(HOST_LIB) and to.startswith(HOST_LIB):
+            host_includes.setdefault(f, set()).add(to)
+    for c in cycles(host_includes, host_includes):
+        bad.append(f"host/lib: an #include circle: {' -> '.join(c)}")
+    for k, item in KNOWN_INCLUDES.items():
+        if k not in seen_known:
+            bad.append(f"{k[0]} no longer includes {k[1]}: drop it from KNOWN_INCLUDES ({item})")
+
+    host = symbols(a.host_lib)
+    sim = symbols(a.sim_lib)
+    definer = {}
+    for obj, (d, _) in host.items():
+        for s in d:
+            definer[s] = source_of(obj)
+    sim_defined = set().union(*(d for d, _ in sim.values()))
+    calls, seen_calls = {}, set()
+    for obj, (_, u) in host.items():
+        src = source_of(obj)
+        for s in u:
+            if s in definer and definer[s] != src:
+                calls.setdefault(src, set()).add(definer[s])
+            elif s in sim_defined:
+                if (src, s) in KNOWN_CALLS:
+                    seen_calls.add((src, s))
+                else:
+                    bad.append(f"{src}: calls {s}, defined in the simulator's libraries")
+    for c in cycles(calls, calls):
+        bad.append(f"host/lib: a call circle between {', '.join(c)}")
+    for k, item in KNOWN_CALLS.items():
+        if k not in seen_calls:
+            bad.append(f"{k[0]} no longer calls {k[1]}: drop it from KNOWN_CALLS ({item})")
+
+    for b in bad:
+        print(b, file=sys.stderr)
+    if bad:
+        return 1
+    print(f"layering: {len(edges)} includes and {len(host)} host library objects hold; "
+          f"{len(KNOWN_INCLUDES) + len(KNOWN_CALLS)} known edges wait for issue 23 item 1")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -12,8 +12,9 @@ of the original brief).
 usage: citations.py REPO_ROOT"""
 import os
 import re
-import subprocess
 import sys
+
+from tree_files import tree_files
 
 root = sys.argv[1]
 DOCS = {"DESIGN.md": "docs/DESIGN.md", "FORMAT.md": "artifacts/FORMAT.md",
@@ -23,12 +24,7 @@ OUTSIDE = "../" + "shared"  # spelled apart so this file does not cite it
 SUFFIXES = (".c", ".h", ".cpp", ".sv", ".py", ".sh", ".S", ".ld", ".md", ".cmake")
 TOP = ("iface", "firmware", "sim", "host", "common", "docs", "artifacts", "tests", "linker", "cmake", "scripts", "python")
 
-git = subprocess.run(["git", "-C", root, "ls-files"], capture_output=True, text=True)
-if git.returncode == 0:
-    files = git.stdout.split()
-else:  # not a checkout (an unpacked archive): every file but the build's
-    files = [os.path.relpath(os.path.join(d, n), root) for d, subs, names in os.walk(root)
-             for n in names if not os.path.relpath(d, root).startswith(("build", ".git"))]
+files = tree_files(root)
 tracked = set(files)
 folders = {os.path.dirname(f) for f in files}
 while any(os.path.dirname(d) not in folders and os.path.dirname(d) for d in folders):

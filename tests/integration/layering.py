@@ -10,9 +10,9 @@
   into the simulator's libraries.
 
 Each edge the tree still has and a later item of issue 23 removes is listed in
-KNOWN with that item; an exception that no longer occurs is reported too, so
-the list shrinks with the tree. The include checks read the sources; the call
-checks read the symbols of the built static libraries (nm).
+KNOWN_INCLUDES or KNOWN_CALLS with that item; one that no longer occurs is
+reported too, so the lists shrink with the tree. The include checks read the
+sources; the call checks read the symbols of the built static libraries (nm).
 
 usage: layering.py REPO_ROOT --host-lib LIB.a... --sim-lib LIB.a..."""
 import argparse
@@ -20,6 +20,8 @@ import os
 import re
 import subprocess
 import sys
+
+from tree_files import tree_files
 
 IFACE = "iface/"
 HOST_LIB = "host/lib/"
@@ -47,14 +49,6 @@ KNOWN_CALLS = {
 # nm -o: "LIB.a:OBJ.o: U sym" or "LIB.a:OBJ.o:ADDR T sym".
 NM_LINE = re.compile(r"^(.*?\.a:[^:]+):\s*(?:[0-9a-f]+\s+)?([A-Za-z])\s+(\S+)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
-
-
-def tracked(root):
-    git = subprocess.run(["git", "-C", root, "ls-files"], capture_output=True, text=True)
-    if git.returncode == 0:
-        return git.stdout.split()
-    return [os.path.relpath(os.path.join(d, n), root) for d, subs, names in os.walk(root)
-            for n in names if not os.path.relpath(d, root).startswith(("build", ".git"))]
 
 
 def resolver(files):
@@ -157,7 +151,7 @@ def main():
     ap.add_argument("--host-lib", nargs="+", required=True)
     ap.add_argument("--sim-lib", nargs="+", required=True)
     a = ap.parse_args()
-    files = tracked(a.root)
+    files = tree_files(a.root)
     bad = []
     if not any(f.startswith(IFACE + "sysnode/") for f in files):
         bad.append(f"{IFACE}sysnode/: the interface's headers are not there (the interface is the ground floor)")

@@ -466,6 +466,29 @@ static void test_ctrl_misaligned_halts(void **state)
     finish(&f);
 }
 
+/* Cached DRAM past the buffer is named as such, with the buffer's size. */
+static void test_dram_past_stops(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result r = expect_sim_error(&f, "stop_dram_past", 0x10);
+    assert_string_equal(r.message, "8-byte data read at 0x80010000 (pc 0x10): DRAM past the simulated DRAM's 0x10000 bytes");
+    finish(&f);
+}
+
+/* The Sv39 erratum's reused address is not aligned for the store that
+ * reuses it: the run stops naming it instead of writing 7 bytes past SPAD. */
+static void test_sv39_stale_misaligned_stops(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result r = expect_sim_error(&f, "sv39_stale_misaligned", 0x84);
+    assert_contains(r.message, "8-byte data write at 0x17fff (pc 0x84): not 8-aligned");
+    assert_contains(r.message, "Sv39 erratum");
+    assert_int_equal(spad_word(&f, 0x7ff8 / 8), 0xFF00000000000000ull);
+    finish(&f);
+}
+
 static void test_ctrl_outside_stops(void **state)
 {
     (void)state;
@@ -1446,7 +1469,8 @@ SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_control_accesses), cmocka_unit_te
              cmocka_unit_test(test_imem_write_stops), cmocka_unit_test(test_unmapped_stops),
              cmocka_unit_test(test_wfi_does_not_wait), cmocka_unit_test(test_ctrl_word_store_stops),
              cmocka_unit_test(test_ctrl_word_load_stops), cmocka_unit_test(test_ctrl_misaligned_halts),
-             cmocka_unit_test(test_ctrl_outside_stops), cmocka_unit_test(test_dram_fetch_executes),
+             cmocka_unit_test(test_ctrl_outside_stops), cmocka_unit_test(test_dram_past_stops),
+             cmocka_unit_test(test_sv39_stale_misaligned_stops), cmocka_unit_test(test_dram_fetch_executes),
              cmocka_unit_test(test_misaligned_jump_halts), cmocka_unit_test(test_isa_decode),
              cmocka_unit_test(test_isa_rule), cmocka_unit_test(test_imem_write_between_runs),
              cmocka_unit_test(test_csr_file), cmocka_unit_test(test_mpp_warl),

@@ -34,6 +34,9 @@ _start:
 #elif defined(CASE_DRAM_FETCH)
     li t1, SN_DRAM_CPU_BASE
     jr t1
+#elif defined(CASE_DRAM_PAST) /* the first byte past the test's 64 KiB of DRAM */
+    li t1, SN_DRAM_CPU_BASE + 0x10000
+    ld a0, 0(t1)
 #elif defined(CASE_MISALIGNED_JUMP)
     li t1, 0x0e
     jr t1

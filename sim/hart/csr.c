@@ -178,6 +178,27 @@ bool sn_trap_halts(const sn_hart *h, uint64_t cause)
     return to_m && h->mtvec == 0;
 }
 
+const char *sn_cause_name(uint64_t cause)
+{
+    static const char *const name[] = {
+        [0] = "instruction address misaligned",
+        [1] = "instruction access fault",
+        [2] = "illegal instruction",
+        [3] = "breakpoint",
+        [4] = "load address misaligned",
+        [5] = "load access fault",
+        [6] = "store/AMO address misaligned",
+        [7] = "store/AMO access fault",
+        [8] = "ecall from U",
+        [9] = "ecall from S",
+        [11] = "ecall from M",
+        [12] = "instruction page fault",
+        [13] = "load page fault",
+        [15] = "store/AMO page fault",
+    };
+    return cause < sizeof name / sizeof name[0] && name[cause] ? name[cause] : "unknown";
+}
+
 uint64_t sn_trap_enter(sn_hart *h, uint64_t epc, uint64_t cause, uint64_t tval)
 {
     bool irq = cause & SN_INTERRUPT;

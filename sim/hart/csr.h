@@ -24,6 +24,10 @@ uint64_t sn_csr_execute(struct sn_hart *h, const sn_insn *in, uint64_t cycle);
  * 0 (sysnode-facts §1.2). */
 bool sn_trap_halts(const struct sn_hart *h, uint64_t cause);
 
+/* The name of an exception's mcause code (the privileged specification's
+ * table of exception codes), "unknown" for a code it does not define. */
+const char *sn_cause_name(uint64_t cause);
+
 /* Enters the trap with cause (bit 63: an interrupt) at epc: to S when
  * below M and medeleg/mideleg delegates it (the timer never), else to M;
  * xepc, xcause, xtval, xPIE = xIE, xIE = 0, xPP = the level trapped from.

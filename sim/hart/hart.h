@@ -146,7 +146,8 @@ typedef struct {
                             exit store leaves E + 4 (core-timing.md §0 "Whole-run counters") */
     uint64_t instret;    /* instructions retired since BOOT; EXITED: HR_RETIRED, every
                             instruction that left E up to that cycle + 1 (same rule) */
-    char message[256];   /* SIM_ERROR: what went wrong, naming address and PC */
+    char message[256];   /* SIM_ERROR: what went wrong, naming address and PC;
+                            HALTED: the exception's mcause, its name and mtval */
 } sn_hart_result;
 
 /* Runs from where the last run stopped (cycle 0 after BOOT) until exit,

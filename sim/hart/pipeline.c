@@ -6,6 +6,7 @@
  * A stall of E on a long operation is skipped in one step where nothing but
  * a known I-cache landing can happen in it, which is the every-cycle result. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "card_csr.h"
@@ -142,6 +143,8 @@ COLD static void trap_at(sn_hart *h, uint64_t t, uint64_t cause, uint64_t tval, 
     if (!(cause & SN_INTERRUPT) && sn_trap_halts(h, cause)) {
         h->result.halt_cause = halt_cause;
         h->result.mcause = cause;
+        snprintf(h->result.message, sizeof h->result.message, "mcause %" PRIu64 " (%s), mtval 0x%" PRIx64, cause,
+                 sn_cause_name(cause), tval);
         h->cycle = t + 4; /* [inferred] as HR_CYCLES after an exit store (core-timing §0) */
         sn_core_stop(h, SN_HART_HALTED, e->s->pc);
         return;

@@ -106,3 +106,8 @@ add_test(NAME card.flash_exit_256_is_not_success
 add_test(NAME card.wfi_does_not_wait COMMAND sysnode-sim ${sn_hart_prog_dir}/wfi_no_wait.elf)
 set_tests_properties(card.wfi_does_not_wait PROPERTIES PASS_REGULAR_EXPRESSION
   "^sysnode-sim: exit 1 after [0-9]+ cycles, [0-9]+ instructions\nsysnode-sim: warning: the core's erratum reproduced: wfi does not wait")
+
+# A halt names the exception: mcause, its name and mtval.
+add_test(NAME card.halt_names_exception COMMAND sysnode-sim ${sn_hart_prog_dir}/stop_ctrl_misaligned.elf)
+set_tests_properties(card.halt_names_exception PROPERTIES PASS_REGULAR_EXPRESSION
+  "^sysnode-sim: core halted, cause 3 at pc 0x4: mcause 6 \\(store/AMO address misaligned\\), mtval 0x2004c\n")

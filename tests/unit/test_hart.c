@@ -463,6 +463,7 @@ static void test_ctrl_misaligned_halts(void **state)
     assert_int_equal(r.instret, 1);
     assert_int_equal(r.cycles, 9);
     assert_int_equal(f.bus.n, 0);
+    assert_string_equal(r.message, "mcause 6 (store/AMO address misaligned), mtval 0x2004c");
     finish(&f);
 }
 

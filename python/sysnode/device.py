@@ -54,6 +54,21 @@ def _u(name, value, bits):
     return value
 
 
+def _c_string(name, value, path=False):
+    """value (str; also bytes or os.PathLike when path) as the NUL-ended bytes
+    C takes, or SysNodeError naming the argument: ctypes would end the string
+    at an embedded NUL and the library would act on its head silently."""
+    if path:
+        value = os.fsencode(value)
+    elif isinstance(value, str):
+        value = value.encode()
+    else:
+        raise SysNodeError(SN_ERR_INPUT, "%s %r: not a string" % (name, value))
+    if b"\0" in value:
+        raise SysNodeError(SN_ERR_INPUT, "%s %r: contains a NUL byte" % (name, value))
+    return value
+
+
 def read_file(path):
     """The bytes of the regular file at path, read by the rule `sysnode run`
     reads an artifact with (host/lib/file_read.h: no FIFO or device, at
@@ -61,7 +76,7 @@ def read_file(path):
     data = ctypes.POINTER(ctypes.c_uint8)()
     n = ctypes.c_uint64()
     err = ctypes.create_string_buffer(512)
-    st = lib().sysnode_file_read(os.fsencode(path), ctypes.byref(data), ctypes.byref(n), err, len(err))
+    st = lib().sysnode_file_read(_c_string("path", path, True), ctypes.byref(data), ctypes.byref(n), err, len(err))
     try:
         if st != 0:
             raise SysNodeError(st, err.value.decode(errors="replace"))
@@ -136,7 +151,8 @@ class Device:
 
     def __init__(self, cu_version=4, mesh="rv64_mesh_2p2", image=None, max_cycles=0, strict=False):
         self._lock = threading.RLock()
-        opts = _lib.Options(mesh.encode(), _u("cu_version", cu_version, 32), os.fsencode(image) if image else None,
+        opts = _lib.Options(_c_string("mesh", mesh), _u("cu_version", cu_version, 32),
+                            _c_string("image", image, True) if image else None,
                             _u("max_cycles", max_cycles, 64), 1 if strict else 0)
         handle = ctypes.c_void_p()
         err = ctypes.create_string_buffer(512)
@@ -202,7 +218,7 @@ class Device:
         arr = (ctypes.c_char_p * len(texts))(*texts)
         lens = (ctypes.c_size_t * len(texts))(*[len(t) for t in texts])
         with self._lock:
-            st = lib().sysnode_execute(self._handle(), arr, lens, len(texts), name.encode())
+            st = lib().sysnode_execute(self._handle(), arr, lens, len(texts), _c_string("name", name))
             res = self._result()
             self._warn()
             res.match = None  # nothing was compared: the caller reads the outputs
@@ -214,7 +230,7 @@ class Device:
         byte-exact match, else raises SysNodeError (SN_ERR_MISMATCH with the
         first difference in .result, or the error that stopped it)."""
         with self._lock:
-            st = lib().sysnode_run_case(self._handle(), os.fsencode(case_dir), 1 if digest else 0)
+            st = lib().sysnode_run_case(self._handle(), _c_string("case_dir", case_dir, True), 1 if digest else 0)
             res = self._result()
             self._warn()
             self._check(st, res)

@@ -86,6 +86,32 @@ class Integers(unittest.TestCase):
                 self.assertEqual(dev.read(addr, len(want)), want)
 
 
+class Strings(unittest.TestCase):
+    """A string with a NUL byte is refused naming the argument: ctypes would
+    hand C its head only ("rv64_mesh_2p2\\0x" opened rv64_mesh_2p2, a case
+    folder "mlp\\0x" replayed mlp)."""
+
+    def refused(self, name, call):
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            call()
+        self.assertEqual(cm.exception.status_name, "SN_ERR_INPUT")
+        self.assertIn(name, cm.exception.diagnosis)
+        self.assertIn("NUL", cm.exception.diagnosis)
+
+    def test_open(self):
+        self.refused("mesh", lambda: sysnode.Device(mesh="rv64_mesh_2p2\0x"))
+        self.refused("image", lambda: sysnode.Device(image=os.environ.get("SYSNODE_LIB", "lib") + "\0x"))
+
+    def test_calls(self):
+        folder = os.path.join(CASES, "vadd128")
+        with sysnode.Device() as dev:
+            self.refused("case_dir", lambda: dev.run_case(folder + "\0x"))
+            self.assertIsNone(dev.last_result)
+            self.refused("path", lambda: dev.execute(os.path.join(folder, "artifact.json") + "\0x"))
+            self.refused("name", lambda: dev.execute("{}", name="a\0b"))
+            self.assertIsNone(dev.last_result)
+
+
 class RefusedOpen(unittest.TestCase):
     def test_no_traceback_from_del(self):
         code = ("import sysnode\ntry:\n    sysnode.Device(mesh='rv64_mesh_4x4')\n"

@@ -53,12 +53,15 @@ sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb
     case SN_RUN_EXITED:
         if (r->exit_code == SN_OK)
             return SN_OK;
+    {
+        const char *why = valid && sb->error == r->exit_code ? sn_runner_describe(sb, words, sizeof words) : console;
         return sn_error_set(e, r->exit_code < 0x100 ? (sn_status)r->exit_code : SN_ERR_INTERNAL,
-                            "%s exited with 0x%llx after %llu cycles: %s", image, (unsigned long long)r->exit_code,
-                            (unsigned long long)r->cycles,
-                            valid && sb->error == r->exit_code ? sn_runner_describe(sb, words, sizeof words) : console);
+                            "%s exited with 0x%llx after %llu cycles%s%s", image, (unsigned long long)r->exit_code,
+                            (unsigned long long)r->cycles, why[0] ? ": " : "", why);
+    }
     case SN_RUN_HALTED:
-        return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u: %s", image, r->halt_cause, console);
+        return sn_error_set(e, SN_ERR_TRAP, "%s: core halted, cause %u%s%s%s%s", image, r->halt_cause,
+                            r->message[0] ? ", " : "", r->message, console[0] ? "; console: " : "", console);
     case SN_RUN_CYCLE_LIMIT: /* the user's cap, not the runner's own hang report */
         return sn_error_set(e, SN_ERR_HANG, "stopped at the --max-cycles cap after %llu cycles%s%s%s%s",
                             (unsigned long long)r->cycles, r->message[0] ? ": " : "", r->message,

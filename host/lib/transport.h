@@ -25,7 +25,8 @@ typedef struct {
     unsigned halt_cause;
     uint64_t cycles;  /* CPU cycles from BOOT (STATUS CYCLES on a card) */
     uint64_t instret; /* instructions retired (RETIRED) */
-    char message[512];/* the simulator's reason for SN_RUN_SIM_ERROR */
+    char message[512];/* the simulator's reason for SN_RUN_SIM_ERROR; SN_RUN_HALTED: "at PC 0x…" and, where
+                         the simulator knows it, the exception (mcause, its name, mtval) */
     uint32_t dropped_gos; /* GOs lost since BOOT (a GO while STAT[15], or injected) */
     char inject[256];     /* what an injected fault did, or "" (sim/harness/inject.h) */
     char errata[512];     /* the core errata the run reproduced, one description a line, or ""

@@ -103,7 +103,11 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     out->cycles = r.cycles;
     out->instret = r.instret;
     out->dropped_gos = sn_sim_dropped_gos(sim_of(ctx));
-    snprintf(out->message, sizeof out->message, "%s", r.message);
+    if (r.stop == SN_SIM_HALTED) /* as the card's transport words it (transport_card.c read_stop); the
+                                    hart's exception text is under 100 bytes */
+        snprintf(out->message, sizeof out->message, "at PC 0x%llx: %.400s", (unsigned long long)r.pc, r.message);
+    else
+        snprintf(out->message, sizeof out->message, "%s", r.message);
     snprintf(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(sim_of(ctx)));
     snprintf(out->errata, sizeof out->errata, "%s", sn_sim_errata(sim_of(ctx)));
     return SN_OK;

@@ -110,4 +110,17 @@ set_tests_properties(card.wfi_does_not_wait PROPERTIES PASS_REGULAR_EXPRESSION
 # A halt names the exception: mcause, its name and mtval.
 add_test(NAME card.halt_names_exception COMMAND sysnode-sim ${sn_hart_prog_dir}/stop_ctrl_misaligned.elf)
 set_tests_properties(card.halt_names_exception PROPERTIES PASS_REGULAR_EXPRESSION
-  "^sysnode-sim: core halted, cause 3 at pc 0x4: mcause 6 \\(store/AMO address misaligned\\), mtval 0x2004c\n")
+  "^sysnode-sim: core halted, cause 3 at pc 0x4: mcause 6 \\(store/AMO address misaligned\\), mtval 0x2004c;")
+# ... and so does `sysnode run` of a case with that image, with its PC, and
+# no label is left without its value: no empty console, no empty halt.
+add_test(NAME card.run_halt_names_exception
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/expect.sh fail
+          "stop_ctrl_misaligned.elf: core halted, cause 3, at PC 0x4: mcause 6 \\(store/AMO address misaligned\\), mtval 0x2004c; the runner had not started"
+          $<TARGET_FILE:sysnode> run ${CMAKE_SOURCE_DIR}/artifacts/compiler/vadd128
+          --image ${sn_hart_prog_dir}/stop_ctrl_misaligned.elf)
+add_test(NAME card.run_exit_without_console
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/expect.sh fail "exit256.elf exited with 0x100 after [0-9]+ cycles$"
+          $<TARGET_FILE:sysnode> run ${CMAKE_SOURCE_DIR}/artifacts/compiler/vadd128 --image ${sn_hart_prog_dir}/exit256.elf)
+add_test(NAME card.run_hang_without_console
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/expect.sh fail "stopped at the cycle cap \\(1000\\) before the runner reached host sync point 1 or exited: the runner had not started \\(no status block yet\\); the mailbox accepted 0 payload GOs, the core popped 0 completions$"
+          $<TARGET_FILE:sysnode> run ${CMAKE_SOURCE_DIR}/artifacts/kohakutpu/mlp --max-cycles 1000)

@@ -45,12 +45,14 @@ enum { SN_PRIV_U = 0, SN_PRIV_S = 1, SN_PRIV_M = 3 };
 typedef struct sn_slot {
     bool valid;
     uint8_t fetch_cause; /* 0: fetched; else 1 + the mcause of its fetch fault (12) */
-    bool outside;        /* fetched from cached DRAM past the buffer: a simulation error if it reaches E */
+    bool outside;        /* fetched from cached DRAM outside the buffer (at fetch_pa): a simulation error if
+                            it reaches E */
     uint8_t pht;         /* the PHT counter read at lookup */
     bool btb_hit;        /* the BTB tag matched at lookup */
     bool pred_taken;     /* D's prediction when it moved to E */
     uint64_t pred_target;
     uint64_t pc;
+    uint64_t fetch_pa; /* outside: the physical address (pc, or its Sv39 translation) */
     uint64_t btb_target;
     sn_insn in;
 } sn_slot;

@@ -81,8 +81,7 @@ static void unserved(sn_hart *h, uint64_t pc, bool write, uint64_t pa, unsigned 
         access_error(h, pc, write, pa, size, "the staging window (pa[39]) is not simulated");
     else
         sn_core_error(h, pc,
-                      "%u-byte data %s at 0x%" PRIx64 " (pc 0x%" PRIx64 "): DRAM past the simulated DRAM's 0x%" PRIx64
-                      " bytes",
+                      "%u-byte data %s at 0x%" PRIx64 " (pc 0x%" PRIx64 "): " SN_DRAM_OUTSIDE,
                       size, write ? "write" : "read", pa, pc, h->dram_size);
 }
 

@@ -5,6 +5,7 @@
 #ifndef SN_MEMMAP_H
 #define SN_MEMMAP_H
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -49,6 +50,10 @@ uint64_t sn_access_time(struct sn_hart *h, uint64_t pa, sn_region r, uint64_t st
  * to stop). */
 bool sn_mem_read(struct sn_hart *h, uint64_t pc, uint64_t pa, unsigned size, uint64_t cycle, uint64_t *raw);
 bool sn_mem_write(struct sn_hart *h, uint64_t pc, uint64_t pa, unsigned size, uint64_t value, uint64_t cycle);
+
+/* How a stop words a DRAM-region address the buffer does not hold (below
+ * SN_DRAM_CPU_BASE or past its end); its argument is the buffer's size. */
+#define SN_DRAM_OUTSIDE "not in the simulated DRAM (0x%" PRIx64 " bytes at 0x80000000)"
 
 /* The DRAM buffer offset of a cached or uncached pa, or UINT64_MAX when the
  * bytes [pa, pa+size) are not in the buffer. */

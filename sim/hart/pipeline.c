@@ -106,6 +106,7 @@ static void fetch_word(sn_hart *h, sn_slot *s)
     }
     if (sn_region_of(pa) == SN_REGION_CACHED) {
         s->in = sn_decode(sn_icache_word(&h->ic, pa, &s->outside));
+        s->fetch_pa = pa;
         return;
     }
 imem:;
@@ -364,8 +365,11 @@ static void enter(sn_hart *h, uint64_t c)
     e->is_load = e->jalr = e->update_bp = e->taken = false;
     e->next = pc + 4;
     if (s->outside) {
-        sn_core_error(h, pc, "instruction fetch at 0x%" PRIx64 ": cached DRAM past the simulated DRAM's 0x%" PRIx64 " bytes",
-                      pc, h->dram_size);
+        if (s->fetch_pa == pc)
+            sn_core_error(h, pc, "instruction fetch at 0x%" PRIx64 ": " SN_DRAM_OUTSIDE, pc, h->dram_size);
+        else
+            sn_core_error(h, pc, "instruction fetch at 0x%" PRIx64 " (Sv39: physical 0x%" PRIx64 "): " SN_DRAM_OUTSIDE,
+                          pc, s->fetch_pa, h->dram_size);
         return;
     }
     if (s->fetch_cause) {

@@ -473,7 +473,30 @@ static void test_dram_past_stops(void **state)
     (void)state;
     fixture f;
     sn_hart_result r = expect_sim_error(&f, "stop_dram_past", 0x10);
-    assert_string_equal(r.message, "8-byte data read at 0x80010000 (pc 0x10): DRAM past the simulated DRAM's 0x10000 bytes");
+    assert_string_equal(r.message,
+                        "8-byte data read at 0x80010000 (pc 0x10): not in the simulated DRAM (0x10000 bytes at 0x80000000)");
+    finish(&f);
+}
+
+/* ... and so is the DRAM region below the buffer (pa[39:28] != 0 under
+ * SN_DRAM_CPU_BASE), and a fetch there under Sv39, naming VA and PA. */
+static void test_dram_below_stops(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result r = expect_sim_error(&f, "stop_dram_below", 0x8);
+    assert_string_equal(r.message,
+                        "8-byte data read at 0x10000000 (pc 0x8): not in the simulated DRAM (0x10000 bytes at 0x80000000)");
+    finish(&f);
+}
+
+static void test_sv39_fetch_outside_stops(void **state)
+{
+    (void)state;
+    fixture f;
+    sn_hart_result r = expect_sim_error(&f, "sv39_fetch_outside", 0x5000);
+    assert_string_equal(r.message, "instruction fetch at 0x5000 (Sv39: physical 0x80010000): not in the simulated DRAM "
+                                   "(0x10000 bytes at 0x80000000)");
     finish(&f);
 }
 
@@ -1471,7 +1494,8 @@ SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_control_accesses), cmocka_unit_te
              cmocka_unit_test(test_wfi_does_not_wait), cmocka_unit_test(test_ctrl_word_store_stops),
              cmocka_unit_test(test_ctrl_word_load_stops), cmocka_unit_test(test_ctrl_misaligned_halts),
              cmocka_unit_test(test_ctrl_outside_stops), cmocka_unit_test(test_dram_past_stops),
-             cmocka_unit_test(test_sv39_stale_misaligned_stops), cmocka_unit_test(test_dram_fetch_executes),
+             cmocka_unit_test(test_sv39_stale_misaligned_stops), cmocka_unit_test(test_dram_below_stops),
+             cmocka_unit_test(test_sv39_fetch_outside_stops), cmocka_unit_test(test_dram_fetch_executes),
              cmocka_unit_test(test_misaligned_jump_halts), cmocka_unit_test(test_isa_decode),
              cmocka_unit_test(test_isa_rule), cmocka_unit_test(test_imem_write_between_runs),
              cmocka_unit_test(test_csr_file), cmocka_unit_test(test_mpp_warl),

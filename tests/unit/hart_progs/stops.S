@@ -37,6 +37,9 @@ _start:
 #elif defined(CASE_DRAM_PAST) /* the first byte past the test's 64 KiB of DRAM */
     li t1, SN_DRAM_CPU_BASE + 0x10000
     ld a0, 0(t1)
+#elif defined(CASE_DRAM_BELOW) /* the DRAM region (pa[39:28] != 0) below SN_DRAM_CPU_BASE */
+    lui t1, 0x10000
+    ld a0, 0(t1)
 #elif defined(CASE_MISALIGNED_JUMP)
     li t1, 0x0e
     jr t1

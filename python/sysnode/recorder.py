@@ -17,6 +17,8 @@ is left out silently."""
 import hashlib
 import json
 import os
+import secrets
+import shutil
 
 from .device import artifact_text
 
@@ -53,9 +55,12 @@ def _overlaps(regions, addr, n):
 
 class Recorder:
     """Wraps device with the same write, read and execute; close() writes
-    case_dir (created if absent; an existing manifest.json is refused) with
-    manifest.json (sizes and SHA-256 sums), the artifacts in order and the
-    operand and expected files. name defaults to the folder's name."""
+    case_dir with manifest.json (sizes and SHA-256 sums), the artifacts in
+    order and the operand and expected files. case_dir must be absent or an
+    empty folder (FileExistsError otherwise, at construction and again at
+    close: its files are someone's inputs). The case is built in a
+    temporary folder beside it and renamed into place whole, so a failed
+    close leaves nothing. name defaults to the folder's name."""
 
     def __init__(self, device, case_dir, name=None):
         self.device = device
@@ -65,8 +70,14 @@ class Recorder:
         self.writes = {}     # point -> merged regions
         self.reads = {}      # point -> merged regions
         self.notes = []      # what the case cannot replay, in words
-        if os.path.exists(os.path.join(case_dir, "manifest.json")):
-            raise FileExistsError("%s already holds a case (manifest.json)" % case_dir)
+        self._closed = False
+        self._check_free()
+
+    def _check_free(self):
+        if os.path.lexists(self.case_dir) and (not os.path.isdir(self.case_dir) or os.path.islink(self.case_dir)
+                                               or os.listdir(self.case_dir)):
+            raise FileExistsError("%s: already exists and is not an empty folder; a recording is written to a "
+                                  "new or empty one" % self.case_dir)
 
     @property
     def point(self):
@@ -103,37 +114,54 @@ class Recorder:
         self.artifacts.extend(texts)
         return result
 
-    def _regions(self, regions, kind, point):
+    def _regions(self, folder, regions, kind, point):
         out = []
         for i, (addr, data) in enumerate(regions):
             file = "%s_p%03d_%02d_%08x.bin" % (kind, point, i, addr)
-            with open(os.path.join(self.case_dir, file), "wb") as f:
+            with open(os.path.join(folder, file), "wb") as f:
                 f.write(data)
             out.append({"file": file, "addr": addr, "nbytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
         return out
 
     def close(self):
-        """Writes the case folder; ValueError when the session ran nothing or
-        read nothing after a round (the case would compare nothing)."""
+        """Writes the case folder (once: a second close does nothing);
+        ValueError when the session ran nothing or read nothing after a
+        round (the case would compare nothing)."""
         rounds = len(self.artifacts)
         if rounds == 0:
             raise ValueError("%s: the session executed no artifact" % self.case_dir)
         if not any(self.reads.get(p) for p in range(1, rounds + 1)):
             raise ValueError("%s: the session read nothing after a round: the case would compare nothing"
                              % self.case_dir)
-        os.makedirs(self.case_dir, exist_ok=True)
+        if self._closed:
+            return
+        self._check_free()
+        parent = os.path.dirname(os.path.abspath(self.case_dir))
+        os.makedirs(parent, exist_ok=True)
+        folder = os.path.join(parent, ".%s.partial-%d-%s" % (os.path.basename(os.path.normpath(self.case_dir)),
+                                                              os.getpid(), secrets.token_hex(4)))
+        os.mkdir(folder)  # the umask's mode, as a plain mkdir of case_dir would have
+        try:
+            self._write(folder, rounds)
+            os.rename(folder, self.case_dir)  # onto an empty folder, or none: whole or not at all
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        self._closed = True
+
+    def _write(self, folder, rounds):
         names = []
         for i, text in enumerate(self.artifacts):
             names.append("artifact_%03d.json" % i)
-            with open(os.path.join(self.case_dir, names[-1]), "wb") as f:
+            with open(os.path.join(folder, names[-1]), "wb") as f:
                 f.write(text)
         steps = []
         for p in range(1, rounds):
             step = {"after_round": p - 1}
             if self.reads.get(p):
-                step["expected_outputs"] = self._regions(self.reads[p], "expected", p)
+                step["expected_outputs"] = self._regions(folder, self.reads[p], "expected", p)
             if self.writes.get(p):
-                step["uploads"] = self._regions(self.writes[p], "upload", p)
+                step["uploads"] = self._regions(folder, self.writes[p], "upload", p)
             if len(step) > 1:
                 steps.append(step)
         manifest = {
@@ -141,8 +169,8 @@ class Recorder:
             "description": "recorded by sysnode.Recorder",
             "artifacts_in_order": names,
             "rounds": rounds,
-            "uploads_before_round0": self._regions(self.writes.get(0, []), "upload", 0),
-            "expected_outputs_after_last_round": self._regions(self.reads.get(rounds, []), "expected", rounds),
+            "uploads_before_round0": self._regions(folder, self.writes.get(0, []), "upload", 0),
+            "expected_outputs_after_last_round": self._regions(folder, self.reads.get(rounds, []), "expected", rounds),
         }
         if steps:
             manifest["host_steps"] = steps
@@ -150,10 +178,8 @@ class Recorder:
                               % (len(data), addr) for addr, data in self.writes.get(rounds, [])]
         if notes:
             manifest["recorder_notes"] = notes
-        tmp = os.path.join(self.case_dir, "manifest.json.tmp")
-        with open(tmp, "w") as f:
+        with open(os.path.join(folder, "manifest.json"), "w") as f:
             json.dump(manifest, f, indent=1)
-        os.replace(tmp, os.path.join(self.case_dir, "manifest.json"))
 
     def __enter__(self):
         return self

@@ -145,5 +145,71 @@ class Recording(unittest.TestCase):
                 rec.close()
 
 
+class Folder(unittest.TestCase):
+    """The recording never mixes with or overwrites files already in its
+    folder, and a close that fails leaves nothing."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.folder = os.path.join(self.tmp, "rec")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def session(self, dev):
+        uploads, artifacts, expected = case_session.load(os.path.join(CASES, "vadd128"))
+        rec = sysnode.Recorder(dev, self.folder)
+        for addr, data in uploads:
+            rec.write(addr, data)
+        rec.execute(artifacts)
+        rec.read(expected[0][0], len(expected[0][1]))
+        return rec
+
+    def test_folder_with_files_is_refused(self):
+        os.mkdir(self.folder)
+        mine = os.path.join(self.folder, "artifact_000.json")
+        with open(mine, "w") as f:
+            f.write("mine")
+        with sysnode.Device() as dev, self.assertRaises(FileExistsError):
+            sysnode.Recorder(dev, self.folder)
+        with open(mine) as f:
+            self.assertEqual(f.read(), "mine")
+
+    def test_files_that_appear_before_close(self):
+        with sysnode.Device() as dev:
+            rec = self.session(dev)
+            os.mkdir(self.folder)
+            with open(os.path.join(self.folder, "upload_p000_00_00001000.bin"), "w") as f:
+                f.write("mine")
+            with self.assertRaises(FileExistsError):
+                rec.close()
+        self.assertEqual(sorted(os.listdir(self.tmp)), ["rec"])
+        self.assertEqual(os.listdir(self.folder), ["upload_p000_00_00001000.bin"])
+
+    def test_failed_close_leaves_nothing(self):
+        real = json.dump
+
+        def full_disk(*args, **kwargs):
+            raise OSError(28, "No space left on device")
+
+        with sysnode.Device() as dev:
+            rec = self.session(dev)
+            json.dump = full_disk
+            try:
+                with self.assertRaises(OSError):
+                    rec.close()
+            finally:
+                json.dump = real
+        self.assertEqual(os.listdir(self.tmp), [])
+
+    def test_close_twice_and_empty_folder(self):
+        os.mkdir(self.folder)
+        with sysnode.Device() as dev:
+            rec = self.session(dev)
+            rec.close()
+            rec.close()
+        self.assertEqual(replay(self.folder).returncode, 0)
+
+
 if __name__ == "__main__":
     unittest.main()

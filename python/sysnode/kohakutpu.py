@@ -72,13 +72,18 @@ def device(cu_version=4, device=None, strict=False, record=None, image=None, max
     if device is not None:
         raise ValueError("device=%r: this build of sysnode simulates the SysNode; a card is reached with "
                          "`sysnode run --device`, not through the library" % (device,))
-    from kohakuaccel.dispatch import plan
-    from kohakuaccel.machinespec import MachineSpec
-    from kohakuaccel.memory import Arena
-    from kohakuaccel.rt import Runtime
-    from kohakutpu import api
-    from kohakutpu.isa.vecemit import BATCH_BYTES
-    from kohakutpu.rt import Holder
+    try:
+        from kohakuaccel.dispatch import plan
+        from kohakuaccel.machinespec import MachineSpec
+        from kohakuaccel.memory import Arena
+        from kohakuaccel.rt import Runtime
+        from kohakutpu import api
+        from kohakutpu.isa.vecemit import BATCH_BYTES
+        from kohakutpu.rt import Holder
+    except ImportError as e:
+        raise ImportError("sysnode.kohakutpu.device() runs the KohakuTPU compiler's own Python packages "
+                          "(kohakutpu, kohakuaccel), and %s: install a KohakuTPU checkout with pip, or name it in "
+                          "$SYSNODE_KOHAKUTPU and call sysnode.kohakutpu.checkout() first" % e, name=e.name) from e
 
     sn = Device(cu_version=cu_version, strict=strict, image=image, max_cycles=max_cycles)
     port = Recorder(sn, record) if record else sn

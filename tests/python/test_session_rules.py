@@ -112,6 +112,20 @@ class Strings(unittest.TestCase):
             self.assertIsNone(dev.last_result)
 
 
+class WithoutKohakuTPU(unittest.TestCase):
+    def test_import_error_says_what_to_install(self):
+        try:
+            import kohakuaccel  # noqa: F401
+            self.skipTest("KohakuTPU is importable here")
+        except ImportError:
+            pass
+        import sysnode.kohakutpu
+        with self.assertRaises(ImportError) as cm:
+            sysnode.kohakutpu.device()
+        for part in ("KohakuTPU", "No module named 'kohakuaccel'", "SYSNODE_KOHAKUTPU", "checkout()"):
+            self.assertIn(part, str(cm.exception))
+
+
 class RefusedOpen(unittest.TestCase):
     def test_no_traceback_from_del(self):
         code = ("import sysnode\ntry:\n    sysnode.Device(mesh='rv64_mesh_4x4')\n"

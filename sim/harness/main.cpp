@@ -213,10 +213,9 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--gdb") && i + 1 < argc && gdb_port < 0) {
             const char *text = argv[++i];
-            char *end;
-            long port = strtol(text, &end, 10);
-            if (!*text || *end || port < 0 || port > 65535) {
-                complain("--gdb wants a TCP port 0..65535 (0: a free one), got '%s'\n", text);
+            uint64_t port;
+            if (sn_number_parse(text, 0, 65535, &port) != 0) { /* decimal or 0x hex, as every number */
+                complain("--gdb wants a TCP port 0..65535 (0: a free one; decimal or 0x hex), got '%s'\n", text);
                 return 2;
             }
             gdb_port = static_cast<int>(port);

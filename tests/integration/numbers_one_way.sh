@@ -7,8 +7,8 @@
 set -u
 sysnode=$1 sim=$2 bench=$3 case=$4 image=$5
 fail() { echo "FAIL: $*"; exit 1; }
-usage_error() { # ARGS...: exit 2, nothing run
-    "$@" >/dev/null 2>&1
+usage_error() { # ARGS...: exit 2, nothing run (a number misread as a port would listen: bounded)
+    timeout 20 "$@" >/dev/null 2>&1 </dev/null
     rc=$?
     [ $rc -eq 2 ] || fail "$* exited $rc, want 2"
 }
@@ -22,6 +22,10 @@ for bad in +5 " 5" -5 5e3 0x ten 99999999999999999999; do
     usage_error "$sysnode" flash "$image" --device sim --max-cycles "$bad"
     usage_error "$sim" "$image" --max-cycles "$bad"
     usage_error "$bench" --host-load "$bad" "$case"
+    usage_error "$sysnode" run "$case" --dram-latency "$bad"
+    usage_error "$bench" --dram-latency "$bad" "$case"
+    usage_error "$sim" "$image" --dram-latency "$bad"
+    usage_error "$sim" "$image" --gdb "$bad"
 done
 "$sysnode" run "$case" --max-cycles 0x100000 >/dev/null || fail "--max-cycles 0x100000 refused"
 usage_error "$sysnode" run "$case" --device foo

@@ -39,6 +39,7 @@
 
 #include "elf_image.h"
 #include "hart.h"
+#include "hart_window.h"
 #include "sysnode/regs.h"
 
 #define DRAM_SIZE (16u << 20) /* T-LDD's DRAM region (sysnode-facts §1.6); the programs use < 4 MiB */
@@ -239,16 +240,6 @@ static void bus_advance(void *ctx, uint64_t cycle)
 {
     (void)ctx;
     (void)cycle;
-}
-
-static int win_imem(void *h, uint32_t addr, uint32_t word)
-{
-    return sn_hart_imem_write(h, addr, word);
-}
-
-static int win_spad(void *h, uint32_t off, uint64_t value, uint8_t strobes)
-{
-    return sn_hart_spad_write(h, off, value, strobes);
 }
 
 /* ---- one run ---- */

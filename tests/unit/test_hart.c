@@ -24,6 +24,7 @@
 #include "card_isa.h"
 #include "elf_image.h"
 #include "hart.h"
+#include "hart_window.h"
 #include "l1_cache.h"
 #include "sysnode/regs.h"
 
@@ -107,16 +108,6 @@ typedef struct fixture {
 static void prog_path(char *path, size_t n, const char *name)
 {
     snprintf(path, n, "%s/%s.elf", SN_HART_PROGS, name);
-}
-
-static int win_imem(void *h, uint32_t addr, uint32_t word)
-{
-    return sn_hart_imem_write(h, addr, word);
-}
-
-static int win_spad(void *h, uint32_t off, uint64_t value, uint8_t strobes)
-{
-    return sn_hart_spad_write(h, off, value, strobes);
 }
 
 /* The host's protocol: a fresh card, the image's words through the window,

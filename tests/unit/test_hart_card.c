@@ -20,6 +20,7 @@
 #include "cmocka_main.h"
 #include "elf_image.h"
 #include "hart.h"
+#include "hart_window.h"
 #include "sysnode/regs.h"
 #include "unit/hart_progs/card_values.h"
 
@@ -62,16 +63,6 @@ static void bus_advance(void *ctx, uint64_t cycle)
 {
     (void)ctx;
     (void)cycle;
-}
-
-static int win_imem(void *h, uint32_t addr, uint32_t word)
-{
-    return sn_hart_imem_write(h, addr, word);
-}
-
-static int win_spad(void *h, uint32_t off, uint64_t value, uint8_t strobes)
-{
-    return sn_hart_spad_write(h, off, value, strobes);
 }
 
 /* Program `name` through the window, BOOT, run to its exit; the exit code. */

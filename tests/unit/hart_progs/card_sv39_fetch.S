@@ -11,12 +11,11 @@
  * the first trap at SPAD + 0x800. Exit code: the trap count. */
 #include "sysnode/regs.h"
 #include "card_values.h"
+#include "sv39_tables.h"
 
-#define UNC(pa) ((1 << SN_UNCACHED_BIT) | (pa))
 #define ROOT 0x80100000
 #define MID 0x80101000
 #define LEAF 0x80102000
-#define PTE_TABLE 0x01 /* V */
 #define PTE_CODE 0xCB  /* V R X A D */
 
     .text
@@ -26,15 +25,7 @@ _start:
     csrw mtvec, t0
     li s0, SN_SPAD_BASE
     li s1, 0
-    li t0, UNC(ROOT)
-    li t1, ((MID >> 12) << 10) | PTE_TABLE
-    sd t1, 0(t0)
-    li t0, UNC(MID)
-    li t1, ((LEAF >> 12) << 10) | PTE_TABLE
-    sd t1, 0(t0)
-    li t0, UNC(LEAF) + 8 * (SV39_VA >> 12)
-    li t1, ((SV39_PA >> 12) << 10) | PTE_CODE
-    sd t1, 0(t0)
+    SV39_MAP_4K ROOT, MID, LEAF, SV39_VA, SV39_PA, PTE_CODE
     li t0, SV39_SCRATCH
     csrw sscratch, t0
     li t0, (8 << 60) | (ROOT >> 12)

@@ -7,27 +7,18 @@
  * Tables in DRAM, written through the uncached alias (the walker reads DRAM,
  * not the L1). Exit 0x11 if the store completes. */
 #include "sysnode/regs.h"
+#include "sv39_tables.h"
 
-#define UNC(pa) ((1 << SN_UNCACHED_BIT) | (pa))
 #define ROOT 0x80001000
 #define MID 0x80002000
 #define LEAF 0x80003000
 #define PAGE 0x17000
-#define PTE_TABLE 0x01 /* V */
 #define PTE_DATA 0xC7  /* V R W A D */
 
     .text
     .globl _start
 _start:
-    li t0, UNC(ROOT)
-    li t1, ((MID >> 12) << 10) | PTE_TABLE
-    sd t1, 0(t0)
-    li t0, UNC(MID)
-    li t1, ((LEAF >> 12) << 10) | PTE_TABLE
-    sd t1, 0(t0)
-    li t0, UNC(LEAF) + 8 * (PAGE >> 12)
-    li t1, ((PAGE >> 12) << 10) | PTE_DATA
-    sd t1, 0(t0)
+    SV39_MAP_4K ROOT, MID, LEAF, PAGE, PAGE, PTE_DATA
     li t0, (8 << 60) | (ROOT >> 12)
     csrw satp, t0
     sfence.vma

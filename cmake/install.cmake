@@ -1,6 +1,6 @@
 # `cmake --install build --prefix P` (docs/user-guide.md "Installing"): the
 # tools in P/bin, the runner images in P/lib/sysnode (where an installed tool
-# and the library look, host/lib/image_path.h), libsysnode with its header, a
+# and the library look, host/inputs/image_path.h), libsysnode with its header, a
 # pkg-config file and a CMake package (find_package(SysNode): the library as
 # SysNode::sysnode and sn_picolibc_image() with the picolibc board support,
 # for programs outside the tree), the Python package and a man page per

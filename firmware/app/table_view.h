@@ -7,7 +7,7 @@
  *
  * Coherence: the L1 is invalidated at reset (core-timing §5.6), after the
  * host wrote the table and before BOOT. While a table runs the host writes
- * no byte of it (sn_device_write refuses one, host/lib/device.c), and the
+ * no byte of it (sn_device_write refuses one, host/session/device.c), and the
  * runner stores nothing cached, so no line goes stale or dirty. A new table
  * handed over at a sync point (SN_HOST_NEXT_TABLE) is read after
  * sn_table_view_fresh invalidates the L1. */

@@ -30,7 +30,7 @@
  * chosen well above the simulator's modelled landing time
  * (SN_V4_WRITE_LANDING_CYCLES); a card's figure belongs here once measured.
  * Where the packer proves a round's writes are read only by later kicks
- * (SN_ROUND_SETTLE_PROVEN, host/lib/settle.c), the proof replaces the wait. */
+ * (SN_ROUND_SETTLE_PROVEN, host/inputs/settle.c), the proof replaces the wait. */
 #define SN_RUNNER_SETTLE_CYCLES 4096ull
 
 /* Count slots: mesh unit i is slot i + 1; slot 0 stands for every

@@ -1,6 +1,6 @@
 /* `sysnode dump`: a readable (or --json) listing of a packed table, a case
  * or artifacts: per round each step, and under each kick its payloads with
- * slot, target, unit type and decode (host/lib/disasm.h). A packed table is
+ * slot, target, unit type and decode (host/inputs/disasm.h). A packed table is
  * verified first (sn_table_image_open) and every input must pass the table
  * rules (sn_table_check), so the walk never leaves the table. */
 #include <inttypes.h>

@@ -1,5 +1,5 @@
 /* `sysnode header`: artifacts (or a case directory) -> the embedded-table C
- * header the firmware image compiles in (DESIGN.md §4, host/lib/ctable.h). */
+ * header the firmware image compiles in (DESIGN.md §4, host/inputs/ctable.h). */
 #include "args.h"
 #include "commands.h"
 #include "ctable.h"

@@ -1,5 +1,5 @@
 /* `sysnode pack`: artifacts (or a case directory) -> the DRAM-resident
- * table image the DRAM runner walks (artifacts/FORMAT.md, host/lib/pack.h). */
+ * table image the DRAM runner walks (artifacts/FORMAT.md, host/inputs/pack.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

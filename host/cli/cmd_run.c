@@ -3,7 +3,7 @@
  *                         [--report FILE.json] [--timeline FILE.json|FILE.svg] [--fst FILE.fst [--fst-window FROM:TO]]
  *                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]] [--diff N] [--save-output DIR]
  * Replays each case on a simulated SysNode of its own (or, with --device,
- * one case on a card; with --gdb, one case under GDB) through the host window (host/lib/replay.h) and prints
+ * one case on a card; with --gdb, one case under GDB) through the host window (host/session/replay.h) and prints
  * one verdict line per case, in the order given, plus a summary line when
  * there is more than one; --jobs runs that many cases at a time, one thread
  * and one simulator each. While a replay runs longer than a second and
@@ -12,7 +12,7 @@
  * of each region (mismatch.h). After each verdict come any dropped GOs and
  * what --inject did (sim/harness/inject.h); --save-output keeps what the
  * program left in each expected region. Every output is written by the output
- * rule (host/lib/file_out.h); the trace only when the run reached its wait. */
+ * rule (host/inputs/file_out.h); the trace only when the run reached its wait. */
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>

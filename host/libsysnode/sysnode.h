@@ -108,7 +108,7 @@ uint64_t sysnode_dram_size(const sysnode_device *d);
 /* Forgets that the n bytes at addr are live (the compiler freed the span;
  * the bytes stay in DRAM): a later unit read of them is reported as a read
  * of bytes nothing wrote until the host or a round writes them again
- * (host/lib/device.h). SN_ERR_INPUT past the end of DRAM. */
+ * (host/session/device.h). SN_ERR_INPUT past the end of DRAM. */
 int32_t sysnode_discard(sysnode_device *d, uint64_t addr, uint64_t n);
 
 /* The warnings of the last execute or run_case: unit reads of bytes that
@@ -121,7 +121,7 @@ uint32_t sysnode_warning_count(const sysnode_device *d);
 const char *sysnode_warning(const sysnode_device *d, uint32_t i);
 
 /* Reads the whole regular file at path as `sysnode run` reads an artifact
- * (host/lib/file_read.h: no FIFO or device, at most 1 GiB) into *data
+ * (host/inputs/file_read.h: no FIFO or device, at most 1 GiB) into *data
  * (*len bytes; free it with sysnode_free). Returns 0, or SN_ERR_IO /
  * SN_ERR_INPUT with the reason, naming path, in err. */
 int32_t sysnode_file_read(const char *path, uint8_t **data, uint64_t *len, char *err, size_t errlen);
@@ -139,7 +139,7 @@ void sysnode_free(void *p);
  * unit fault, a hang with what each node owed, ...) with its console line,
  * SN_ERR_HANG past max_cycles, or, when strict, SN_ERR_INPUT for the first
  * unit read of bytes nothing wrote (sysnode_warning otherwise), the run
- * stopped at the poll that saw it (host/lib/device.h); the next execute then
+ * stopped at the poll that saw it (host/session/device.h); the next execute then
  * boots afresh, DRAM kept. */
 int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_t *lens, size_t count,
                         const char *name);

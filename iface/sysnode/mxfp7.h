@@ -1,5 +1,5 @@
 /* The MXFP7 entry format a matmul cluster FILL reads: the one description
- * of its sizes and scale encoding, for the host's packer (host/lib/mxfp7.c)
+ * of its sizes and scale encoding, for the host's packer (host/inputs/mxfp7.c)
  * and the cluster model (sim/models/matmul_cluster.c). Restated from
  * compiler/kohakutpu/hw/mxfp7.py@fd96dee (`SBIAS`, `quantise_fp16`) and
  * hw/tensor.py@4c0fe81; artifacts-facts §3.2-§3.3. Freestanding. */

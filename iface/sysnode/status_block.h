@@ -2,7 +2,7 @@
  * (SN_STATUS_BLOCK_ADDR) that says where the runner is, what went wrong
  * first, with every fact its message names, and what it counted. It is the
  * runner's report: the host reads it through the scratchpad window after the
- * run (host/lib/transport.h) and words the message (common/messages.c);
+ * run (host/session/transport.h) and words the message (common/messages.c);
  * the image itself prints one summary line. Layout: artifacts/FORMAT.md §7.
  * Freestanding. */
 #ifndef SYSNODE_STATUS_BLOCK_H

@@ -1,6 +1,6 @@
 /* The DRAM-resident table image: a 64-byte versioned header, then the
  * rounds, steps and payloads of sysnode/table.h as little-endian records.
- * The host packs it (host/lib/pack.c), the firmware opens it in place before
+ * The host packs it (host/inputs/pack.c), the firmware opens it in place before
  * it runs anything (DESIGN.md §3 "the table format is versioned"). The byte
  * layout and the order of the checks are specified in artifacts/FORMAT.md;
  * this header is its C form. Freestanding. */

@@ -71,7 +71,7 @@ def _c_string(name, value, path=False):
 
 def read_file(path):
     """The bytes of the regular file at path, read by the rule `sysnode run`
-    reads an artifact with (host/lib/file_read.h: no FIFO or device, at
+    reads an artifact with (host/inputs/file_read.h: no FIFO or device, at
     most 1 GiB); SysNodeError naming path otherwise."""
     data = ctypes.POINTER(ctypes.c_uint8)()
     n = ctypes.c_uint64()

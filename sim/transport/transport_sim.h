@@ -1,4 +1,4 @@
-/* The simulator's side of the host window (host/lib/transport.h): the
+/* The simulator's side of the host window (host/session/transport.h): the
  * in-process simulated SysNode as a transport, and what a host asks of that
  * simulator beyond the window (fault injection, GDB, the FST dump, a stop on
  * a signal). The host reaches the simulator only through this header and

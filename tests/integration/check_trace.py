@@ -47,7 +47,7 @@ for line in traces[0].decode().splitlines():
 assert imem[:len(want_imem)] == want_imem, "IMEM words differ from the image's .text"
 assert not any(imem[len(want_imem):]), "IMEM words past .text are not zero"
 boot = order.index("boot")
-# the device waits in steps of its access-tracking poll (host/lib/device.c): boot, waits, then reads
+# the device waits in steps of its access-tracking poll (host/session/device.c): boot, waits, then reads
 waits = boot + 1
 while waits < len(order) and order[waits] == "wait":
     waits += 1

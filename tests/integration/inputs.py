@@ -163,7 +163,7 @@ def check_dump_json_utf8():
     r = subprocess.run([sysnode.encode(), b"dump", name, b"--json"], capture_output=True)
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout.decode("utf-8"))  # strict: raises on invalid UTF-8
-    # a byte outside valid UTF-8 is kept as the text \xHH (host/lib/json_out.h)
+    # a byte outside valid UTF-8 is kept as the text \xHH (host/inputs/json_out.h)
     assert doc["source"].endswith("round\\xff\\xc3(\\xed\\xa0\\x80.json"), doc["source"]
 
 

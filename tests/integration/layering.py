@@ -3,9 +3,12 @@
 
 - the interface, iface/, includes nothing outside itself but C library and
   freestanding headers;
-- no simulator file (sim/) includes a host library header (host/lib/);
+- no simulator file (sim/) includes a host library header (host/inputs/,
+  host/session/);
 - no host library file includes a simulator header;
-- the host library's files form no circle, by #include nor by call (an object
+- the inputs library (host/inputs/) is the lower floor: none of its files
+  includes or calls into the session library (host/session/);
+- the host libraries' files form no circle, by #include nor by call (an object
   file calling a function another defines), and no host library object calls
   into the simulator's libraries.
 
@@ -24,7 +27,9 @@ import sys
 from tree_files import tree_files
 
 IFACE = "iface/"
-HOST_LIB = "host/lib/"
+INPUTS = "host/inputs/"
+SESSION = "host/session/"
+HOST_LIB = (INPUTS, SESSION)
 SIM = "sim/"
 SOURCES = (".c", ".h", ".cpp", ".hpp", ".S")
 # The C library's and the freestanding headers (C11 §7.1.2).
@@ -36,21 +41,21 @@ LIBC = {"assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h", "int
 # the device chosen by the programs that link both sides) removes:
 # (includer, included) and (host library source, simulator symbol).
 KNOWN_INCLUDES = {
-    ("sim/transport/transport_sim.h", "host/lib/error.h"): "issue 23 item 1",
-    ("sim/transport/transport_sim.h", "host/lib/transport.h"): "issue 23 item 1",
-    ("sim/transport/transport_sim_stats.h", "host/lib/transport.h"): "issue 23 item 1",
-    ("sim/transport/transport_sim.c", "host/lib/card_bus.h"): "issue 23 item 1",
-    ("sim/transport/card_bus_sim.c", "host/lib/card_bus.h"): "issue 23 item 1",
+    ("sim/transport/transport_sim.h", "host/inputs/error.h"): "issue 23 item 1",
+    ("sim/transport/transport_sim.h", "host/session/transport.h"): "issue 23 item 1",
+    ("sim/transport/transport_sim_stats.h", "host/session/transport.h"): "issue 23 item 1",
+    ("sim/transport/transport_sim.c", "host/session/card_bus.h"): "issue 23 item 1",
+    ("sim/transport/card_bus_sim.c", "host/session/card_bus.h"): "issue 23 item 1",
 }
 KNOWN_CALLS = {
-    ("host/lib/transport_device.c", "sn_card_bus_sim_open"): "issue 23 item 1",
-    ("host/lib/transport_card.c", "sn_card_bus_sim_of"): "issue 23 item 1",
+    ("host/session/transport_device.c", "sn_card_bus_sim_open"): "issue 23 item 1",
+    ("host/session/transport_card.c", "sn_card_bus_sim_of"): "issue 23 item 1",
 }
 # A call circle main's host library gained (the trust merge, 99e8892) that
-# issue 23 item 3 (host/lib split by its two libraries) takes apart.
+# issue 23 item 3 (the host library split in two) takes apart.
 KNOWN_CIRCLES = {
-    frozenset({"host/lib/artifact.c", "host/lib/file_out.c", "host/lib/manifest.c", "host/lib/pack.c",
-               "host/lib/pack_inputs.c"}): "issue 23 item 3",
+    frozenset({"host/inputs/artifact.c", "host/inputs/file_out.c", "host/inputs/manifest.c", "host/inputs/pack.c",
+               "host/inputs/pack_inputs.c"}): "issue 23 item 3",
 }
 # nm -o: "LIB.a:OBJ.o: U sym" or "LIB.a:OBJ.o:ADDR T sym".
 NM_LINE = re.compile(r"^(.*?\.a:[^:]+):\s*(?:[0-9a-f]+\s+)?([A-Za-z])\s+(\S+)$")
@@ -146,9 +151,16 @@ def symbols(libs):
     return objs
 
 
+LIB_FOLDER = {"libsn_inputs.a": INPUTS, "libsn_session.a": SESSION}
+
+
 def source_of(obj):
-    """host/lib/replay.c for ".../libsn_replay.a:replay.c.o"."""
-    return HOST_LIB + obj.rpartition(":")[2].removesuffix(".o")
+    """host/session/replay.c for ".../libsn_session.a:replay.c.o"."""
+    lib, _, member = obj.rpartition(":")
+    folder = LIB_FOLDER.get(os.path.basename(lib))
+    if folder is None:
+        sys.exit(f"layering: {lib}: not a host library ({', '.join(LIB_FOLDER)})")
+    return folder + member.removesuffix(".o")
 
 
 def main():
@@ -178,10 +190,12 @@ def main():
                 seen_known.add((f, to))
             else:
                 bad.append(f"{f}: includes {to}: the simulator and the host library include nothing of each other")
+        if f.startswith(INPUTS) and to.startswith(SESSION):
+            bad.append(f"{f}: includes {to}: the inputs library includes nothing of the session library")
         if f.startswith(HOST_LIB) and to.startswith(HOST_LIB):
             host_includes.setdefault(f, set()).add(to)
     for c in cycles(host_includes, host_includes):
-        bad.append(f"host/lib: an #include circle: {' -> '.join(c)}")
+        bad.append(f"host libraries: an #include circle: {' -> '.join(c)}")
     for k, item in KNOWN_INCLUDES.items():
         if k not in seen_known:
             bad.append(f"{k[0]} no longer includes {k[1]}: drop it from KNOWN_INCLUDES ({item})")
@@ -199,6 +213,8 @@ def main():
         for s in u:
             if s in definer and definer[s] != src:
                 calls.setdefault(src, set()).add(definer[s])
+                if src.startswith(INPUTS) and definer[s].startswith(SESSION):
+                    bad.append(f"{src}: calls {s} of {definer[s]}: the inputs library calls nothing of the session library")
             elif s in sim_defined:
                 if (src, s) in KNOWN_CALLS:
                     seen_calls.add((src, s))
@@ -209,7 +225,7 @@ def main():
         if frozenset(c) in KNOWN_CIRCLES:
             seen_circles.add(frozenset(c))
         else:
-            bad.append(f"host/lib: a call circle between {', '.join(c)}")
+            bad.append(f"host libraries: a call circle between {', '.join(c)}")
     for k, item in KNOWN_CIRCLES.items():
         if k not in seen_circles:
             bad.append(f"the call circle between {', '.join(sorted(k))} is gone: drop it from KNOWN_CIRCLES ({item})")

@@ -102,7 +102,7 @@ static int replay(const char *case_dir, const char *image, unsigned cu_version, 
     out->dram_size = sn_sim_dram_size(s);
     out->dram = malloc(out->dram_size);
     int ok = out->console && copied && out->dram && sn_sim_dram_read(s, 0, out->dram, out->dram_size) == 0;
-    sn_error trace_err = {0}; /* the trace is put in place by the output rule (host/lib/file_out.h) */
+    sn_error trace_err = {0}; /* the trace is put in place by the output rule (host/inputs/file_out.h) */
     ok = ok && sn_transport_record_commit(&t, &trace_err) == SN_OK;
     sn_transport_close(&t);
     out->trace = read_file(trace, &out->trace_bytes);

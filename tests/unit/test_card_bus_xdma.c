@@ -1,4 +1,4 @@
-/* Unit tests of the XDMA card bus (host/lib/card_bus_xdma.c) against regular
+/* Unit tests of the XDMA card bus (host/session/card_bus_xdma.c) against regular
  * files standing in for the device files PREFIX_user, PREFIX_h2c_0 and
  * PREFIX_c2h_0: register words land at their control-port offsets (through
  * the mapped load window), DMA at the card address; transfers split at 8 MB;

@@ -1,4 +1,4 @@
-/* The payload decoder (host/lib/disasm.c): vadd128's 26 payloads decode to
+/* The payload decoder (host/inputs/disasm.c): vadd128's 26 payloads decode to
  * the kernel of sysnode-facts §3.2's table, mm4x32's 4 to the cluster
  * decode of §3.3, and every payload of every case agrees, field for field,
  * with the compiler's own decode in that case's disasm.txt. */

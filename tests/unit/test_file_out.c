@@ -1,4 +1,4 @@
-/* The output rule (host/lib/file_out.h): an interrupted write (SIGINT,
+/* The output rule (host/inputs/file_out.h): an interrupted write (SIGINT,
  * SIGTERM) leaves no temporary and the old file as it was; a failed write
  * leaves the old file; an output that is an input is refused. Each signal is
  * raised in a child process, whose death the parent checks. */

@@ -1,4 +1,4 @@
-/* Unit tests of host/lib/mxfp7: the SHA-256 witnesses of artifacts-facts
+/* Unit tests of host/inputs/mxfp7.c: the SHA-256 witnesses of artifacts-facts
  * §3.3, the FILL-driven conversion of every matmul case's uploads against
  * its mxfp7_*.bin, tool-pitfalls 16's edge cases, and a sweep of the block
  * peak over every finite FP16 against a slow reference written here from

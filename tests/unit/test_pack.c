@@ -1,4 +1,4 @@
-/* The packer (host/lib/pack.c): every case in artifacts/compiler packs and
+/* The packer (host/inputs/pack.c): every case in artifacts/compiler packs and
  * opens back to the same table; each rule of table_check.h is refused by
  * sn_pack_program with its words and the round's artifact file; the mesh
  * comes from the manifest; the file is written atomically. */

@@ -1,4 +1,4 @@
-/* The settle proof (host/lib/settle.c, artifacts/FORMAT.md §3 `flags`): which
+/* The settle proof (host/inputs/settle.c, artifacts/FORMAT.md §3 `flags`): which
  * round ends may skip the version-4 settle. Hand-made matmul cluster
  * programs, each round FILL A, FILL B, GEMM, DRAIN (payload fields restated
  * from sysnode-facts §3.3), decide the flags as worked out here; the real

@@ -1,4 +1,4 @@
-/* Unit tests of the card transport (host/lib/transport_card.c) over a
+/* Unit tests of the card transport (host/session/transport_card.c) over a
  * recording bus: the load-window register sequence (LOAD_CTL only where a
  * word does not follow the last, strobed SPAD bytes merged into whole
  * words), DMA widened to whole 64-byte beats without reading a beat the host

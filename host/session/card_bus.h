@@ -74,7 +74,7 @@ sn_status sn_card_dma_split(const char *device, const char *dir, uint64_t addr, 
 /* Closes b (NULL-safe on a zeroed bus). */
 void sn_card_bus_close(sn_card_bus *b);
 
-/* The host window spoken over bus (host/lib/transport_card.c; protocol in
+/* The host window spoken over bus (host/session/transport_card.c; protocol in
  * sysnode-facts §1.3). Takes bus over: closing t closes it, and so does a
  * failure here. DRAM reads of beats the host never wrote are refused
  * (SN_ERR_INPUT naming the device and the address); bus errors pass through. */

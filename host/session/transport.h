@@ -138,7 +138,7 @@ typedef struct sn_transport {
 /* A transport that forwards every access to inner and records one line per
  * host-window access for trace_path: the operation, its address and every
  * data byte in hex, so two traces compare byte for byte. The trace goes to a
- * temporary beside trace_path (host/lib/file_out.h); closing the transport
+ * temporary beside trace_path (host/inputs/file_out.h); closing the transport
  * without sn_transport_record_commit removes it and closes inner. Errors:
  * those of sn_out_open (t and inner are then untouched). */
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e);

@@ -1,6 +1,6 @@
 /* The embedded table as C source: `sysnode header` turns a program into a
- * header the firmware image compiles in (DESIGN.md §4 host/lib "C-table
- * emit"; the layout is iface/sysnode/table.h). */
+ * header the firmware image compiles in (DESIGN.md §7; the layout is
+ * iface/sysnode/table.h). */
 #ifndef SN_HOST_CTABLE_H
 #define SN_HOST_CTABLE_H
 

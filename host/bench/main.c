@@ -22,6 +22,7 @@
 #include "measure.h"
 #include "number.h"
 #include "file_out.h"
+#include "output_check.h"
 #include "report.h"
 
 /* Cycle cap per replay: sysnode run's default. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli_io.h"
-#include "file_out.h"
+#include "output_check.h"
 #include "pack_inputs.h"
 
 /* "sysnode CMD: " head tail, then the usage on stderr; exit status 2. */

@@ -40,7 +40,7 @@ typedef sn_status (*sn_cli_program_fn)(const sn_cli_args *a, const sn_program *p
                                        sn_error *e);
 
 /* The whole of such a command: parses argv into a (sn_cli_args_parse),
- * refuses an -o that is one of the inputs (host/inputs/file_out.h), loads the
+ * refuses an -o that is one of the inputs (host/inputs/output_check.h), loads the
  * inputs as a program and its mesh (host/inputs/pack_inputs.h), runs fn and
  * prints any error as "sysnode CMD: ..." (cli_io.h). Returns the exit code:
  * 0, 1 after an error, or sn_cli_args_parse's (0 for -h, 2 for bad usage). */

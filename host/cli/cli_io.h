@@ -1,5 +1,5 @@
 /* What every sysnode subcommand does at its edges: print an error safely,
- * check standard output. Outputs are checked by host/inputs/file_out.h. */
+ * check standard output. Outputs are checked by host/inputs/output_check.h. */
 #ifndef SN_CLI_IO_H
 #define SN_CLI_IO_H
 

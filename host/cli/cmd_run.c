@@ -29,6 +29,7 @@
 #include "signal_catch.h"
 #include "replay.h"
 #include "file_out.h"
+#include "output_check.h"
 #include "image_path.h"
 #include "manifest.h"
 #include "mismatch.h"

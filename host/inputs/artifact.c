@@ -12,7 +12,7 @@
 
 #include "json.h"
 #include "manifest.h"
-#include "pack.h"
+#include "table_layout.h"
 #include "sysnode/regs.h"
 #include "u256.h"
 
@@ -486,7 +486,8 @@ sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
             st = parse_into(p, &f, st, d, path, e);
         }
         /* The rounds still to come add at least a record and a step each: stop once the table cannot fit. */
-        uint64_t least = sn_pack_bytes(m.artifact_count, p->step_count + (m.artifact_count - i - 1), p->payload_count);
+        uint64_t least =
+            sn_table_layout_of(m.artifact_count, p->step_count + (m.artifact_count - i - 1), p->payload_count).total;
         if (st == SN_OK && least > SN_DRAM_DEFAULT_SIZE)
             st = sn_error_set(e, SN_ERR_INPUT, "%s: the table of its %zu rounds takes at least %llu bytes (rounds 0..%zu "
                               "as loaded, a record and a step for each later one), more than DRAM (%llu bytes)",

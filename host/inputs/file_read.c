@@ -77,3 +77,9 @@ sn_status sn_file_read_fd_into(int fd, const char *path, unsigned char **buf, si
     *len = n;
     return SN_OK;
 }
+
+int sn_path_is_dir(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}

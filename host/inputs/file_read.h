@@ -30,4 +30,7 @@ sn_status sn_file_read_fd(int fd, const char *path, unsigned char **data, size_t
 sn_status sn_file_read_fd_into(int fd, const char *path, unsigned char **buf, size_t *cap, size_t *len,
                                sn_error *e);
 
+/* 1 when path names a directory (a case directory among the inputs), else 0. */
+int sn_path_is_dir(const char *path);
+
 #endif

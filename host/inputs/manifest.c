@@ -17,7 +17,7 @@
 #include "ascii_digits.h"
 #include "file_read.h"
 #include "json.h"
-#include "pack.h"
+#include "table_layout.h"
 #include "sysnode/regs.h"
 
 /* Unit DRAM addresses are 40 bits (sysnode-facts §6). */
@@ -65,7 +65,7 @@ static sn_status parse_artifacts(sn_manifest *m, const sn_json *d, int arr, sn_e
     if (st == SN_OK && sn_json_count(d, arr) == 0)
         st = sn_json_fail(d, arr, SN_ERR_INPUT, e, "\"artifacts_in_order\" is empty");
     /* From the count, before a name is copied: each round takes a record and a step in the table at least */
-    uint64_t least = sn_pack_bytes((uint64_t)sn_json_count(d, arr), (uint64_t)sn_json_count(d, arr), 0);
+    uint64_t least = sn_table_layout_of((uint64_t)sn_json_count(d, arr), (uint64_t)sn_json_count(d, arr), 0).total;
     if (st == SN_OK && least > SN_DRAM_DEFAULT_SIZE)
         st = sn_json_fail(d, arr, SN_ERR_INPUT, e, "\"artifacts_in_order\" names %zu rounds: their table takes at "
                           "least %llu bytes (a round record and a step each), more than DRAM (%llu bytes)",

@@ -19,6 +19,7 @@
 #include "sysnode/regs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
+#include "table_layout.h"
 
 static void put_le(uint8_t *p, uint64_t v, unsigned bytes)
 {
@@ -32,11 +33,6 @@ static void put_le(uint8_t *p, uint64_t v, unsigned bytes)
 
 #define PUT_HDR(b, field, v) \
     put_le((b) + offsetof(sn_table_image_header, field), (v), sizeof(((sn_table_image_header *)0)->field))
-
-static uint64_t align_up(uint64_t v, uint64_t to)
-{
-    return (v + to - 1) / to * to;
-}
 
 sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e)
 {
@@ -54,13 +50,6 @@ sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e
     return SN_OK;
 }
 
-uint64_t sn_pack_bytes(uint64_t rounds, uint64_t steps, uint64_t payloads)
-{
-    uint64_t steps_off = align_up(SN_TABLE_IMAGE_HEADER_BYTES + rounds * sizeof(sn_table_round), SN_TABLE_IMAGE_STEPS_ALIGN);
-    uint64_t payloads_off = align_up(steps_off + steps * sizeof(sn_table_step), SN_TABLE_IMAGE_PAYLOADS_ALIGN);
-    return payloads_off + payloads * sizeof(sn_table_row);
-}
-
 sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **image, uint64_t *bytes, sn_error *e)
 {
     *image = NULL;
@@ -69,13 +58,8 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
     if (st != SN_OK)
         return st;
 
-    /* FORMAT.md §3: rounds right after the header, steps 8-aligned,
-     * payloads 32-aligned, nothing after them. */
-    uint64_t rounds_off = SN_TABLE_IMAGE_HEADER_BYTES;
-    uint64_t steps_off = align_up(rounds_off + p->round_count * sizeof(sn_table_round), SN_TABLE_IMAGE_STEPS_ALIGN);
-    uint64_t payloads_off =
-        align_up(steps_off + p->step_count * sizeof(sn_table_step), SN_TABLE_IMAGE_PAYLOADS_ALIGN);
-    uint64_t total = sn_pack_bytes(p->round_count, p->step_count, p->payload_count);
+    sn_table_layout l = sn_table_layout_of(p->round_count, p->step_count, p->payload_count);
+    uint64_t rounds_off = l.rounds_off, steps_off = l.steps_off, payloads_off = l.payloads_off, total = l.total;
     if (total > UINT32_MAX)
         return sn_error_set(e, SN_ERR_INPUT, "the table would be %" PRIu64 " bytes; the format's "
                             "total_bytes is 32 bits (FORMAT.md §2)", total);

@@ -20,15 +20,9 @@
  * sn_table_fault_describe, which the firmware prints too. */
 sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e);
 
-/* The bytes of the table image of a program of these counts: the 64-byte
- * header, 20 B per round, 12 B per step and 32 B per payload, with the
- * padding that aligns steps to 8 and payloads to 32 (FORMAT.md §2-§3).
- * Counts up to 2^32 each do not overflow. */
-uint64_t sn_pack_bytes(uint64_t rounds, uint64_t steps, uint64_t payloads);
-
 /* Checks p's table against mesh (sn_program_check), then builds its image:
  * *image (heap, 8-byte aligned, the caller frees it) of *bytes bytes =
- * sn_pack_bytes of its counts (FORMAT.md §2-§3). Errors: the table rule's status
+ * the total of sn_table_layout_of its counts (FORMAT.md §2-§3). Errors: the table rule's status
  * (SN_ERR_TABLE_STEP, _SLOT or _NODE) with "FILE: round R step S: <rule>"
  * (FILE = that round's artifact, the words of sn_table_fault_describe);
  * SN_ERR_INPUT when the image would pass the format's 32-bit total_bytes;

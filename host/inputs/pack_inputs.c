@@ -1,19 +1,12 @@
 /* A case directory or artifact files as a program and mesh (see
  * pack_inputs.h). */
-#define _POSIX_C_SOURCE 200809L /* stat */
 #include "pack_inputs.h"
 
 #include <string.h>
-#include <sys/stat.h>
 
+#include "file_read.h"
 #include "manifest_mesh.h"
 #include "settle.h"
-
-int sn_path_is_dir(const char *path)
-{
-    struct stat sb;
-    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-}
 
 sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p, sn_mesh *mesh, sn_error *e)
 {

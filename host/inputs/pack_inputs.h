@@ -9,9 +9,6 @@
 #include "error.h"
 #include "sysnode/mesh.h"
 
-/* 1 when path names a directory (a case directory among the inputs). */
-int sn_path_is_dir(const char *path);
-
 /* Loads the inputs the pack and dump commands take: one case directory
  * (its manifest's rounds and mesh), or artifact files in round order (mesh
  * rv64_mesh_2p2). *p is zeroed first; free it with sn_program_free, also

@@ -12,8 +12,8 @@
   file calling a function another defines), and no host library object calls
   into the simulator's libraries.
 
-Each edge or circle the tree still has and a later item of issue 23 removes is
-listed in KNOWN_INCLUDES, KNOWN_CALLS or KNOWN_CIRCLES with that item; one that no longer occurs is
+Each edge the tree still has and a later item of issue 23 removes is
+listed in KNOWN_INCLUDES or KNOWN_CALLS with that item; one that no longer occurs is
 reported too, so the lists shrink with the tree. The include checks read the
 sources; the call checks read the symbols of the built static libraries (nm).
 
@@ -50,12 +50,6 @@ KNOWN_INCLUDES = {
 KNOWN_CALLS = {
     ("host/session/transport_device.c", "sn_card_bus_sim_open"): "issue 23 item 1",
     ("host/session/transport_card.c", "sn_card_bus_sim_of"): "issue 23 item 1",
-}
-# A call circle main's host library gained (the trust merge, 99e8892) that
-# issue 23 item 3 (the host library split in two) takes apart.
-KNOWN_CIRCLES = {
-    frozenset({"host/inputs/artifact.c", "host/inputs/file_out.c", "host/inputs/manifest.c", "host/inputs/pack.c",
-               "host/inputs/pack_inputs.c"}): "issue 23 item 3",
 }
 # nm -o: "LIB.a:OBJ.o: U sym" or "LIB.a:OBJ.o:ADDR T sym".
 NM_LINE = re.compile(r"^(.*?\.a:[^:]+):\s*(?:[0-9a-f]+\s+)?([A-Za-z])\s+(\S+)$")
@@ -220,15 +214,8 @@ def main():
                     seen_calls.add((src, s))
                 else:
                     bad.append(f"{src}: calls {s}, defined in the simulator's libraries")
-    seen_circles = set()
     for c in cycles(calls, calls):
-        if frozenset(c) in KNOWN_CIRCLES:
-            seen_circles.add(frozenset(c))
-        else:
-            bad.append(f"host libraries: a call circle between {', '.join(c)}")
-    for k, item in KNOWN_CIRCLES.items():
-        if k not in seen_circles:
-            bad.append(f"the call circle between {', '.join(sorted(k))} is gone: drop it from KNOWN_CIRCLES ({item})")
+        bad.append(f"host libraries: a call circle between {', '.join(c)}")
     for k, item in KNOWN_CALLS.items():
         if k not in seen_calls:
             bad.append(f"{k[0]} no longer calls {k[1]}: drop it from KNOWN_CALLS ({item})")
@@ -238,8 +225,7 @@ def main():
     if bad:
         return 1
     print(f"layering: {len(edges)} includes and {len(host)} host library objects hold; "
-          f"{len(KNOWN_INCLUDES) + len(KNOWN_CALLS)} known edges wait for issue 23 item 1, "
-          f"{len(KNOWN_CIRCLES)} known circle for item 3")
+          f"{len(KNOWN_INCLUDES) + len(KNOWN_CALLS)} known edges wait for issue 23 item 1")
     return 0
 
 

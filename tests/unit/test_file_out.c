@@ -1,4 +1,4 @@
-/* The output rule (host/inputs/file_out.h): an interrupted write (SIGINT,
+/* The output rule (host/inputs/file_out.h, output_check.h): an interrupted write (SIGINT,
  * SIGTERM) leaves no temporary and the old file as it was; a failed write
  * leaves the old file; an output that is an input is refused. Each signal is
  * raised in a child process, whose death the parent checks. */
@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "file_out.h"
+#include "output_check.h"
 
 static char tmpdir[] = "/tmp/sn_test_file_out_XXXXXX";
 static const char OLD[] = "old bytes the user keeps\n";
@@ -139,11 +140,13 @@ static void output_that_is_an_input(void **state)
     assert_int_equal(link(in, alias), 0); /* another name, the same inode */
     const char *inputs[] = {path_in("missing"), in};
     sn_error e = {0};
-    assert_int_equal(sn_out_refuse_input(alias, inputs, 2, &e), SN_ERR_INPUT);
+    const sn_output_path over = {"-o", alias};
+    assert_int_equal(sn_output_paths_check(&over, 1, inputs, 2, NULL, 0, &e), SN_ERR_INPUT);
     char want[300];
-    snprintf(want, sizeof want, "%s is the input %s; refusing to write over it", alias, in);
+    snprintf(want, sizeof want, "-o %s is the input %s; refusing to write over it", alias, in);
     assert_string_equal(e.msg, want);
-    assert_int_equal(sn_out_refuse_input(path_in("new.bin"), inputs, 2, &e), SN_OK);
+    const sn_output_path fresh = {"-o", path_in("new.bin")};
+    assert_int_equal(sn_output_paths_check(&fresh, 1, inputs, 2, NULL, 0, &e), SN_OK);
     unlink(alias);
     unlink(in);
     free((char *)in);

@@ -4,7 +4,6 @@ compiler's expected bytes; run_case replays a folder; errors arrive as
 SysNodeError with the runner's or the checker's diagnosis."""
 import json
 import os
-import re
 import shutil
 import tempfile
 import unittest
@@ -35,9 +34,14 @@ class EveryCase(unittest.TestCase):
             self.assertEqual((res.rounds, res.flits, res.match), (1, 26, None))
 
     def test_version_is_the_projects(self):
-        top = open(os.path.join(CASES, "..", "..", "CMakeLists.txt")).read()
-        want = re.search(r"project\(sysnode VERSION (\d+\.\d+\.\d+)", top).group(1)
+        # python/VERSION is the one place: CMake's project() and
+        # pyproject.toml both read it.
+        python_dir = os.path.join(CASES, "..", "..", "python")
+        want = open(os.path.join(python_dir, "VERSION")).read().strip()
+        self.assertRegex(want, r"^\d+\.\d+\.\d+$")
         self.assertEqual(sysnode.__version__, want)
+        pyproject = open(os.path.join(python_dir, "pyproject.toml")).read()
+        self.assertIn('version = {file = "VERSION"}', pyproject)
 
     def test_run_case(self):
         with sysnode.Device() as dev:

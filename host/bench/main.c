@@ -1,6 +1,4 @@
-/* sysnode-bench [--cu-version 4|5] [--image ELF] [--floor-image ELF]
- *               [--sendwait-image ELF] [--dram-latency N] [--max-cycles N] [--json FILE] [CASE_DIR...]
- * sysnode-bench --host-load N [CASE_DIR...]
+/* sysnode-bench [OPTION]... [CASE_DIR...] (the options: common/options.c)
  * Replays each case (default: every case under artifacts/compiler/) with the
  * runner image, the floor image and the send-and-wait image, and prints what
  * the simulator measured (docs/DESIGN.md §12; issue 7). Exit 0 when every
@@ -20,18 +18,10 @@
 #include "host_load.h"
 #include "image_path.h"
 #include "measure.h"
-#include "number.h"
+#include "options.h"
 #include "file_out.h"
 #include "output_check.h"
 #include "report.h"
-
-/* Cycle cap per replay: sysnode run's default. */
-#define DEFAULT_MAX_CYCLES 400000000ull
-
-static const char USAGE[] =
-    "usage: sysnode-bench [--cu-version 4|5] [--image ELF] [--floor-image ELF] [--sendwait-image ELF]\n"
-    "                     [--dram-latency N] [--max-cycles N] [--json FILE] [CASE_DIR...]\n"
-    "       sysnode-bench --host-load N [CASE_DIR...]\n";
 
 /* The image NAME beside this program (image_path.h), or NULL after saying
  * where it looked. */
@@ -45,16 +35,6 @@ static char *built_image(const char *name)
         return NULL;
     }
     return path;
-}
-
-static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
-{
-    if (sn_number_parse(text, min, max, out) != 0) { /* "010" is ten, as everywhere (number.h) */
-        fprintf(stderr, "sysnode-bench: %s wants a number in %llu..%llu (decimal or 0x hex), got '%s'\n", flag,
-                (unsigned long long)min, (unsigned long long)max, text);
-        return -1;
-    }
-    return 0;
 }
 
 static int is_case(const struct dirent *d)
@@ -122,57 +102,18 @@ static void bench_case(sn_bench_row *row, const sn_bench_images *images, unsigne
         snprintf(row->error, sizeof row->error, "%s", e.msg);
 }
 
-int main(int argc, char **argv)
+/* The benchmark once its options are read: the exit code. */
+static int bench(const sn_opts *o)
 {
-    sn_bench_images images = {0};
-    const char *json = NULL;
-    uint64_t cu_version = 4, max_cycles = DEFAULT_MAX_CYCLES, host_reps = 0, dram_latency = 0;
-    char **dirs = calloc((size_t)argc, sizeof *dirs);
-    size_t ndirs = 0;
+    sn_bench_images images = {o->text[SN_OPT_IMAGE], o->text[SN_OPT_FLOOR_IMAGE], o->text[SN_OPT_SENDWAIT_IMAGE]};
+    const char *json = o->text[SN_OPT_JSON_FILE];
+    uint64_t cu_version = o->num[SN_OPT_CU_VERSION], max_cycles = o->num[SN_OPT_MAX_CYCLES];
+    uint64_t host_reps = o->given[SN_OPT_HOST_LOAD] ? o->num[SN_OPT_HOST_LOAD] : 0;
+    uint64_t dram_latency = o->num[SN_OPT_DRAM_LATENCY];
+    char **dirs = (char **)o->operands;
+    size_t ndirs = o->noperands;
     int own_dirs = 0; /* dirs came from default_cases: free them */
-    if (!dirs)
-        return 1;
-    signal(SIGPIPE, SIG_IGN); /* a closed pipe on stdout is a failed write: exit 1 */
-    for (int i = 1; i < argc; i++) {
-        int has_value = i + 1 < argc;
-        if (!strcmp(argv[i], "--image") && has_value) {
-            images.runner = argv[++i];
-        } else if (!strcmp(argv[i], "--floor-image") && has_value) {
-            images.floor = argv[++i];
-        } else if (!strcmp(argv[i], "--sendwait-image") && has_value) {
-            images.sendwait = argv[++i];
-        } else if (!strcmp(argv[i], "--json") && has_value) {
-            json = argv[++i];
-        } else if (!strcmp(argv[i], "--cu-version") && has_value) {
-            if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
-                return 2;
-        } else if (!strcmp(argv[i], "--dram-latency") && has_value) {
-            if (parse_u64("--dram-latency", argv[++i], 0, 1000, &dram_latency) != 0)
-                return 2;
-        } else if (!strcmp(argv[i], "--host-load") && has_value) {
-            if (parse_u64("--host-load", argv[++i], 1, 1000, &host_reps) != 0)
-                return 2;
-        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
-            if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
-                return 2;
-        } else if (!strcmp(argv[i], "--version")) {
-            printf("sysnode-bench %s\n", sn_version());
-            free(dirs);
-            return 0;
-        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            fputs(USAGE, stdout);
-            free(dirs);
-            return 0;
-        } else if (argv[i][0] != '-') {
-            dirs[ndirs++] = argv[i];
-        } else {
-            fprintf(stderr, "sysnode-bench: '%s': unknown option, or no value after it\n%s", argv[i], USAGE);
-            free(dirs);
-            return 2;
-        }
-    }
     if (ndirs == 0) {
-        free(dirs);
         if (!(dirs = default_cases(&ndirs))) {
             fprintf(stderr, "sysnode-bench: no case directories under %s\n", SN_BENCH_CASES_DIR);
             return 1;
@@ -188,7 +129,8 @@ int main(int argc, char **argv)
         }
         for (size_t i = 0; own_dirs && i < ndirs; i++)
             free(dirs[i]);
-        free(dirs);
+        if (own_dirs)
+            free(dirs);
         return failed;
     }
     char *runner = images.runner ? NULL : built_image("runner.elf");
@@ -259,10 +201,22 @@ int main(int argc, char **argv)
         if (own_dirs)
             free(dirs[i]);
     }
-    free(dirs);
+    if (own_dirs)
+        free(dirs);
     free(rows);
     free(runner);
     free(floor_img);
     free(sendwait);
     return failed;
+}
+
+int main(int argc, char **argv)
+{
+    sn_opts o;
+    signal(SIGPIPE, SIG_IGN); /* a closed pipe on stdout is a failed write: exit 1 */
+    int rc = sn_opts_parse(SN_TOOL_BENCH, argc, argv, &o);
+    if (rc < 0)
+        rc = bench(&o);
+    sn_opts_free(&o);
+    return rc;
 }

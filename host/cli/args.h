@@ -1,38 +1,32 @@
 /* The argument shape the input-taking subcommands (header, pack, dump) share:
- * inputs (artifact files, one case directory, or a packed table), -o FILE,
- * --json, -h/--help and "--" to end the options. */
+ * inputs (artifact files, one case directory, or a packed table), -o FILE
+ * or --json, read by the option table (common/options.h). */
 #ifndef SN_CLI_ARGS_H
 #define SN_CLI_ARGS_H
 
 #include "artifact.h"
 #include "error.h"
+#include "options.h"
 #include "sysnode/mesh.h"
 
 typedef struct {
-    const char *cmd;      /* the subcommand, for messages */
-    const char *usage;    /* its usage text */
-    const char *out_hint; /* what -o names ("FILE.h"); NULL: the command takes no -o */
-    int takes_json;       /* --json is accepted */
-    const char **inputs;  /* the inputs, in order (heap) */
-    int ninputs;
-    const char *out;      /* -o FILE */
+    sn_tool tool;         /* the subcommand (common/options.h) */
+    const char *cmd;      /* its name, for messages */
+    const char **inputs;  /* the inputs, in order (the options' operands) */
+    size_t ninputs;
+    const char *out;      /* -o FILE, NULL for a command without */
     int json;             /* --json given */
+    sn_opts opts;
 } sn_cli_args;
 
-/* Parses argv[1..argc) into a (cmd, usage, out_hint and takes_json set by the
- * caller). Returns -1 to go on, or the exit code to return now: 0 after
- * printing the usage for -h, 2 after a usage error on stderr (unknown option,
- * -o twice or without a name, no -o where one is needed, no input), 1 when
- * memory runs out. Free with sn_cli_args_free in every case. */
+/* Parses argv[1..argc) into a (tool and cmd set by the caller) by the
+ * option table (sn_opts_parse). Returns -1 to go on, or the exit code to
+ * return now: 0 after --help or --version, 2 after a usage error on stderr
+ * (an unknown option, -o twice or missing, no input), 1 when memory runs
+ * out. Free with sn_cli_args_free in every case. */
 int sn_cli_args_parse(sn_cli_args *a, int argc, char **argv);
 
 void sn_cli_args_free(sn_cli_args *a);
-
-/* The first two usage lines of a command that takes artifacts or a case
- * directory and writes -o OUT (header, pack). */
-#define SN_CLI_PROGRAM_USAGE(cmd, out)                                       \
-    "usage: sysnode " cmd " ARTIFACT.json [ARTIFACT.json ...] -o " out "\n" \
-    "       sysnode " cmd " CASE_DIR -o " out "\n"
 
 /* What such a command does with the program and mesh it loaded: SN_OK, or
  * an error in e for the caller to print. */

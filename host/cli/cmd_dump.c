@@ -21,15 +21,6 @@
 #include "sysnode/table_image.h"
 #include "table_check.h"
 
-#define USAGE                                                                    \
-    "usage: sysnode dump TABLE.bin [--json]\n"                                   \
-    "       sysnode dump CASE_DIR [--json]\n"                                    \
-    "       sysnode dump ARTIFACT.json [ARTIFACT.json ...] [--json]\n"           \
-    "Lists every round's steps and, under each kick, its payloads decoded for\n" \
-    "the unit at the target. A file not named *.json is read as a packed table\n" \
-    "(artifacts/FORMAT.md), verified first and decoded for rv64_mesh_2p2; a\n"    \
-    "case directory uses its manifest's mesh. --json prints the same as JSON.\n"
-
 /* What is being listed: the table view, its mesh and, for artifacts, the
  * file each round came from (NULL for a packed table). */
 typedef struct {
@@ -205,7 +196,7 @@ static sn_status dump_program(const char *const *inputs, size_t n, bool json, sn
 
 int sn_cmd_dump(int argc, char **argv)
 {
-    sn_cli_args a = {.cmd = "dump", .usage = USAGE, .takes_json = 1};
+    sn_cli_args a = {.tool = SN_TOOL_DUMP, .cmd = "dump"};
     int rc = sn_cli_args_parse(&a, argc, argv);
     if (rc < 0) {
         sn_error err = {0};
@@ -213,7 +204,7 @@ int sn_cmd_dump(int argc, char **argv)
         if (a.ninputs == 1 && !is_json_name(a.inputs[0]) && !sn_path_is_dir(a.inputs[0]))
             st = dump_image(a.inputs[0], a.json, &err);
         else
-            st = dump_program(a.inputs, (size_t)a.ninputs, a.json, &err);
+            st = dump_program(a.inputs, a.ninputs, a.json, &err);
         if (st != SN_OK)
             sn_cli_error("dump", err.msg);
         rc = st == SN_OK ? 0 : 1;

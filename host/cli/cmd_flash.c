@@ -15,22 +15,17 @@
 #include "crc32.h"
 #include "file_read.h"
 #include "messages.h"
-#include "number.h"
+#include "options.h"
 #include "replay.h"
 #include "transport.h"
 #include "window_load.h"
 
-#define DEFAULT_MAX_CYCLES 400000000ull
 /* The console is printed every this many CPU cycles while the image runs. */
 #define STREAM_CYCLES 1000000ull
 #define MAX_LOADS 64
 
 /* EXIT_DIFFERS: the --expect check failed (the runner's own codes start at 0x10, status.h). */
 enum { EXIT_DIFFERS = 1, EXIT_HANG = 124, EXIT_HALT = 125, EXIT_FAILED = 126 };
-
-static const char USAGE[] =
-    "usage: sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]\n"
-    "                     [--digest ADDR:BYTES [--expect FILE]] [--max-cycles N] [--cu-version 4|5]\n";
 
 typedef struct {
     const char *spec;
@@ -39,24 +34,11 @@ typedef struct {
     size_t n;
 } dram_file;
 
-static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
-{
-    if (sn_number_parse(text, min, max, out) != 0) {
-        fprintf(stderr, "sysnode flash: %s wants a number in %llu..%llu (decimal or 0x hex), got '%s'\n", flag,
-                (unsigned long long)min, (unsigned long long)max, text);
-        return -1;
-    }
-    return 0;
-}
-
-/* ADDR=FILE: the address and the file's bytes. */
+/* ADDR=FILE (checked by the option table): the address and the file's bytes. */
 static sn_status read_dram_file(dram_file *f, sn_error *e)
 {
     const char *file;
-    if (!strchr(f->spec, '=') || f->spec[0] == '=')
-        return sn_error_set(e, SN_ERR_INPUT, "'%s': want ADDR=FILE", f->spec);
-    if (sn_number_parse_until(f->spec, '=', 0, UINT64_MAX, &f->addr, &file) != 0)
-        return sn_error_set(e, SN_ERR_INPUT, "'%s': the address is not a 64-bit number (decimal or 0x hex)", f->spec);
+    sn_opts_place(f->spec, &f->addr, &file);
     return sn_file_read(file, &f->bytes, &f->n, e);
 }
 
@@ -130,70 +112,35 @@ static int boot_and_stream(sn_transport *t, uint64_t max_cycles, sn_error *e)
     }
 }
 
-int sn_cmd_flash(int argc, char **argv)
+/* The command once its options are read: its exit code. */
+static int flash(const sn_opts *o)
 {
-    const char *image = NULL, *device = NULL;
+    const char *image = o->operands[0], *device = o->text[SN_OPT_DEVICE];
     dram_file files[MAX_LOADS + 1];
     int nfiles = 0, table = -1;
-    uint64_t max_cycles = DEFAULT_MAX_CYCLES, cu_version = 0;
-    const char *digest = NULL, *expect = NULL;
+    uint64_t max_cycles = o->num[SN_OPT_MAX_CYCLES];
+    unsigned cu_version = o->given[SN_OPT_CU_VERSION] ? (unsigned)o->num[SN_OPT_CU_VERSION] : 0; /* 0: the card's own */
+    const char *digest = o->text[SN_OPT_DIGEST_RANGE], *expect = o->text[SN_OPT_EXPECT];
     unsigned char *expect_bytes = NULL;
     size_t expect_n = 0;
-    uint64_t digest_addr = 0, digest_bytes = 0;
-    for (int i = 1; i < argc; i++) {
-        int has_value = i + 1 < argc;
-        if (!strcmp(argv[i], "--device") && has_value && !device) {
-            device = argv[++i];
-            if (!sn_device_spec_valid(device)) {
-                fprintf(stderr, "sysnode flash: --device %s: not a device (want sim or xdma:/dev/xdmaN)\n%s", device,
-                        USAGE);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--load") && has_value && nfiles < MAX_LOADS) {
-            files[nfiles++] = (dram_file){argv[++i], 0, NULL, 0};
-        } else if (!strcmp(argv[i], "--table") && has_value && table < 0) {
+    uint64_t digest_addr = o->num[SN_OPT_DIGEST_RANGE], digest_bytes = digest ? o->num2[SN_OPT_DIGEST_RANGE] : 0;
+    if (!sn_device_spec_valid(device))
+        return sn_opts_usage_error(SN_TOOL_FLASH, "--device %s: not a device (want sim or xdma:/dev/xdmaN)", device);
+    if (o->given[SN_OPT_LOAD] > MAX_LOADS)
+        return sn_opts_usage_error(SN_TOOL_FLASH, "--load given %u times; at most %d", o->given[SN_OPT_LOAD],
+                                   MAX_LOADS);
+    for (size_t i = 0; i < o->norder; i++) {
+        if (o->order[i] != SN_OPT_LOAD && o->order[i] != SN_OPT_TABLE_AT)
+            continue;
+        if (o->order[i] == SN_OPT_TABLE_AT)
             table = nfiles;
-            files[nfiles++] = (dram_file){argv[++i], 0, NULL, 0};
-        } else if (!strcmp(argv[i], "--digest") && has_value && !digest) {
-            digest = argv[++i];
-            const char *rest;
-            if (sn_number_parse_until(digest, ':', 0, UINT64_MAX, &digest_addr, &rest) != 0 ||
-                sn_number_parse(rest, 1, UINT64_MAX, &digest_bytes) != 0) {
-                fprintf(stderr, "sysnode flash: --digest wants ADDR:BYTES (a unit DRAM range), got '%s'\n", digest);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--expect") && has_value && !expect) {
-            expect = argv[++i];
-        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
-            if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &max_cycles) != 0)
-                return 2;
-        } else if (!strcmp(argv[i], "--cu-version") && has_value) {
-            if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
-                return 2;
-        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            fputs(USAGE, stdout);
-            return 0;
-        } else if (argv[i][0] != '-' && !image) {
-            image = argv[i];
-        } else {
-            fprintf(stderr, "sysnode flash: '%s': %s\n%s", argv[i],
-                    argv[i][0] == '-' ? "unknown option, or no value after it" : "a second image", USAGE);
-            return 2;
-        }
+        files[nfiles++] = (dram_file){o->values[i], 0, NULL, 0};
     }
-    if (!image || !device) {
-        fprintf(stderr, "sysnode flash: %s\n%s", image ? "no --device given" : "no image given", USAGE);
-        return 2;
-    }
-    if (digest && table < 0) {
-        fprintf(stderr, "sysnode flash: --digest goes in the boot arguments, which --table writes\n");
-        return 2;
-    }
-    if (expect && !digest) {
-        fprintf(stderr, "sysnode flash: --expect %s checks the runner's --digest read-back; give --digest ADDR:BYTES\n%s",
-                expect, USAGE);
-        return 2;
-    }
+    if (digest && table < 0)
+        return sn_opts_usage_error(SN_TOOL_FLASH, "--digest goes in the boot arguments, which --table writes");
+    if (expect && !digest)
+        return sn_opts_usage_error(SN_TOOL_FLASH, "--expect %s checks the runner's --digest read-back; give "
+                                   "--digest ADDR:BYTES", expect);
 
     sn_error err = {0};
     sn_elf_image img;
@@ -211,7 +158,7 @@ int sn_cmd_flash(int argc, char **argv)
     if (st == SN_OK && sn_elf_image_load(image, &img, why, sizeof why) != 0)
         st = sn_error_set(&err, SN_ERR_INPUT, "%s: %s", image, why);
     if (st == SN_OK)
-        st = sn_transport_open_device(&t, device, (unsigned)cu_version, &err);
+        st = sn_transport_open_device(&t, device, cu_version, &err);
     if (st == SN_OK)
         st = check_ranges(files, nfiles, t.ops->dram_size(t.ctx), &err);
     /* The runner's status block comes back through a DRAM copy right after the table (FORMAT.md §6): without
@@ -265,5 +212,15 @@ int sn_cmd_flash(int argc, char **argv)
     for (int i = 0; i < nfiles; i++)
         free(files[i].bytes);
     free(expect_bytes);
+    return rc;
+}
+
+int sn_cmd_flash(int argc, char **argv)
+{
+    sn_opts o;
+    int rc = sn_opts_parse(SN_TOOL_FLASH, argc, argv, &o);
+    if (rc < 0)
+        rc = flash(&o);
+    sn_opts_free(&o);
     return rc;
 }

@@ -5,13 +5,6 @@
 #include "ctable.h"
 #include "pack.h"
 
-#define USAGE                                                                   \
-    SN_CLI_PROGRAM_USAGE("header", "FILE.h")                                    \
-    "Checks the rounds against the table rules, as pack does, and writes the\n" \
-    "firmware's embedded artifact table as a C header. Artifacts are rounds,\n" \
-    "in the order given; a case directory's manifest.json gives\n"              \
-    "its own order (artifacts_in_order).\n"
-
 static sn_status write_header(const sn_cli_args *a, const sn_program *prog, const sn_mesh *mesh, sn_error *e)
 {
     sn_status st = sn_program_check(prog, mesh, e); /* the same judge as pack: no header for a table pack refuses */
@@ -20,6 +13,6 @@ static sn_status write_header(const sn_cli_args *a, const sn_program *prog, cons
 
 int sn_cmd_header(int argc, char **argv)
 {
-    sn_cli_args a = {.cmd = "header", .usage = USAGE, .out_hint = "FILE.h"};
+    sn_cli_args a = {.tool = SN_TOOL_HEADER, .cmd = "header"};
     return sn_cli_program_command(&a, argc, argv, write_header);
 }

@@ -8,12 +8,6 @@
 #include "commands.h"
 #include "pack.h"
 
-#define USAGE                                                                   \
-    SN_CLI_PROGRAM_USAGE("pack", "TABLE.bin")                                   \
-    "Checks the rounds against the table rules and writes them as a packed\n"   \
-    "table (artifacts/FORMAT.md). Artifacts are rounds in the order given; a\n" \
-    "case directory's manifest.json gives its order and its mesh.\n"
-
 static sn_status pack(const sn_cli_args *a, const sn_program *prog, const sn_mesh *mesh, sn_error *e)
 {
     uint8_t *image = NULL;
@@ -30,6 +24,6 @@ static sn_status pack(const sn_cli_args *a, const sn_program *prog, const sn_mes
 
 int sn_cmd_pack(int argc, char **argv)
 {
-    sn_cli_args a = {.cmd = "pack", .usage = USAGE, .out_hint = "TABLE.bin"};
+    sn_cli_args a = {.tool = SN_TOOL_PACK, .cmd = "pack"};
     return sn_cli_program_command(&a, argc, argv, pack);
 }

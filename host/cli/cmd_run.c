@@ -1,7 +1,4 @@
-/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest] [--strict]
- *                         [--dram-latency N] [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
- *                         [--report FILE.json] [--timeline FILE.json|FILE.svg] [--fst FILE.fst [--fst-window FROM:TO]]
- *                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]] [--diff N] [--save-output DIR]
+/* sysnode run CASE_DIR... [OPTION]... (the options: common/options.c)
  * Replays each case on a simulated SysNode of its own (or, with --device,
  * one case on a card; with --gdb, one case under GDB) through the host window (host/session/replay.h) and prints
  * one verdict line per case, in the order given, plus a summary line when
@@ -33,28 +30,13 @@
 #include "image_path.h"
 #include "manifest.h"
 #include "mismatch.h"
-#include "number.h"
+#include "options.h"
 #include "run_report.h"
 #include "timeline.h"
 #include "transport_sim.h"
 
-/* Cycle cap well above the runner's own hang detection (8 M cycles without a
- * completion), so the runner reports a hang itself with each node's debt. */
-#define DEFAULT_MAX_CYCLES 400000000ull
-#define MAX_JOBS 256
-/* Differing elements a mismatch lists per region unless --diff says. */
-#define DEFAULT_DIFF 8
 /* A replay shows progress once it has run this long (wall seconds). */
 #define PROGRESS_AFTER_SECONDS 1.0
-
-static const char USAGE[] =
-    "usage: sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]\n"
-    "                         [--strict] (a unit read of bytes nothing wrote fails the case, not a warning)\n"
-    "                         [--dram-latency N] [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]\n"
-    "                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]\n"
-    "                         [--gdb PORT] [--inject KIND[@ROUND:STEP|@CYCLE]] [--diff N] [--save-output DIR]\n"
-    "                         (--trace, --table, --device, --report, --timeline, --fst, --gdb, --inject,\n"
-    "                          --save-output: one case)\n";
 
 /* A unit read of bytes nothing wrote (device.h), when not --strict. */
 static void warn_read(void *ctx, const char *msg)
@@ -114,34 +96,6 @@ static void report_faults(const sn_replay_result *res)
         fprintf(stderr, "sysnode run: warning: the core's erratum reproduced: %.*s\n", n, p);
         p += n + (nl != NULL);
     }
-}
-
-static int parse_u64(const char *flag, const char *text, uint64_t min, uint64_t max, uint64_t *out)
-{
-    if (sn_number_parse(text, min, max, out) != 0) {
-        fprintf(stderr, "sysnode run: %s wants a number in %llu..%llu (decimal or 0x hex), got '%s'\n", flag,
-                (unsigned long long)min, (unsigned long long)max, text);
-        return -1;
-    }
-    return 0;
-}
-
-/* --fst-window FROM:TO, mesh cycles from BOOT, FROM < TO, each a number as any other (number.h). */
-static int parse_window(const char *text, uint64_t *from, uint64_t *to)
-{
-    const char *rest;
-    uint64_t a, b;
-    if (sn_number_parse_until(text, ':', 0, UINT64_MAX, &a, &rest) != 0 || sn_number_parse(rest, 0, UINT64_MAX, &b) != 0) {
-        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO (mesh cycles from BOOT), got '%s'\n", text);
-        return -1;
-    }
-    if (b <= a) {
-        fprintf(stderr, "sysnode run: --fst-window wants FROM:TO with FROM < TO, got '%s'\n", text);
-        return -1;
-    }
-    *from = a;
-    *to = b;
-    return 0;
 }
 
 static volatile sig_atomic_t stop_signal = 0;
@@ -346,7 +300,7 @@ static int finish_single(run_plan *plan, case_run *c, int rc)
         opts.warn_ctx = (void *)c->dir;
         int card = plan->device && strcmp(plan->device, "sim") != 0;
         sn_report_run run = {plan->device ? plan->device : "in-process",
-                             card ? 0u : plan->cu_version ? plan->cu_version : 4u, c->status,
+                             card ? 0u : plan->cu_version ? plan->cu_version : (unsigned)sn_options[SN_OPT_CU_VERSION].def, c->status,
                              c->status == SN_OK ? "" : c->err.msg, rc, c->wall};
         if (sn_report_write(plan->report, &opts, &c->res, &run, &c->t, &out_err) != SN_OK) {
             fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
@@ -389,13 +343,13 @@ static void *worker(void *arg)
  * exit code. */
 static int run_several(run_plan *plan, unsigned jobs)
 {
-    pthread_t threads[MAX_JOBS];
     unsigned started = 0;
     size_t matched = 0;
     if (jobs > plan->ncases)
         jobs = (unsigned)plan->ncases;
+    pthread_t *threads = calloc(jobs, sizeof *threads);
     for (unsigned j = 1; j < jobs; j++) /* this thread is the jobs-th worker */
-        if (pthread_create(&threads[started], NULL, worker, plan) == 0)
+        if (threads && pthread_create(&threads[started], NULL, worker, plan) == 0)
             started++;
     worker(plan);
     for (size_t i = 0; i < plan->ncases; i++) {
@@ -408,6 +362,7 @@ static int run_several(run_plan *plan, unsigned jobs)
     }
     for (unsigned j = 0; j < started; j++)
         pthread_join(threads[j], NULL);
+    free(threads);
     printf("%zu cases: %zu match, %zu failed\n", plan->ncases, matched, plan->ncases - matched);
     return matched == plan->ncases ? 0 : 1;
 }
@@ -442,125 +397,79 @@ static sn_status save_plan(run_plan *plan, const char *case_dir, sn_error *e)
 
 int sn_cmd_run(int argc, char **argv)
 {
-    static run_plan plan; /* zero: the defaults, no optional outputs */
+    static run_plan plan; /* zero: no optional outputs */
     char image[PATH_MAX];
-    uint64_t cu_version = 0, jobs = 1;
+    sn_opts o;
+    int rc = sn_opts_parse(SN_TOOL_RUN, argc, argv, &o);
     /* the command's inputs for the output check: the image, the table, then the case directories */
-    const char **inputs = calloc((size_t)argc + 2, sizeof *inputs);
+    const char **inputs = rc < 0 ? calloc(o.noperands + 2, sizeof *inputs) : NULL;
     const char **dirs = inputs ? inputs + 2 : NULL;
-    size_t ndirs = 0;
-    int rc = 2;
-    plan.opts.max_cycles = DEFAULT_MAX_CYCLES;
-    plan.opts.warn = warn_read;
-    plan.opts.diff = DEFAULT_DIFF;
-    plan.fst_to = UINT64_MAX;
+    size_t ndirs = o.noperands;
+    if (rc >= 0)
+        goto out;
+    rc = 1;
     if (!dirs) {
         fputs("sysnode run: out of memory\n", stderr);
-        return 1;
+        goto out;
     }
-    for (int i = 1; i < argc; i++) {
-        int has_value = i + 1 < argc;
-        if (!strcmp(argv[i], "--image") && has_value) {
-            plan.opts.image = argv[++i];
-        } else if (!strcmp(argv[i], "--digest")) {
-            plan.opts.digest = 1;
-        } else if (!strcmp(argv[i], "--strict")) {
-            plan.opts.strict = 1;
-        } else if (!strcmp(argv[i], "--lockstep")) {
-            plan.lockstep = 1;
-        } else if (!strcmp(argv[i], "--table") && has_value) {
-            plan.opts.table = argv[++i];
-        } else if (!strcmp(argv[i], "--fst") && has_value) {
-            plan.fst = argv[++i];
-        } else if (!strcmp(argv[i], "--fst-window") && has_value) {
-            plan.fst_window = argv[i + 1];
-            if (parse_window(argv[++i], &plan.fst_from, &plan.fst_to) != 0)
-                goto out;
-        } else if (!strcmp(argv[i], "--timeline") && has_value) {
-            plan.timeline = argv[++i];
-        } else if (!strcmp(argv[i], "--report") && has_value) {
-            plan.report = argv[++i];
-        } else if (!strcmp(argv[i], "--inject") && has_value && !plan.inject) {
-            sn_error why = {0};
-            plan.inject = argv[++i];
-            if (sn_transport_sim_inject_check(plan.inject, &why) != SN_OK) {
-                fprintf(stderr, "sysnode run: %s\n%s", why.msg, USAGE);
-                goto out;
-            }
-        } else if (!strcmp(argv[i], "--device") && has_value) {
-            plan.device = argv[++i];
-            if (!sn_device_spec_valid(plan.device)) {
-                fprintf(stderr, "sysnode run: --device %s: not a device (want sim or xdma:/dev/xdmaN)\n%s",
-                        plan.device, USAGE);
-                goto out;
-            }
-        } else if (!strcmp(argv[i], "--trace") && has_value) {
-            plan.trace = argv[++i];
-        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
-            if (parse_u64("--max-cycles", argv[++i], 1, UINT64_MAX / 2, &plan.opts.max_cycles) != 0)
-                goto out;
-        } else if (!strcmp(argv[i], "--cu-version") && has_value) {
-            if (parse_u64("--cu-version", argv[++i], 4, 5, &cu_version) != 0)
-                goto out;
-        } else if (!strcmp(argv[i], "--dram-latency") && has_value) {
-            if (parse_u64("--dram-latency", argv[++i], 0, 1000, &plan.dram_latency) != 0)
-                goto out;
-        } else if (!strcmp(argv[i], "--gdb") && has_value) {
-            if (parse_u64("--gdb", argv[++i], 0, 65535, &plan.gdb_port) != 0)
-                goto out;
-            plan.gdb = 1;
-        } else if (!strcmp(argv[i], "--diff") && has_value) {
-            uint64_t n = 0;
-            if (parse_u64("--diff", argv[++i], 0, SN_DIFF_MAX, &n) != 0)
-                goto out;
-            plan.opts.diff = (uint32_t)n;
-        } else if (!strcmp(argv[i], "--save-output") && has_value) {
-            plan.save_output = argv[++i];
-        } else if (!strcmp(argv[i], "--jobs") && has_value) {
-            if (parse_u64("--jobs", argv[++i], 1, MAX_JOBS, &jobs) != 0)
-                goto out;
-        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            fputs(USAGE, stdout);
-            rc = 0;
-            goto out;
-        } else if (argv[i][0] != '-') {
-            dirs[ndirs++] = argv[i];
-        } else {
-            fprintf(stderr, "sysnode run: '%s': unknown option, or no value after it\n%s", argv[i], USAGE);
+    memcpy(dirs, o.operands, ndirs * sizeof *dirs);
+    plan.opts.max_cycles = o.num[SN_OPT_MAX_CYCLES];
+    plan.opts.warn = warn_read;
+    plan.opts.diff = (uint32_t)o.num[SN_OPT_DIFF];
+    plan.opts.image = o.text[SN_OPT_IMAGE];
+    plan.opts.digest = o.given[SN_OPT_DIGEST] != 0;
+    plan.opts.strict = o.given[SN_OPT_STRICT] != 0;
+    plan.opts.table = o.text[SN_OPT_TABLE];
+    plan.cu_version = o.given[SN_OPT_CU_VERSION] ? (unsigned)o.num[SN_OPT_CU_VERSION] : 0; /* 0: the card's own */
+    plan.lockstep = o.given[SN_OPT_LOCKSTEP] != 0;
+    plan.dram_latency = o.num[SN_OPT_DRAM_LATENCY];
+    plan.fst = o.text[SN_OPT_FST];
+    plan.fst_window = o.text[SN_OPT_FST_WINDOW];
+    plan.fst_from = o.num[SN_OPT_FST_WINDOW];
+    plan.fst_to = plan.fst_window ? o.num2[SN_OPT_FST_WINDOW] : UINT64_MAX;
+    plan.timeline = o.text[SN_OPT_TIMELINE];
+    plan.report = o.text[SN_OPT_REPORT];
+    plan.inject = o.text[SN_OPT_INJECT];
+    plan.device = o.text[SN_OPT_DEVICE];
+    plan.trace = o.text[SN_OPT_TRACE];
+    plan.gdb = o.given[SN_OPT_GDB] != 0;
+    plan.gdb_port = o.num[SN_OPT_GDB];
+    plan.save_output = o.text[SN_OPT_SAVE_OUTPUT];
+    uint64_t jobs = o.num[SN_OPT_JOBS];
+    sn_error why = {0};
+    if (plan.inject && sn_transport_sim_inject_check(plan.inject, &why) != SN_OK) {
+        rc = sn_opts_usage_error(SN_TOOL_RUN, "%s", why.msg);
+        goto out;
+    }
+    if (plan.device && !sn_device_spec_valid(plan.device)) {
+        rc = sn_opts_usage_error(SN_TOOL_RUN, "--device %s: not a device (want sim or xdma:/dev/xdmaN)", plan.device);
+        goto out;
+    }
+    if (plan.fst_window && plan.fst_to <= plan.fst_from) {
+        rc = sn_opts_usage_error(SN_TOOL_RUN, "--fst-window wants FROM:TO with FROM < TO, got '%s'", plan.fst_window);
+        goto out;
+    }
+    for (int id = 0; id < SN_OPT_COUNT && ndirs > 1; id++)
+        if ((sn_options[id].flags & SN_OPTF_ONE_CASE) && o.given[id]) {
+            rc = sn_opts_usage_error(SN_TOOL_RUN, "--%s names one file, device or port, so it takes one case (%zu "
+                                     "given)", sn_options[id].name, ndirs);
             goto out;
         }
-    }
-    if (ndirs == 0) {
-        fprintf(stderr, "sysnode run: no case directory given\n%s", USAGE);
-        goto out;
-    }
-    const char *one_case = plan.trace ? "--trace" : plan.opts.table ? "--table" : plan.device ? "--device"
-                         : plan.report ? "--report" : plan.timeline ? "--timeline" : plan.fst ? "--fst"
-                         : plan.gdb ? "--gdb" : plan.inject ? "--inject" : plan.save_output ? "--save-output" : NULL;
-    if (ndirs > 1 && one_case) {
-        fprintf(stderr, "sysnode run: %s names one file, device or port, so it takes one case (%zu given)\n%s",
-                one_case, ndirs, USAGE);
-        goto out;
-    }
-    if (plan.dram_latency && plan.device) {
-        fprintf(stderr, "sysnode run: --dram-latency sets the in-process simulator's; --device %s has its own\n%s",
-                plan.device, USAGE);
-        goto out;
-    }
-    if (plan.lockstep && plan.device) {
-        fprintf(stderr, "sysnode run: --lockstep clocks the in-process simulator; --device %s has its own\n%s",
-                plan.device, USAGE);
-        goto out;
-    }
+    for (int id = 0; id < SN_OPT_COUNT && plan.device; id++)
+        if ((sn_options[id].flags & SN_OPTF_NO_DEVICE) && o.given[id]) {
+            rc = sn_opts_usage_error(SN_TOOL_RUN, "--%s sets the in-process simulator; --device %s has its own",
+                                     sn_options[id].name, plan.device);
+            goto out;
+        }
     if (plan.fst_window && !plan.fst) {
-        fprintf(stderr, "sysnode run: --fst-window %s without --fst: nothing would be dumped\n", plan.fst_window);
+        rc = sn_opts_usage_error(SN_TOOL_RUN, "--fst-window %s without --fst: nothing would be dumped",
+                                 plan.fst_window);
         goto out;
     }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (cores > 0 && jobs > (uint64_t)cores) /* allowed, but never silently slower */
         fprintf(stderr, "sysnode run: --jobs %llu is more than the %ld cores here: the cases take turns on them\n",
                 (unsigned long long)jobs, cores);
-    rc = 1;
     if (plan.opts.image && access(plan.opts.image, R_OK) != 0) {
         fprintf(stderr, "sysnode run: --image %s: %s\n", plan.opts.image, strerror(errno));
         goto out;
@@ -598,7 +507,6 @@ int sn_cmd_run(int argc, char **argv)
         fprintf(stderr, "sysnode run: %s\n", path_err.msg);
         goto out;
     }
-    plan.cu_version = (unsigned)cu_version;
     plan.progress = isatty(STDERR_FILENO);
     plan.ncases = ndirs;
     plan.cases = calloc(ndirs, sizeof *plan.cases);
@@ -623,5 +531,6 @@ out:
     free(plan.save_paths);
     sn_manifest_free(&plan.save_m);
     free(inputs);
+    sn_opts_free(&o);
     return rc;
 }

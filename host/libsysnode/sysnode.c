@@ -12,6 +12,7 @@
 #include "file_read.h"
 #include "device.h"
 #include "name_copy.h"
+#include "options.h"
 #include "payload_op.h"
 #include "sysnode/mesh.h"
 #include "sysnode/regs.h"
@@ -20,7 +21,6 @@
 #include "transport_sim.h"
 #include "transport.h"
 
-#define DEFAULT_MAX_CYCLES 400000000ull /* as `sysnode run` */
 
 struct sysnode_device {
     sn_transport t;
@@ -95,7 +95,7 @@ int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *er
     sn_sim_transport_opts sim_opts = {cu, 0, NULL, NULL, 0};
     if (st == SN_OK)
         st = sn_transport_sim_open(&d->t, &sim_opts, &e);
-    uint64_t cap = opts && opts->max_cycles ? opts->max_cycles : DEFAULT_MAX_CYCLES;
+    uint64_t cap = opts && opts->max_cycles ? opts->max_cycles : sn_options[SN_OPT_MAX_CYCLES].def; /* as `sysnode run` */
     char image[PATH_MAX];
     const char *path = st == SN_OK ? image_path(opts, image, sizeof image, &e) : NULL;
     if (st == SN_OK && !path)

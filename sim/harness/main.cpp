@@ -2,9 +2,9 @@
 // console, how it stopped and the runner's error worded from its status
 // block (common/messages.h, as `sysnode run` words it), and exits with
 // the image's exit code (or 124 for a hang, 125 for a halt or simulation error, 2 for bad usage: a
-// malformed argument, or an image or file that cannot be placed as asked).
-//   sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] [--gdb PORT]
-//               [--dram-latency N] [--lockstep] [--inject KIND[@ROUND:STEP|@CYCLE]]
+// malformed argument, or an image or file that cannot be placed as asked;
+// 128+N after signal N, which stops the run where it is and says where).
+//   sysnode-sim IMAGE.elf [OPTION]... (the options: common/options.c)
 // --load writes a file into DRAM at unit address ADDR; --table does the same
 // with a packed table (sysnode pack) and writes the boot arguments that point
 // runner.elf at it (sysnode/boot_args.h); --gdb serves GDB's remote protocol
@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include <csignal>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -30,7 +32,7 @@
 extern "C" {
 #include "escape.h"
 #include "messages.h"
-#include "number.h"
+#include "options.h"
 }
 #include "sysnode/boot_args.h"
 
@@ -62,15 +64,6 @@ static void print_console(sn_sim *s)
         fwrite(sn_sim_console(s), 1, sn_sim_console_length(s), stdout);
 }
 
-// The usage on `out`: stdout for -h/--help (exit 0), stderr after a usage error (exit 2).
-static int usage(FILE *out = stderr)
-{
-    fprintf(out, "usage: sysnode-sim IMAGE.elf [--load ADDR=FILE]... [--table ADDR=TABLE.bin] [--max-cycles N] "
-                    "[--gdb PORT]\n"
-                    "                   [--dram-latency N] [--lockstep] [--inject KIND[@ROUND:STEP|@CYCLE]]\n  kinds: %s\n", SN_INJECT_KINDS);
-    return 2;
-}
-
 /* One --load or --table argument: a DRAM address and a file. */
 struct placement {
     const char *spec; /* "ADDR=FILE", for messages */
@@ -78,24 +71,12 @@ struct placement {
     const char *file;
 };
 
-/* A decimal number, or hex after 0x: "010" is ten, never octal. */
-static bool parse_number(const char *text, uint64_t *out)
+/* A --load or --table value the option table accepted. */
+static placement placement_of(const char *spec)
 {
-    return sn_number_parse(text, 0, UINT64_MAX, out) == 0;
-}
-
-/* Parses "ADDR=FILE"; prints why not and returns false when malformed. */
-static bool parse_placement(const char *spec, placement *p)
-{
-    const char *eq = strchr(spec, '=');
-    std::string addr(spec, eq ? (size_t)(eq - spec) : 0);
-    if (!eq || eq[1] == '\0' || !parse_number(addr.c_str(), &p->addr)) {
-        complain("--load and --table want ADDR=FILE (ADDR decimal or 0x hex), got '%s'\n", spec);
-        return false;
-    }
-    p->spec = spec;
-    p->file = eq + 1;
-    return true;
+    placement p = {spec, 0, nullptr};
+    sn_opts_place(spec, &p.addr, &p.file);
+    return p;
 }
 
 /* The DRAM ranges placed so far, [first, second), with their specs: a file
@@ -155,74 +136,51 @@ static bool load_file(sn_sim *s, const placement &p, uint64_t *bytes_out = nullp
     return true;
 }
 
+static volatile sig_atomic_t stop_signal = 0;
+
+/* SIGINT/SIGTERM: the run stops at its next mesh cycle and reports where
+ * (sn_sim_run's message: sn_sim_stop_where), as `sysnode run` does. */
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+    sn_sim_interrupt(sig);
+}
+
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--version")) {
-            printf("sysnode-sim %s\n", sn_version());
-            return 0;
-        }
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            usage(stdout);
-            return 0;
-        }
+    sn_opts o;
+    int parsed = sn_opts_parse(SN_TOOL_SIM, argc, argv, &o);
+    if (parsed >= 0) {
+        sn_opts_free(&o);
+        return parsed;
     }
-    if (argc < 2 || argv[1][0] == '-') {
-        complain(argc < 2 ? "no image given\n" : "the image comes first, before '%s'\n", argv[1]);
-        return usage();
-    }
-    const char *image = argv[1];
-    uint64_t max_cycles = 200000000ull;
+    const char *image = o.operands[0];
+    uint64_t max_cycles = o.num[SN_OPT_MAX_CYCLES];
     std::vector<placement> loads;
     placement table = {nullptr, 0, nullptr};
     sn_inject_spec inject = {};
     sn_sim_config cfg = {};
-    int gdb_port = -1;
-    for (int i = 2; i < argc; i++) {
-        bool has_value = i + 1 < argc;
-        if (!strcmp(argv[i], "--load") && has_value) {
-            placement p;
-            if (!parse_placement(argv[++i], &p))
-                return usage();
-            loads.push_back(p);
-        } else if (!strcmp(argv[i], "--lockstep")) {
-            cfg.lockstep = 1;
-        } else if (!strcmp(argv[i], "--dram-latency") && has_value) {
-            const char *text = argv[++i];
-            uint64_t n;
-            if (!parse_number(text, &n) || n > 1000) {
-                complain("--dram-latency wants 0..1000 cycles (decimal or 0x hex), got '%s'\n", text);
-                return usage();
-            }
-            cfg.dram_latency = static_cast<unsigned>(n);
-        } else if (!strcmp(argv[i], "--table") && has_value && !table.spec) {
-            if (!parse_placement(argv[++i], &table))
-                return usage();
-        } else if (!strcmp(argv[i], "--inject") && has_value && inject.kind == SN_INJECT_NONE) {
-            char why[256];
-            if (sn_inject_parse(argv[++i], &inject, why, sizeof why) != 0) {
-                complain("%s\n", why);
-                return usage();
-            }
-        } else if (!strcmp(argv[i], "--max-cycles") && has_value) {
-            const char *text = argv[++i];
-            if (!parse_number(text, &max_cycles) || max_cycles == 0) {
-                complain("--max-cycles wants a positive number (decimal or 0x hex), got '%s'\n",
-                        text);
-                return usage();
-            }
-        } else if (!strcmp(argv[i], "--gdb") && i + 1 < argc && gdb_port < 0) {
-            const char *text = argv[++i];
-            uint64_t port;
-            if (sn_number_parse(text, 0, 65535, &port) != 0) { /* decimal or 0x hex, as every number */
-                complain("--gdb wants a TCP port 0..65535 (0: a free one; decimal or 0x hex), got '%s'\n", text);
-                return 2;
-            }
-            gdb_port = static_cast<int>(port);
-        } else {
-            complain("'%s': unknown option, or no value after it\n", argv[i]);
-            return usage();
-        }
+    cfg.lockstep = o.given[SN_OPT_LOCKSTEP] != 0;
+    cfg.dram_latency = static_cast<unsigned>(o.num[SN_OPT_DRAM_LATENCY]);
+    int gdb_port = o.given[SN_OPT_GDB] ? static_cast<int>(o.num[SN_OPT_GDB]) : -1;
+    for (size_t i = 0; i < o.norder; i++)
+        if (o.order[i] == SN_OPT_LOAD)
+            loads.push_back(placement_of(o.values[i]));
+    if (o.given[SN_OPT_TABLE_AT])
+        table = placement_of(o.text[SN_OPT_TABLE_AT]);
+    char why[256];
+    if (o.given[SN_OPT_INJECT] && sn_inject_parse(o.text[SN_OPT_INJECT], &inject, why, sizeof why) != 0) {
+        sn_opts_free(&o);
+        return sn_opts_usage_error(SN_TOOL_SIM, "%s", why);
+    }
+    sn_opts_free(&o); /* the values point into argv */
+    struct sigaction sa = {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGINT, SIGTERM}) {
+        struct sigaction old;
+        if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler != SIG_IGN) /* an ignored signal stays ignored */
+            sigaction(sig, &sa, nullptr);
     }
     char err[512];
     sn_sim *s = sn_sim_create(&cfg, err, sizeof err);
@@ -300,6 +258,8 @@ int main(int argc, char **argv)
         }
     }
     sn_sim_destroy(s);
+    if (stop_signal)
+        rc = 128 + stop_signal;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         complain("writing to standard output failed: %s\n", strerror(errno));
         return rc == 0 ? 1 : rc;

@@ -233,7 +233,7 @@ static void command(void **state)
 
     const char *no_out[] = {"header", VADD};
     assert_int_equal(run_header(2, no_out, &err), 2);
-    assert_non_null(strstr(err, "sysnode header: no output file (-o FILE.h)"));
+    assert_non_null(strstr(err, "sysnode header: -o FILE.h is required"));
     free(err);
     const char *no_in[] = {"header", "-o", out};
     assert_int_equal(run_header(3, no_in, &err), 2);

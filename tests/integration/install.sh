@@ -6,7 +6,9 @@
 # with find_package(SysNode) and sn_picolibc_image() runs on the installed
 # sysnode-sim, a C program built with pkg-config's flags replays a case
 # through the installed libsysnode, the installed Python package loads the
-# installed library and replays a case, and each tool has its man page.
+# installed library and replays a case, and each tool has its man page,
+# which names every option the tool's --help lists (sysnode's: each
+# command's too).
 set -eu
 build=$1 src=$2 work=$3
 prefix=$work/prefix
@@ -87,4 +89,10 @@ for tool in sysnode sysnode-sim sysnode-bench; do
     head -1 "$prefix/share/man/man1/$tool.1" | grep -q "^\.TH " || { echo "no man page for $tool"; exit 1; }
 done
 grep -q "usage: sysnode run CASE_DIR" "$prefix/share/man/man1/sysnode.1"
+for tool in sysnode "sysnode run" "sysnode flash" "sysnode pack" "sysnode header" "sysnode dump" sysnode-sim sysnode-bench; do
+    page=$prefix/share/man/man1/${tool%% *}.1
+    for opt in $($prefix/bin/$tool --help | sed -n 's/^  \(-., \|    \)\(--[a-z0-9-]*\).*/\2/p'); do
+        grep -qF -- "$opt" "$page" || { echo "$page does not name $opt, which $tool --help lists"; exit 1; }
+    done
+done
 echo "man pages: sysnode.1 sysnode-sim.1 sysnode-bench.1"

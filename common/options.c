@@ -159,7 +159,7 @@ static const tool_info TOOLS[] = {
      1, 1, "image"},
     {SN_TOOL_BENCH, "sysnode-bench", "sysnode-bench [OPTION]... [CASE_DIR...]\n",
      "Replays each case (default: every case under artifacts/compiler/) with the runner, floor and send-and-wait "
-     "images and prints what the simulator measured (docs/DESIGN.md \"The benchmark's figures\"). Exit 0 when "
+     "images and prints what the simulator measured (docs/DESIGN.md §12). Exit 0 when "
      "every replay matched, 1 otherwise, 2 on bad usage.\n",
      0, SIZE_MAX, "case directory"},
 };
@@ -170,16 +170,6 @@ static const tool_info *info_of(sn_tool tool)
         if (TOOLS[i].tool == tool)
             return &TOOLS[i];
     abort(); /* every sn_tool has a row */
-}
-
-const char *sn_tool_name(sn_tool tool)
-{
-    return info_of(tool)->name;
-}
-
-static void print_usage_lines(FILE *out, const tool_info *t)
-{
-    fprintf(out, "usage: %s", t->usage);
 }
 
 int sn_opts_usage_error(sn_tool tool, const char *fmt, ...)
@@ -193,7 +183,7 @@ int sn_opts_usage_error(sn_tool tool, const char *fmt, ...)
     fprintf(stderr, "%s: ", t->name);
     sn_fput_escaped(stderr, msg, false); /* it quotes what the user typed */
     fputc('\n', stderr);
-    print_usage_lines(stderr, t);
+    fprintf(stderr, "usage: %s", t->usage);
     fprintf(stderr, "(%s --help: every option)\n", t->name);
     return 2;
 }
@@ -228,7 +218,7 @@ void sn_opts_help(FILE *out, sn_tool tool)
 {
     const tool_info *t = info_of(tool);
     const int indent = 30;
-    print_usage_lines(out, t);
+    fprintf(out, "usage: %s", t->usage);
     if (tool == SN_TOOL_SYSNODE)
         fputs(t->about, out); /* a list of its own layout */
     else
@@ -268,15 +258,13 @@ void sn_opts_help(FILE *out, sn_tool tool)
     }
 }
 
-/* The row of tool named `name` (a long name) or `short_name`, or -1. */
-static int row_of(sn_tool tool, const char *name, char short_name)
+/* The row of tool's -short_name (getopt_long returned it, so there is one). */
+static int short_row(sn_tool tool, int short_name)
 {
-    for (int id = 0; id < SN_OPT_COUNT; id++) {
-        const sn_option *r = &sn_options[id];
-        if ((r->tools & tool) && (name ? !strcmp(r->name, name) : r->short_name == short_name))
+    for (int id = 0; id < SN_OPT_COUNT; id++)
+        if ((sn_options[id].tools & tool) && sn_options[id].short_name == short_name)
             return id;
-    }
-    return -1;
+    abort();
 }
 
 /* Checks value against row id and keeps it in o; 0, or 2 after saying why. */
@@ -300,13 +288,12 @@ static int take_value(sn_opts *o, int id, const char *value)
         if (sn_number_parse_until(value, '=', 0, UINT64_MAX, &o->num[id], &rest) != 0 || rest[0] == '\0')
             return sn_opts_usage_error(o->tool, "--%s wants %s (ADDR a number, decimal or 0x hex), got '%s'", r->name,
                                        r->value, value);
-        o->file[id] = rest;
         break;
     case SN_OPT_SPAN:
         if (sn_number_parse_until(value, ':', 0, UINT64_MAX, &o->num[id], &rest) != 0 ||
             sn_number_parse(rest, r->min, UINT64_MAX, &o->num2[id]) != 0)
-            return sn_opts_usage_error(o->tool, "--%s wants %s (numbers, decimal or 0x hex; the second at least "
-                                       "%llu), got '%s'", r->name, r->value, (unsigned long long)r->min, value);
+            return sn_opts_usage_error(o->tool, "--%s wants %s (numbers, decimal or 0x hex%s), got '%s'", r->name,
+                                       r->value, r->min ? "; the second not 0" : "", value);
         break;
     }
     if (o->given[id] && !(r->flags & SN_OPTF_REPEAT))
@@ -400,7 +387,7 @@ int sn_opts_parse(sn_tool tool, int argc, char **argv, sn_opts *o)
         }
         if (c == '?' || c == ':')
             return scan_error(o, c, argv);
-        int id = c >= 256 ? c - 256 : row_of(tool, NULL, (char)c);
+        int id = c >= 256 ? c - 256 : short_row(tool, c);
         int rc = take_value(o, id, sn_options[id].kind == SN_OPT_FLAG ? NULL : optarg);
         if (rc != 0)
             return rc;

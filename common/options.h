@@ -86,7 +86,7 @@ typedef struct {
     char short_name;      /* -X, or 0 */
     sn_opt_kind kind;
     const char *value;    /* the value as usage shows it ("N", "FILE"), NULL for a flag */
-    uint64_t min, max;    /* NUMBER: the range; SPAN: min is B's least */
+    uint64_t min, max;    /* NUMBER: the range; SPAN: min is B's least (0 or 1) */
     uint64_t def;         /* NUMBER: the value when not given */
     const char *def_text; /* the default in words (shown in --help), NULL when def says it or none */
     unsigned flags;       /* SN_OPTF_* */
@@ -104,7 +104,6 @@ typedef struct {
     const char *text[SN_OPT_COUNT];  /* the value as given (the last, for a repeated one) */
     uint64_t num[SN_OPT_COUNT];      /* NUMBER: the value or def; PLACE: ADDR; SPAN: A */
     uint64_t num2[SN_OPT_COUNT];     /* SPAN: B */
-    const char *file[SN_OPT_COUNT];  /* PLACE: the text after '=' */
     sn_opt_id *order;                /* every option given, in argv order (heap) ... */
     const char **values;             /* ... with its value (NULL for a flag) */
     size_t norder;
@@ -135,9 +134,6 @@ int sn_opts_usage_error(sn_tool tool, const char *fmt, ...) __attribute__((forma
 /* The tool's --help: usage, what it does, and every option it takes with
  * its value, range and default. */
 void sn_opts_help(FILE *out, sn_tool tool);
-
-/* The tool's name as messages begin ("sysnode run", "sysnode-sim"). */
-const char *sn_tool_name(sn_tool tool);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,4 @@
-/* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
- *                        [--digest ADDR:BYTES [--expect FILE]] [--max-cycles N] [--cu-version 4|5]
+/* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [OPTION]... (the options: common/options.c)
  * Loads an image onto a card (or the simulated card) through the host
  * window, places files in DRAM, boots it and streams its console as it
  * arrives (docs/user-guide.md "On a card"). With --expect, the CRC-32 the

@@ -1,6 +1,8 @@
 /* The sysnode CLI's subcommands. Each takes the arguments after `sysnode`
- * (argv[0] is the subcommand's own name), prints its errors to stderr as
- * "sysnode <command>: <message>" and returns the process exit code. */
+ * (argv[0] is the subcommand's own name), reads them by the option table
+ * (common/options.h: 0 after --help or --version, 2 on bad usage), prints
+ * its errors to stderr as "sysnode <command>: <message>" and returns the
+ * process exit code. */
 #ifndef SN_CLI_COMMANDS_H
 #define SN_CLI_COMMANDS_H
 
@@ -11,10 +13,7 @@
  * bad input or I/O failure, 2 on bad usage. */
 int sn_cmd_header(int argc, char **argv);
 
-/* sysnode run CASE_DIR... [--jobs N] [--image ELF] [--max-cycles N] [--cu-version 4|5] [--digest]
- *                         [--lockstep] [--trace FILE] [--table TABLE.bin] [--device sim|xdma:PREFIX]
- *                         [--report FILE.json] [--timeline FILE.json] [--fst FILE.fst [--fst-window FROM:TO]]
- *                         [--inject KIND[@ROUND:STEP|@CYCLE]]
+/* sysnode run CASE_DIR... [OPTION]... (its options: common/options.c)
  * Replays each case on a simulated SysNode of its own (or, for one case, a
  * card) (host/session/replay.h), N at a time, and prints one verdict line per
  * case in the order given, then any dropped GOs and what --inject did
@@ -41,8 +40,7 @@ int sn_cmd_pack(int argc, char **argv);
  * 0, 1 on a bad table or input, 2 on bad usage. */
 int sn_cmd_dump(int argc, char **argv);
 
-/* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [--load ADDR=FILE]... [--table ADDR=TABLE.bin]
- *                        [--digest ADDR:BYTES] [--max-cycles N] [--cu-version 4|5]
+/* sysnode flash IMAGE.elf --device sim|xdma:PREFIX [OPTION]... (its options: common/options.c)
  * Loads, places, boots and streams the console (docs/user-guide.md "On a card").
  * Returns the image's exit status (low 8 bits), 124 for a hang, 125 for a
  * halt or a simulation error, 126 for a bad input or a device error (named on

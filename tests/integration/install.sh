@@ -92,7 +92,8 @@ grep -q "usage: sysnode run CASE_DIR" "$prefix/share/man/man1/sysnode.1"
 for tool in sysnode "sysnode run" "sysnode flash" "sysnode pack" "sysnode header" "sysnode dump" sysnode-sim sysnode-bench; do
     page=$prefix/share/man/man1/${tool%% *}.1
     for opt in $($prefix/bin/$tool --help | sed -n 's/^  \(-., \|    \)\(--[a-z0-9-]*\).*/\2/p'); do
-        grep -qF -- "$opt" "$page" || { echo "$page does not name $opt, which $tool --help lists"; exit 1; }
+        roff=$(printf '%s' "$opt" | sed 's/-/\\-/g') # the page writes each hyphen as \-
+        grep '^\.B ' "$page" | grep -qF -- "$roff" || { echo "$page has no entry for $opt, which $tool --help lists"; exit 1; }
     done
 done
 echo "man pages: sysnode.1 sysnode-sim.1 sysnode-bench.1"

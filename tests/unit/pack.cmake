@@ -13,5 +13,6 @@ sn_unit_test(test_pack SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_pack.c LIBS sn_inp
 sn_unit_test(test_messages SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_messages.c LIBS sn_inputs)
 # The settle proof: which round ends skip the version-4 settle (host/inputs/settle.c).
 sn_unit_test(test_settle SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_settle.c LIBS sn_inputs)
-# The option parser on argv shapes the tools' tests do not reach (common/options.c).
-sn_unit_test(test_options SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_options.c LIBS sn_common)
+# The option parser on argv shapes the tools' tests do not reach (common/options.c);
+# sn_session for mismatch.h's bound, which --diff's range must equal.
+sn_unit_test(test_options SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_options.c LIBS sn_common sn_session)

@@ -2,7 +2,8 @@
  * tests do not reach: "--name=VALUE", "--" before an operand that starts
  * with '-', operands between options, a repeated option kept in order, the
  * values of each kind, and a second parse in one process. Expected values
- * are the literals of each argv. */
+ * are the literals of each argv. Also: a range the table states agrees with
+ * the bound of the layer behind it. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmocka_main.h"
+#include "mismatch.h"
 #include "options.h"
 
 /* Parses the NULL-ended words for tool, its messages on stderr sent to
@@ -119,5 +121,12 @@ static void test_bad_usage(void **state)
     }
 }
 
-SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_values_of_each_kind), cmocka_unit_test(test_double_dash_and_repeats),
+/* --diff's range is what a mismatch can hold: the table takes the session's bound. */
+static void test_limits_agree(void **state)
+{
+    (void)state;
+    assert_int_equal(sn_options[SN_OPT_DIFF].max, SN_DIFF_MAX);
+}
+
+SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_limits_agree), cmocka_unit_test(test_values_of_each_kind), cmocka_unit_test(test_double_dash_and_repeats),
              cmocka_unit_test(test_short_names), cmocka_unit_test(test_bad_usage))

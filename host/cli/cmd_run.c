@@ -395,6 +395,53 @@ static sn_status save_plan(run_plan *plan, const char *case_dir, sn_error *e)
     return SN_OK;
 }
 
+/* plan's settings from the options, and the checks of how they combine
+ * (bad usage: 2 after saying why). Returns -1 to go on. */
+static int plan_options(run_plan *plan, const sn_opts *o)
+{
+    plan->opts.max_cycles = o->num[SN_OPT_MAX_CYCLES];
+    plan->opts.warn = warn_read;
+    plan->opts.diff = (uint32_t)o->num[SN_OPT_DIFF];
+    plan->opts.image = o->text[SN_OPT_IMAGE];
+    plan->opts.digest = o->given[SN_OPT_DIGEST] != 0;
+    plan->opts.strict = o->given[SN_OPT_STRICT] != 0;
+    plan->opts.table = o->text[SN_OPT_TABLE];
+    plan->cu_version = o->given[SN_OPT_CU_VERSION] ? (unsigned)o->num[SN_OPT_CU_VERSION] : 0; /* 0: the card's own */
+    plan->lockstep = o->given[SN_OPT_LOCKSTEP] != 0;
+    plan->dram_latency = o->num[SN_OPT_DRAM_LATENCY];
+    plan->fst = o->text[SN_OPT_FST];
+    plan->fst_window = o->text[SN_OPT_FST_WINDOW];
+    plan->fst_from = o->num[SN_OPT_FST_WINDOW];
+    plan->fst_to = plan->fst_window ? o->num2[SN_OPT_FST_WINDOW] : UINT64_MAX;
+    plan->timeline = o->text[SN_OPT_TIMELINE];
+    plan->report = o->text[SN_OPT_REPORT];
+    plan->inject = o->text[SN_OPT_INJECT];
+    plan->device = o->text[SN_OPT_DEVICE];
+    plan->trace = o->text[SN_OPT_TRACE];
+    plan->gdb = o->given[SN_OPT_GDB] != 0;
+    plan->gdb_port = o->num[SN_OPT_GDB];
+    plan->save_output = o->text[SN_OPT_SAVE_OUTPUT];
+    sn_error why = {0};
+    if (plan->inject && sn_transport_sim_inject_check(plan->inject, &why) != SN_OK)
+        return sn_opts_usage_error(SN_TOOL_RUN, "%s", why.msg);
+    if (plan->device && !sn_device_spec_valid(plan->device))
+        return sn_opts_usage_error(SN_TOOL_RUN, "--device %s: not a device (want sim or xdma:/dev/xdmaN)", plan->device);
+    if (plan->fst_window && plan->fst_to <= plan->fst_from)
+        return sn_opts_usage_error(SN_TOOL_RUN, "--fst-window wants FROM:TO with FROM < TO, got '%s'", plan->fst_window);
+    if (plan->fst_window && !plan->fst)
+        return sn_opts_usage_error(SN_TOOL_RUN, "--fst-window %s without --fst: nothing would be dumped",
+                                   plan->fst_window);
+    for (int id = 0; id < SN_OPT_COUNT; id++) {
+        if ((sn_options[id].flags & SN_OPTF_ONE_CASE) && o->given[id] && o->noperands > 1)
+            return sn_opts_usage_error(SN_TOOL_RUN, "--%s names one file, device or port, so it takes one case (%zu "
+                                       "given)", sn_options[id].name, o->noperands);
+        if ((sn_options[id].flags & SN_OPTF_NO_DEVICE) && o->given[id] && plan->device)
+            return sn_opts_usage_error(SN_TOOL_RUN, "--%s sets the in-process simulator; --device %s has its own",
+                                       sn_options[id].name, plan->device);
+    }
+    return -1;
+}
+
 int sn_cmd_run(int argc, char **argv)
 {
     static run_plan plan; /* zero: no optional outputs */
@@ -413,59 +460,11 @@ int sn_cmd_run(int argc, char **argv)
         goto out;
     }
     memcpy(dirs, o.operands, ndirs * sizeof *dirs);
-    plan.opts.max_cycles = o.num[SN_OPT_MAX_CYCLES];
-    plan.opts.warn = warn_read;
-    plan.opts.diff = (uint32_t)o.num[SN_OPT_DIFF];
-    plan.opts.image = o.text[SN_OPT_IMAGE];
-    plan.opts.digest = o.given[SN_OPT_DIGEST] != 0;
-    plan.opts.strict = o.given[SN_OPT_STRICT] != 0;
-    plan.opts.table = o.text[SN_OPT_TABLE];
-    plan.cu_version = o.given[SN_OPT_CU_VERSION] ? (unsigned)o.num[SN_OPT_CU_VERSION] : 0; /* 0: the card's own */
-    plan.lockstep = o.given[SN_OPT_LOCKSTEP] != 0;
-    plan.dram_latency = o.num[SN_OPT_DRAM_LATENCY];
-    plan.fst = o.text[SN_OPT_FST];
-    plan.fst_window = o.text[SN_OPT_FST_WINDOW];
-    plan.fst_from = o.num[SN_OPT_FST_WINDOW];
-    plan.fst_to = plan.fst_window ? o.num2[SN_OPT_FST_WINDOW] : UINT64_MAX;
-    plan.timeline = o.text[SN_OPT_TIMELINE];
-    plan.report = o.text[SN_OPT_REPORT];
-    plan.inject = o.text[SN_OPT_INJECT];
-    plan.device = o.text[SN_OPT_DEVICE];
-    plan.trace = o.text[SN_OPT_TRACE];
-    plan.gdb = o.given[SN_OPT_GDB] != 0;
-    plan.gdb_port = o.num[SN_OPT_GDB];
-    plan.save_output = o.text[SN_OPT_SAVE_OUTPUT];
+    rc = plan_options(&plan, &o);
+    if (rc >= 0)
+        goto out;
+    rc = 1;
     uint64_t jobs = o.num[SN_OPT_JOBS];
-    sn_error why = {0};
-    if (plan.inject && sn_transport_sim_inject_check(plan.inject, &why) != SN_OK) {
-        rc = sn_opts_usage_error(SN_TOOL_RUN, "%s", why.msg);
-        goto out;
-    }
-    if (plan.device && !sn_device_spec_valid(plan.device)) {
-        rc = sn_opts_usage_error(SN_TOOL_RUN, "--device %s: not a device (want sim or xdma:/dev/xdmaN)", plan.device);
-        goto out;
-    }
-    if (plan.fst_window && plan.fst_to <= plan.fst_from) {
-        rc = sn_opts_usage_error(SN_TOOL_RUN, "--fst-window wants FROM:TO with FROM < TO, got '%s'", plan.fst_window);
-        goto out;
-    }
-    for (int id = 0; id < SN_OPT_COUNT && ndirs > 1; id++)
-        if ((sn_options[id].flags & SN_OPTF_ONE_CASE) && o.given[id]) {
-            rc = sn_opts_usage_error(SN_TOOL_RUN, "--%s names one file, device or port, so it takes one case (%zu "
-                                     "given)", sn_options[id].name, ndirs);
-            goto out;
-        }
-    for (int id = 0; id < SN_OPT_COUNT && plan.device; id++)
-        if ((sn_options[id].flags & SN_OPTF_NO_DEVICE) && o.given[id]) {
-            rc = sn_opts_usage_error(SN_TOOL_RUN, "--%s sets the in-process simulator; --device %s has its own",
-                                     sn_options[id].name, plan.device);
-            goto out;
-        }
-    if (plan.fst_window && !plan.fst) {
-        rc = sn_opts_usage_error(SN_TOOL_RUN, "--fst-window %s without --fst: nothing would be dumped",
-                                 plan.fst_window);
-        goto out;
-    }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (cores > 0 && jobs > (uint64_t)cores) /* allowed, but never silently slower */
         fprintf(stderr, "sysnode run: --jobs %llu is more than the %ld cores here: the cases take turns on them\n",

@@ -82,8 +82,9 @@ if(NAME STREQUAL "sysnode")
     string(APPEND body "${cmd_body}")
   endforeach()
 endif()
+roff_line(see_also "The project's docs/user-guide.md: every command, its options and outputs.")
 string(TOUPPER "${NAME}" upper)
 file(WRITE ${OUT} ".TH ${upper} 1 \"\" \"${NAME} ${VERSION}\" \"SysNode runner\"\n"
                   ".SH NAME\n${NAME} \\- SysNode runner tool (KohakuTPU SysNode firmware and simulator)\n"
                   "${body}"
-                  ".SH \"SEE ALSO\"\nThe project's docs/user\\-guide.md: every command, its options and outputs.\n")
+                  ".SH \"SEE ALSO\"\n${see_also}\n")

@@ -4,6 +4,7 @@
  * and everything else is in the status block, for the host to word. */
 #include "report.h"
 #include "console.h"
+#include "sysnode/host_sync.h"
 
 /* Writes label, then v in base 10 or 16 (lower-case digits, no padding). */
 static void put_field(const char *label, uint32_t v, unsigned base)
@@ -31,6 +32,13 @@ SN_STATIC_ASSERT(offsetof(sn_status_block, error_round) == offsetof(sn_status_bl
                  "sn_app_report reads error, error_round, error_step (rounds_run, flits_sent, completions) in a row");
 
 static volatile uint64_t *dram_copy;
+
+/* The block to the DRAM copy, if one is named: the host reads DRAM, not the scratchpad. */
+__attribute__((noinline)) static void copy_block(const sn_status_block *s)
+{
+    for (size_t i = 0; dram_copy && i < sizeof *s / 8; i++)
+        dram_copy[i] = ((const uint64_t *)(const void *)s)[i];
+}
 
 int sn_app_inside_dram(const volatile sn_boot_args *a, uint64_t addr, uint64_t bytes)
 {
@@ -64,7 +72,13 @@ sn_status sn_app_report(sn_status_block *s, sn_status st)
     for (size_t i = 0; i < 3; i++)
         put_field(label[ok][i], v[i], ok || i ? 10 : 16);
     sn_console_puts("\n");
-    for (size_t i = 0; dram_copy && i < sizeof *s / 8; i++) /* the host reads DRAM, not the scratchpad */
-        dram_copy[i] = ((const uint64_t *)(const void *)s)[i];
+    copy_block(s);
     return (sn_status)s->error;
+}
+
+void sn_app_report_hold(const sn_status_block *s, uint64_t held)
+{
+    copy_block(s);
+    if (dram_copy) /* after the block: a host that sees the word reads a whole block */
+        dram_copy[SN_HOST_HELD_COPY / 8] = held;
 }

@@ -507,8 +507,10 @@ static runner_status host_sync(sn_runner *r)
     uint32_t seq = ++r->syncs;
     publish(r);
     r->status->phase = SN_PHASE_HOST_SYNC;
-    uint64_t start = sn_port_cycles(r->port);
-    *r->host_held = SN_HOST_HELD(seq, start);
+    uint64_t start = sn_port_cycles(r->port), held = SN_HOST_HELD(seq, start);
+    if (r->hold_copy) /* after start: the copy's cycles are the hold's, not the round's */
+        r->hold_copy(r->status, held);
+    *r->host_held = held;
     uint64_t word;
     /* STAT is read to pace the poll (and, on the mailbox model, to let time pass). */
     while (SN_HOST_RELEASE_SEQ(word = *r->host_release) != seq) {

@@ -75,6 +75,10 @@ typedef struct {
      * refused. */
     volatile const uint64_t *host_release;
     volatile uint64_t *host_held;
+    /* The image's DRAM copy of the status block and the held word, written
+     * at each hold before the held word (a card's host cannot read the
+     * scratchpad: FORMAT.md §9), or NULL. */
+    void (*hold_copy)(const sn_status_block *status, uint64_t held);
     uint32_t syncs;            /* sync points held since BOOT */
     uint32_t host_command;     /* the command that released the last one (enum sn_host_command) */
 

@@ -11,6 +11,8 @@
  *   wrote them before, else filled with 0. The transport records every beat
  *   it wrote and refuses to read any other (ECC answers SLVERR and wedges the
  *   channel: KohakuTPU driver/kohakuaccel/transport/xdma.py@4c61f070).
+ * - The scratchpad is not read: the runner's status block and held word
+ *   are read from the DRAM status copy it keeps (card_spad_read).
  * - BOOT, then STATUS polls; each poll drains the 256-byte console FIFO
  *   (it overwrites when full). EXIT, CYCLES, RETIRED, HALTPC at the stop. */
 #include <stdio.h>
@@ -20,6 +22,8 @@
 
 #include "card_bus.h"
 #include "escape.h"
+#include "sysnode/boot_args.h"
+#include "sysnode/host_sync.h"
 #include "sysnode/host_window.h"
 #include "sysnode/regs.h"
 #include "transport.h"
@@ -97,26 +101,6 @@ static sn_status card_spad_write(void *ctx, uint32_t offset, uint64_t value, uin
         if (strobes >> b & 1)
             *word = (*word & ~(0xFFull << 8 * b)) | (value & 0xFFull << 8 * b);
     return load_word(c, SN_HW_LOAD_REGION_SPAD, offset, *word, e);
-}
-
-/* The load window only writes (sysnode/host_window.h): the card has no
- * scratchpad read, so the runner's held word and status block cannot be
- * seen and host sync points (FORMAT.md §9) need the simulator's window. */
-static sn_status card_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e)
-{
-    card *c = ctx;
-    (void)dst;
-    return sn_error_set(e, SN_ERR_INPUT,
-                        "%s: SPAD read of %u bytes at offset 0x%x: the card's load window does not read the "
-                        "scratchpad (host steps between rounds need the in-process simulator)",
-                        c->bus.ops->name(c->bus.ctx), n, offset);
-}
-
-static const char *card_host_steps_refused(void *ctx)
-{
-    (void)ctx;
-    return "the card's load window does not read the scratchpad, where the runner holds at a host sync point "
-           "(host steps between rounds need the in-process simulator)";
 }
 
 /* ---- DRAM ------------------------------------------------------------------ */
@@ -240,6 +224,36 @@ static sn_status card_dram_read(void *ctx, uint64_t addr, void *dst, uint64_t n,
         memcpy(dst, buf + (addr - lo), n);
     free(buf);
     return st;
+}
+
+/* The load window only writes (sysnode/host_window.h): the card has no
+ * scratchpad read. What the host reads there, the runner's status block and
+ * held word at a host sync point, the runner also copies to the DRAM status
+ * copy the boot arguments name (sysnode/host_sync.h), so those reads are
+ * served from that copy: it is the scratchpad's as of the last hold or exit.
+ * Any other scratchpad read is refused. */
+static sn_status card_spad_read(void *ctx, uint32_t offset, void *dst, uint32_t n, sn_error *e)
+{
+    card *c = ctx;
+    const uint32_t block = SN_STATUS_BLOCK_ADDR - SN_SPAD_BASE, held = SN_HOST_HELD_ADDR - SN_SPAD_BASE;
+    sn_boot_args args;
+    memcpy(&args, (const uint8_t *)c->spad + (SN_BOOT_ARGS_ADDR - SN_SPAD_BASE), sizeof args);
+    uint64_t at = UINT64_MAX; /* where in the copy */
+    if (offset == held && n == 8)
+        at = SN_HOST_HELD_COPY;
+    else if (offset >= block && offset - block <= sizeof(sn_status_block) && n <= sizeof(sn_status_block) - (offset - block))
+        at = offset - block;
+    if (at == UINT64_MAX)
+        return sn_error_set(e, SN_ERR_INPUT,
+                            "%s: SPAD read of %u bytes at offset 0x%x: the card's load window does not read the "
+                            "scratchpad, and only the runner's status block and held word have a DRAM copy",
+                            c->bus.ops->name(c->bus.ctx), n, offset);
+    if (args.magic != SN_BOOT_ARGS_MAGIC || args.status_addr == 0)
+        return sn_error_set(e, SN_ERR_INPUT,
+                            "%s: SPAD read of %u bytes at offset 0x%x: the card's load window does not read the "
+                            "scratchpad, and the boot arguments name no DRAM status copy to read instead",
+                            c->bus.ops->name(c->bus.ctx), n, offset);
+    return card_dram_read(c, args.status_addr + at, dst, n, e);
 }
 
 /* ---- run ------------------------------------------------------------------- */
@@ -400,7 +414,7 @@ static const sn_transport_ops card_ops = {
     card_imem_write, card_spad_write, card_spad_read, card_dram_write, card_dram_read,
     card_boot,       card_wait,       card_console,    card_dram_size, card_close,
     card_stats,      NULL,            NULL, /* a card's unit DRAM port is not visible */
-    card_host_steps_refused,
+    NULL,            /* host steps: the held word's DRAM copy (card_spad_read) */
 };
 
 struct sn_sim *sn_transport_card_sim_of(const sn_transport *t)

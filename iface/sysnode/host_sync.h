@@ -9,6 +9,11 @@
  * The held word also carries the low 32 bits of mcycle when the runner
  * reached the hold, so a host that polls (a card, or the in-process
  * simulator's steps) still counts a run's cycles to the hold exactly.
+ * A card's host cannot read the scratchpad (sysnode-facts §1.3), so at each
+ * hold the runner first copies its status block to the DRAM status copy the
+ * boot arguments name and the held word to the copy's last 8 bytes
+ * (SN_HOST_HELD_COPY), then writes the held word; the release word is written
+ * through the load window, which the card has.
  * Freestanding. */
 #ifndef SYSNODE_HOST_SYNC_H
 #define SYSNODE_HOST_SYNC_H
@@ -19,6 +24,9 @@
 #define SN_HOST_RELEASE_ADDR (SN_STATUS_BLOCK_ADDR + SN_STATUS_BLOCK_BYTES - 16) /* u64, written by the host */
 #define SN_HOST_HELD_ADDR (SN_STATUS_BLOCK_ADDR + SN_STATUS_BLOCK_BYTES - 8)     /* u64, written by the runner */
 SN_STATIC_ASSERT(sizeof(sn_status_block) <= SN_STATUS_BLOCK_BYTES - 16, "the host sync words follow the status block");
+/* Byte offset of the held word's copy in the DRAM status copy (boot_args.h status_addr). */
+#define SN_HOST_HELD_COPY (SN_STATUS_COPY_BYTES - 8)
+SN_STATIC_ASSERT(sizeof(sn_status_block) <= SN_HOST_HELD_COPY, "the held word's copy follows the status block's");
 
 /* Release word: bits 31:0 the sync point released, bits 39:32 a command. */
 #define SN_HOST_RELEASE(seq, cmd) ((uint64_t)(uint32_t)(seq) | (uint64_t)(cmd) << 32)

@@ -3,7 +3,7 @@
 command and option that takes a case, on the cases host_step_case.py makes
 (issue 20 item 2). Each handles the host steps or refuses them, with the
 reason, before anything is read or written: run (and its report's timing),
-run --device, run --gdb, run --digest, pack, dump, header, sysnode-bench;
+run --device sim (the card protocol), run --gdb, run --digest, pack, dump, header, sysnode-bench;
 bytes a host step uploaded count as the host's own; a host-step region is
 held to DRAM when the manifest is read (not after its file is read)."""
 import json
@@ -45,14 +45,19 @@ for _ in range(5):
         best = rep["sim_wall_seconds"] / rep["wall_seconds"]
 assert best > 0.5, f"the simulated share of the run's wall time is {best:.2f}"
 
-# --device sim and --gdb: refused naming the host step, before the image or any file is read (no trace kept)
-for extra, why in ((["--device", "sim"], "the card's load window does not read the scratchpad"),
-                   (["--gdb", "0"], "--gdb serves one run from BOOT to exit")):
-    t = os.path.join(work, "refused.trace")
-    r = run(sysnode, "run", ok, *extra, "--trace", t, timeout=60)
-    refused(r, "1 host step (the first after round 0)", why)
-    assert "listening" not in r.stderr, r.stderr
-    assert not os.path.exists(t), "a refused run left a trace"
+# --device sim: the card protocol holds the runner at the host step (held word and status block read from
+# the runner's DRAM status copy), with the in-process verdict: the same bytes, flits, completions and cycles
+here = run(sysnode, "run", ok)
+there = run(sysnode, "run", ok, "--device", "sim")
+assert here.returncode == 0 and there.returncode == 0 and ": match" in there.stdout, there.stdout + there.stderr
+assert there.stdout == here.stdout, (here.stdout, there.stdout)
+
+# --gdb: refused naming the host step, before the image or any file is read (no trace kept)
+t = os.path.join(work, "refused.trace")
+r = run(sysnode, "run", ok, "--gdb", "0", "--trace", t, timeout=60)
+refused(r, "1 host step (the first after round 0)", "--gdb serves one run from BOOT to exit")
+assert "listening" not in r.stderr, r.stderr
+assert not os.path.exists(t), "a refused run left a trace"
 
 # --digest where every compare is at a host step: refused, not a run without a digest
 only_steps = os.path.join(work, "only_steps")

@@ -14,7 +14,10 @@
 #include "cmocka_main.h"
 
 #include "card_bus.h"
+#include "sysnode/boot_args.h"
+#include "sysnode/host_sync.h"
 #include "sysnode/host_window.h"
+#include "sysnode/status_block.h"
 
 #define DRAM_BYTES 0x10000u
 
@@ -257,6 +260,48 @@ static void wait_polls_drains_and_reads_the_stop(void **state)
     sn_transport_close(&t);
 }
 
+/* The card cannot read the scratchpad: the runner's status block and held
+ * word come from the DRAM status copy the boot arguments name (host_sync.h),
+ * read as a C2H DMA of whole beats; any other scratchpad read is refused. */
+static void status_and_held_word_read_from_the_dram_copy(void **state)
+{
+    (void)state;
+    sn_transport t = open_card();
+    sn_error e = {0};
+    uint64_t word = 0;
+    const uint32_t held = SN_HOST_HELD_ADDR - SN_SPAD_BASE, block = SN_STATUS_BLOCK_ADDR - SN_SPAD_BASE;
+    assert_int_equal(t.ops->spad_read(t.ctx, held, &word, 8, &e), SN_ERR_INPUT);
+    assert_string_equal(e.msg, "fake: SPAD read of 8 bytes at offset 0x1f8: the card's load window does not read the "
+                               "scratchpad, and the boot arguments name no DRAM status copy to read instead");
+    /* boot arguments naming a copy at 0x4000 (zeroed by the host, then written by the runner) */
+    uint8_t copy[SN_STATUS_COPY_BYTES] = {0};
+    sn_boot_args args = {SN_BOOT_ARGS_MAGIC, SN_BOOT_ARGS_VERSION, 0x3000, 0x100, 0, 0, DRAM_BYTES, 0x4000};
+    uint64_t words[sizeof args / 8];
+    memcpy(words, &args, sizeof args);
+    for (unsigned i = 0; i < sizeof args / 8; i++)
+        assert_int_equal(t.ops->spad_write(t.ctx, SN_BOOT_ARGS_ADDR - SN_SPAD_BASE + 8 * i, words[i], 0xFF, &e), SN_OK);
+    assert_int_equal(t.ops->dram_write(t.ctx, 0x4000, copy, sizeof copy, &e), SN_OK);
+    for (unsigned i = 0; i < sizeof copy; i++)
+        bus.dram[0x4000 + i] = (uint8_t)(i + 1); /* as the runner leaves it at a hold */
+    int before = bus.n;
+    assert_int_equal(t.ops->spad_read(t.ctx, held, &word, 8, &e), SN_OK);
+    assert_int_equal(word, 0x00FFFEFDFCFBFAF9ull); /* copy bytes 248..255 (values 249..256, mod 256) */
+    expect(before, 'R', 0x4000 + SN_HOST_HELD_COPY / 64 * 64, 64);
+    sn_status_block sb;
+    assert_int_equal(t.ops->spad_read(t.ctx, block, &sb, sizeof sb, &e), SN_OK);
+    assert_memory_equal(&sb, bus.dram + 0x4000, sizeof sb);
+    uint8_t tail[8];
+    assert_int_equal(t.ops->spad_read(t.ctx, block + 0x50, tail, 8, &e), SN_OK); /* flits_sent.. */
+    assert_memory_equal(tail, bus.dram + 0x4050, 8);
+    assert_int_equal(t.ops->spad_read(t.ctx, block + 0xE0, tail, 16, &e), SN_ERR_INPUT); /* past the block */
+    assert_int_equal(t.ops->spad_read(t.ctx, 0x0, tail, 8, &e), SN_ERR_INPUT);
+    assert_string_equal(e.msg, "fake: SPAD read of 8 bytes at offset 0x0: the card's load window does not read the "
+                               "scratchpad, and only the runner's status block and held word have a DRAM copy");
+    assert_int_equal(t.ops->spad_read(t.ctx, held - 4, tail, 8, &e), SN_ERR_INPUT);
+    sn_transport_close(&t);
+}
+
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(load_window_streams_words),
              cmocka_unit_test(dram_write_widens_to_beats), cmocka_unit_test(unwritten_dram_is_never_read),
-             cmocka_unit_test(wait_polls_drains_and_reads_the_stop))
+             cmocka_unit_test(wait_polls_drains_and_reads_the_stop),
+             cmocka_unit_test(status_and_held_word_read_from_the_dram_copy))

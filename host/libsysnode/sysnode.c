@@ -79,6 +79,21 @@ static const char *image_path(const sysnode_options *o, char *buf, size_t n, sn_
     return sn_image_beside_library("runner.elf", buf, n, e) == SN_OK ? buf : NULL;
 }
 
+/* Zeroes t's DRAM a MiB at a time (sysnode_open on a device). */
+static sn_status zero_dram(sn_transport *t, sn_error *e)
+{
+    enum { CHUNK = 1 << 20 };
+    uint8_t *zeros = calloc(1, CHUNK);
+    if (!zeros)
+        return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    uint64_t size = t->ops->dram_size(t->ctx);
+    sn_status st = SN_OK;
+    for (uint64_t at = 0; st == SN_OK && at < size; at += CHUNK)
+        st = t->ops->dram_write(t->ctx, at, zeros, size - at < CHUNK ? size - at : CHUNK, e);
+    free(zeros);
+    return st;
+}
+
 int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *err, size_t errlen)
 {
     sn_error e = {0};
@@ -93,8 +108,13 @@ int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *er
     if (st == SN_OK && !d)
         st = sn_error_set(&e, SN_ERR_INTERNAL, "out of memory");
     sn_sim_transport_opts sim_opts = {cu, 0, NULL, NULL, 0};
+    const char *device = opts ? opts->device : NULL;
+    if (st == SN_OK && device && !sn_device_spec_valid(device))
+        st = sn_error_set(&e, SN_ERR_INPUT, "device \"%s\": not a device (want sim or xdma:/dev/xdmaN)", device);
     if (st == SN_OK)
-        st = sn_transport_sim_open(&d->t, &sim_opts, &e);
+        st = device ? sn_transport_open_device(&d->t, device, cu, &e) : sn_transport_sim_open(&d->t, &sim_opts, &e);
+    if (st == SN_OK && device)
+        st = zero_dram(&d->t, &e);
     uint64_t cap = opts && opts->max_cycles ? opts->max_cycles : sn_options[SN_OPT_MAX_CYCLES].def; /* as `sysnode run` */
     char image[PATH_MAX];
     const char *path = st == SN_OK ? image_path(opts, image, sizeof image, &e) : NULL;

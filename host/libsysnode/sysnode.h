@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /* Bumped when a declaration below changes incompatibly. */
-#define SYSNODE_API_VERSION 2
+#define SYSNODE_API_VERSION 3
 
 typedef struct sysnode_device sysnode_device;
 
@@ -31,6 +31,8 @@ typedef struct sysnode_options {
     const char *image;   /* runner ELF; NULL: $SYSNODE_IMAGE, else the build's firmware/runner.elf */
     uint64_t max_cycles; /* cap per execute, CPU cycles; 0 means 400 M (a run past it is SN_ERR_HANG) */
     int32_t strict;      /* nonzero: a unit read of bytes nothing wrote is an error, not a warning */
+    const char *device;  /* NULL: the in-process simulator; else a --device spec (docs/user-guide.md "On a
+                            card"): "sim", the simulated card, or "xdma:PREFIX", a card (cu_version 0) */
 } sysnode_options;
 
 /* What the last sysnode_execute or sysnode_run_case did. */
@@ -74,11 +76,19 @@ int32_t sysnode_api_version(void);
  * storage. */
 const char *sysnode_version(void);
 
-/* Opens a fresh simulated SysNode (zeroed 16 MiB DRAM) into *out; opts may
- * be NULL for the defaults. Returns 0, or SN_ERR_INPUT (another mesh, a
- * cu_version other than 0, 4, 5, an image that cannot be loaded) or
- * SN_ERR_INTERNAL, with the reason in err (errlen bytes, NUL-terminated);
- * *out is then NULL. */
+/* Opens a fresh simulated SysNode (zeroed 16 MiB DRAM) into *out, or with
+ * opts->device the SysNode behind that device through the card protocol,
+ * its first 16 MiB of DRAM zeroed by DMA at open (a card reads no beat
+ * before it is written: unwritten ECC answers SLVERR, DESIGN.md "On a
+ * card"; zeroed, it starts as the simulator does); the session's runs hold
+ * at host sync points through the runner's DRAM status copy (FORMAT.md
+ * §9.2). A card's session reports no reads of bytes nothing wrote: its
+ * units' DRAM port is not visible. opts may be NULL for the defaults.
+ * Returns 0, or SN_ERR_INPUT (another mesh, a cu_version other than 0, 4,
+ * 5 or any but 0 with xdma, a device that is not a spec, an image that
+ * cannot be loaded), SN_ERR_IO (a device file that cannot be opened, named
+ * with its errno) or SN_ERR_INTERNAL, with the reason in err (errlen bytes,
+ * NUL-terminated); *out is then NULL. */
 int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *err, size_t errlen);
 
 /* Closes d (NULL is allowed). */

@@ -26,7 +26,8 @@ typedef struct {
     uint64_t result_bytes;/* its size; 0: no digest */
     uint64_t dram_bytes;  /* DRAM behind the unit addresses; 0: unknown (the 36-bit local offset bounds) */
     uint64_t status_addr; /* unit DRAM address (64-aligned) the runner copies its status block to as it
-                             exits, for a host that cannot read the scratchpad; 0: no copy */
+                             exits and at each host sync point (host_sync.h), for a host that cannot read
+                             the scratchpad; 0: no copy */
 } sn_boot_args;
 SN_STATIC_ASSERT(sizeof(sn_boot_args) == 56, "boot-argument block is 56 bytes");
 

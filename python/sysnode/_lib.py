@@ -6,7 +6,7 @@ cmake/install.cmake), else the system's libsysnode.so.1."""
 import ctypes
 import os
 
-API_VERSION = 2  # SYSNODE_API_VERSION this package was written against
+API_VERSION = 3  # SYSNODE_API_VERSION this package was written against
 
 
 class Options(ctypes.Structure):
@@ -16,6 +16,7 @@ class Options(ctypes.Structure):
         ("image", ctypes.c_char_p),
         ("max_cycles", ctypes.c_uint64),
         ("strict", ctypes.c_int32),
+        ("device", ctypes.c_char_p),
     ]
 
 

@@ -140,20 +140,27 @@ def artifact_text(artifact):
 
 class Device:
     """A fresh simulated SysNode: mesh "rv64_mesh_2p2" (the one simulated),
-    cu_version 4 or 5 (every unit's generation), image (runner ELF; default
-    the build's), max_cycles (cap per run, default 400 M). DRAM (16 MiB)
-    keeps its bytes between calls. strict: a unit read of bytes nothing wrote
-    raises SysNodeError (else it is a SysNodeWarning). Use as a context
-    manager or call close(). One Device may be shared between threads: its
-    calls take turns (a lock), each call and its result together."""
+    cu_version 4 or 5 (every unit's generation; None: 4, or a card's own),
+    image (runner ELF; default the build's), max_cycles (cap per run,
+    default 400 M). DRAM (16 MiB) keeps its bytes between calls. strict: a
+    unit read of bytes nothing wrote raises SysNodeError (else it is a
+    SysNodeWarning). device: None for the in-process simulator, else a
+    `sysnode run --device` spec, "sim" (the simulated card) or
+    "xdma:/dev/xdma0" (a card, cu_version None), reached through the card
+    protocol: its DRAM is zeroed at open, and it reports no reads of bytes
+    nothing wrote (a card's unit DRAM port is not visible; libsysnode's
+    sysnode_open). Use as a context manager or call close(). One Device may
+    be shared between threads: its calls take turns (a lock), each call and
+    its result together."""
 
     _dev = None  # so a refused __init__ leaves nothing for __del__ to close
 
-    def __init__(self, cu_version=4, mesh="rv64_mesh_2p2", image=None, max_cycles=0, strict=False):
+    def __init__(self, cu_version=None, mesh="rv64_mesh_2p2", image=None, max_cycles=0, strict=False, device=None):
         self._lock = threading.RLock()
-        opts = _lib.Options(_c_string("mesh", mesh), _u("cu_version", cu_version, 32),
+        opts = _lib.Options(_c_string("mesh", mesh), _u("cu_version", 0 if cu_version is None else cu_version, 32),
                             _c_string("image", image, True) if image else None,
-                            _u("max_cycles", max_cycles, 64), 1 if strict else 0)
+                            _u("max_cycles", max_cycles, 64), 1 if strict else 0,
+                            _c_string("device", device) if device is not None else None)
         handle = ctypes.c_void_p()
         err = ctypes.create_string_buffer(512)
         st = lib().sysnode_open(ctypes.byref(opts), ctypes.byref(handle), err, len(err))

@@ -60,18 +60,16 @@ class Unit:
         self.counts = counts
 
 
-def device(cu_version=4, device=None, strict=False, record=None, image=None, max_cycles=0):
-    """A KohakuTPU device on a simulated SysNode (cu_version 4 or 5), or on
-    the card named by `device` ("xdma:/dev/xdma0"; not simulated here:
-    refused with the reason). strict: a unit read of bytes nothing wrote
-    raises sysnode.SysNodeError instead of a SysNodeWarning. record: a case
-    folder the session is recorded into (sysnode.Recorder), written by
-    close(). It becomes `kohakutpu.api`'s current device, as
-    `api.script_device` makes the one it opens. ImportError when KohakuTPU
-    is not installed."""
-    if device is not None:
-        raise ValueError("device=%r: this build of sysnode simulates the SysNode; a card is reached with "
-                         "`sysnode run --device`, not through the library" % (device,))
+def device(cu_version=None, device=None, strict=False, record=None, image=None, max_cycles=0):
+    """A KohakuTPU device on a simulated SysNode (cu_version 4 or 5; None:
+    4), or on the SysNode behind `device`, a `sysnode run --device` spec:
+    "sim" (the simulated card) or "xdma:/dev/xdma0" (a card; cu_version
+    None), through the card protocol (sysnode.Device). strict: a unit read
+    of bytes nothing wrote raises sysnode.SysNodeError instead of a
+    SysNodeWarning (a card reports none). record: a case folder the session
+    is recorded into (sysnode.Recorder), written by close(). It becomes
+    `kohakutpu.api`'s current device, as `api.script_device` makes the one
+    it opens. ImportError when KohakuTPU is not installed."""
     try:
         from kohakuaccel.dispatch import plan
         from kohakuaccel.machinespec import MachineSpec
@@ -85,7 +83,7 @@ def device(cu_version=4, device=None, strict=False, record=None, image=None, max
                           "(kohakutpu, kohakuaccel), and %s: install a KohakuTPU checkout with pip, or name it in "
                           "$SYSNODE_KOHAKUTPU and call sysnode.kohakutpu.checkout() first" % e, name=e.name) from e
 
-    sn = Device(cu_version=cu_version, strict=strict, image=image, max_cycles=max_cycles)
+    sn = Device(cu_version=cu_version, strict=strict, image=image, max_cycles=max_cycles, device=device)
     port = Recorder(sn, record) if record else sn
 
     class _Arena(Arena):
@@ -110,7 +108,7 @@ def device(cu_version=4, device=None, strict=False, record=None, image=None, max
             return port.read(addr, nbytes)
 
     class SysNodeDevice(Holder, Runtime):
-        """A KohakuTPU device whose units are a simulated SysNode's."""
+        """A KohakuTPU device whose units are a SysNode's."""
 
         def __init__(self):
             units, agent, inst_depth = machine()

@@ -28,6 +28,28 @@ class EveryCase(unittest.TestCase):
             for addr, got, want in case_session.run(dev, os.path.join(CASES, "mm_silu_32x128x64")):
                 self.assertEqual(got, want)
 
+    def test_sessions_on_the_simulated_card(self):
+        """device="sim": the same sessions through the card protocol, each
+        execute after the first released from the last one's hold, read from
+        the runner's DRAM status copy: the compiler's bytes, and the cycles
+        of the in-process session."""
+        for name in ("mm_silu_32x128x64", "matmul_64x128x64"):
+            cycles = {}
+            for device in (None, "sim"):
+                with self.subTest(case=name, device=device), sysnode.Device(cu_version=5, device=device) as dev:
+                    for addr, got, want in case_session.run(dev, os.path.join(CASES, name)):
+                        self.assertEqual(got, want, "%s: output at 0x%x" % (name, addr))
+                    cycles[device] = dev.last_result.cycles
+            self.assertEqual(cycles["sim"], cycles[None], name)
+
+    def test_device_spec_refused(self):
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            sysnode.Device(device="card0")
+        self.assertEqual(cm.exception.diagnosis, 'device "card0": not a device (want sim or xdma:/dev/xdmaN)')
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            sysnode.Device(device="xdma:/nonexistent/xdma0")
+        self.assertIn("/nonexistent/xdma0_user: cannot open", cm.exception.diagnosis)
+
     def test_execute_compares_nothing(self):
         with sysnode.Device() as dev:
             res = dev.execute(os.path.join(CASES, "vadd128", "artifact.json"))

@@ -46,6 +46,23 @@ class Adapter(unittest.TestCase):
                 self.assertGreater(dev.cycles, 0)
                 dev.close()
 
+    def test_card_session(self):
+        """device="sim": the compiler's session through the card protocol
+        (host sync points through the runner's DRAM status copy) gives the
+        in-process session's bytes and cycles."""
+        from kohakutpu import kernels
+
+        runs = {}
+        for device in (None, "sim"):
+            dev = skt.device(device=device)
+            try:
+                out = kernels.linear_silu(dev.tensor(self.x[:32]), dev.tensor(self.w), fuse=True).numpy()
+                again = kernels.linear_silu(dev.tensor(out[:, :64].copy()), dev.tensor(self.w[:, :64].copy()), fuse=True).numpy()
+                runs[device] = (out.tobytes(), again.tobytes(), dev.cycles)
+            finally:
+                dev.close()
+        self.assertEqual(runs["sim"], runs[None])
+
     def test_readme_example(self):
         """The README's example, run as written; it prints what it says."""
         import contextlib

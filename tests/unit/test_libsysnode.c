@@ -32,14 +32,19 @@ static unsigned char *slurp(const char *path, size_t *n)
     return buf;
 }
 
-static sysnode_device *open_default(void)
+static sysnode_device *open_on(const char *device)
 {
     sysnode_device *d = NULL;
     char err[256];
-    sysnode_options o = {NULL, 0, SN_RUNNER_IMAGE, 0, 0};
+    sysnode_options o = {NULL, 0, SN_RUNNER_IMAGE, 0, 0, device};
     if (sysnode_open(&o, &d, err, sizeof err) != 0)
         fail_msg("%s", err);
     return d;
+}
+
+static sysnode_device *open_default(void)
+{
+    return open_on(NULL);
 }
 
 static void options(void **state)
@@ -48,16 +53,26 @@ static void options(void **state)
     sysnode_device *d = (sysnode_device *)1;
     char err[256];
     assert_int_equal(sysnode_api_version(), SYSNODE_API_VERSION);
-    sysnode_options o = {"rv64_mesh_4x4", 0, SN_RUNNER_IMAGE, 0, 0};
+    sysnode_options o = {"rv64_mesh_4x4", 0, SN_RUNNER_IMAGE, 0, 0, NULL};
     assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x10);
     assert_null(d);
     assert_non_null(strstr(err, "mesh \"rv64_mesh_4x4\""));
-    o = (sysnode_options){NULL, 6, SN_RUNNER_IMAGE, 0, 0};
+    o = (sysnode_options){NULL, 6, SN_RUNNER_IMAGE, 0, 0, NULL};
     assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x10);
     assert_non_null(strstr(err, "cu_version 6"));
-    o = (sysnode_options){NULL, 5, "/nonexistent.elf", 0, 0};
+    o = (sysnode_options){NULL, 5, "/nonexistent.elf", 0, 0, NULL};
     assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x10);
     assert_non_null(strstr(err, "/nonexistent.elf"));
+    o = (sysnode_options){NULL, 0, SN_RUNNER_IMAGE, 0, 0, "card0"};
+    assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x10);
+    assert_string_equal(err, "device \"card0\": not a device (want sim or xdma:/dev/xdmaN)");
+    o = (sysnode_options){NULL, 5, SN_RUNNER_IMAGE, 0, 0, "xdma:/nonexistent/xdma0"};
+    assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x10);
+    assert_non_null(strstr(err, "xdma"));
+    o = (sysnode_options){NULL, 0, SN_RUNNER_IMAGE, 0, 0, "xdma:/nonexistent/xdma0"};
+    assert_int_equal(sysnode_open(&o, &d, err, sizeof err), 0x14);
+    assert_non_null(strstr(err, "/nonexistent/xdma0_user: cannot open"));
+    assert_null(d);
     assert_string_equal(sysnode_status_name(0x40), "SN_ERR_HANG");
     assert_string_equal(sysnode_status_name(0x99), "SN_ERR_UNKNOWN");
     sysnode_close(NULL);
@@ -81,11 +96,11 @@ static void dram(void **state)
     sysnode_close(d);
 }
 
-/* vadd128: uploads a and b, executes its artifact from text, reads c. */
-static void execute_vadd(void **state)
+/* vadd128 on device (NULL: in-process): uploads a and b, executes its
+ * artifact from text, reads c; the cycles of each execute in cycles[]. */
+static void vadd_session(const char *device, uint64_t cycles[2])
 {
-    (void)state;
-    sysnode_device *d = open_default();
+    sysnode_device *d = open_on(device);
     size_t na, nb, nx, nart;
     unsigned char *a = slurp(VADD "upload_00_00001000.bin", &na);
     unsigned char *b = slurp(VADD "upload_01_00002000.bin", &nb);
@@ -107,6 +122,7 @@ static void execute_vadd(void **state)
     assert_int_equal(r.flits, 26); /* vadd128's manifest: total_flits */
     assert_int_equal(r.completions, 26);
     assert_true(r.cycles > 0);
+    cycles[0] = r.cycles;
 
     /* A host step: c written back as both operands, the same artifact again
      * leaves 2c (exact in FP16: every |c| <= 384), computed here. */
@@ -121,6 +137,7 @@ static void execute_vadd(void **state)
     }
     sysnode_last_result(d, &r);
     assert_int_equal(r.flits, 26); /* this execute's own */
+    cycles[1] = r.cycles;
 
     /* A table rule, named by round and step, before anything runs. */
     const char *bad[] = {"{\"flits\": [1], \"steps\": [[\"kick\", 1, 0, 0, 2]]}"};
@@ -133,6 +150,26 @@ static void execute_vadd(void **state)
     free(x);
     free(art);
     sysnode_close(d);
+}
+
+static void execute_vadd(void **state)
+{
+    (void)state;
+    uint64_t cycles[2];
+    vadd_session(NULL, cycles);
+}
+
+/* The same session through the card protocol (the simulated card): the
+ * second execute starts at the first's hold, read from the runner's DRAM
+ * status copy (FORMAT.md §9.2); the same bytes and the same cycles. */
+static void execute_vadd_on_card(void **state)
+{
+    (void)state;
+    uint64_t here[2], there[2];
+    vadd_session(NULL, here);
+    vadd_session("sim", there);
+    assert_int_equal(there[0], here[0]);
+    assert_int_equal(there[1], here[1]);
 }
 
 static void run_case(void **state)
@@ -153,4 +190,4 @@ static void run_case(void **state)
 }
 
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(options), cmocka_unit_test(dram), cmocka_unit_test(execute_vadd),
-             cmocka_unit_test(run_case))
+             cmocka_unit_test(execute_vadd_on_card), cmocka_unit_test(run_case))

@@ -59,7 +59,7 @@ int main(void)
     runner.host_release = (volatile const uint64_t *)SN_HOST_RELEASE_ADDR;
     runner.host_held = (volatile uint64_t *)SN_HOST_HELD_ADDR;
     *runner.host_held = 0;
-    runner.hold_copy = sn_app_report_hold;
+    runner.hold_copy = sn_app_report_copy;
     runner.probe_units = 1;
 #ifdef SN_RUNNER_NO_SETTLE
     runner.settle_cycles = 0; /* the negative-test image: shows why the settle exists */

@@ -33,11 +33,12 @@ SN_STATIC_ASSERT(offsetof(sn_status_block, error_round) == offsetof(sn_status_bl
 
 static volatile uint64_t *dram_copy;
 
-/* The block to the DRAM copy, if one is named: the host reads DRAM, not the scratchpad. */
-__attribute__((noinline)) static void copy_block(const sn_status_block *s)
+void sn_app_report_copy(const sn_status_block *s, uint64_t held)
 {
-    for (size_t i = 0; dram_copy && i < sizeof *s / 8; i++)
+    for (size_t i = 0; dram_copy && i < sizeof *s / 8; i++) /* the host reads DRAM, not the scratchpad */
         dram_copy[i] = ((const uint64_t *)(const void *)s)[i];
+    if (dram_copy) /* after the block: a host that sees the word reads a whole block */
+        dram_copy[SN_HOST_HELD_COPY / 8] = held;
 }
 
 int sn_app_inside_dram(const volatile sn_boot_args *a, uint64_t addr, uint64_t bytes)
@@ -72,13 +73,6 @@ sn_status sn_app_report(sn_status_block *s, sn_status st)
     for (size_t i = 0; i < 3; i++)
         put_field(label[ok][i], v[i], ok || i ? 10 : 16);
     sn_console_puts("\n");
-    copy_block(s);
+    sn_app_report_copy(s, 0); /* no hold */
     return (sn_status)s->error;
-}
-
-void sn_app_report_hold(const sn_status_block *s, uint64_t held)
-{
-    copy_block(s);
-    if (dram_copy) /* after the block: a host that sees the word reads a whole block */
-        dram_copy[SN_HOST_HELD_COPY / 8] = held;
 }

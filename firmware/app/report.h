@@ -8,15 +8,16 @@
 #include "sysnode/status_block.h"
 
 /* Latches st as the first error in s when none is (with error_value and
- * error_node unset), stamps the block, copies it to the DRAM copy set by
- * sn_app_report_copy_from (if any), prints the summary and returns the status
- * the image exits with: s->error, or st when s holds none. */
+ * error_node unset), stamps the block, copies it (sn_app_report_copy),
+ * prints the summary and returns the status the image exits with: s->error,
+ * or st when s holds none. */
 sn_status sn_app_report(sn_status_block *s, sn_status st);
 
-/* At a host sync point (sysnode/host_sync.h): copies s to the DRAM copy
- * set by sn_app_report_copy_from (if any), then held to its last 8 bytes
- * (SN_HOST_HELD_COPY), for a host that cannot read the scratchpad. */
-void sn_app_report_hold(const sn_status_block *s, uint64_t held);
+/* Copies s to the DRAM copy set by sn_app_report_copy_from (if any), then
+ * held to its last 8 bytes (SN_HOST_HELD_COPY), for a host that cannot read
+ * the scratchpad: at a host sync point (sysnode/host_sync.h) held is the
+ * held word, at the exit 0 (no hold). */
+void sn_app_report_copy(const sn_status_block *s, uint64_t held);
 
 /* Makes sn_app_report also leave the block in DRAM at the boot arguments'
  * status_addr (FORMAT.md §6; through the uncached alias) when the block a

@@ -180,6 +180,8 @@ void sysnode_mesh_get(const sysnode_device *d, sysnode_mesh *out)
         u->inst_depth = SN_INST_DEPTH_DEFAULT;
         if (d)
             memcpy(u->payloads, d->dev.ops[SN_NODE_ID(u->x, u->y)], sizeof u->payloads);
+        if (d)
+            u->saturated = sn_transport_sim_saturated(&d->t, u->x, u->y);
     }
 }
 

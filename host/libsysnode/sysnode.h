@@ -59,6 +59,9 @@ typedef struct sysnode_unit {
     uint32_t inst_depth;  /* instruction words a unit program may hold (DESIGN.md §6) */
     uint64_t payloads[4]; /* payloads sent to it since open, by operation [255:252] (sysnode-facts §3.2,
                              §3.3): 1..3 (sysnode_payload_op_name), 0 any other */
+    uint64_t saturated;   /* FP16 elements it clamped to +-65504 since the session's boot (DRAIN; VST,
+                             VCVT), as KohakuTPU's model counts `saturated`; UINT64_MAX on a device
+                             (not counted) */
 } sysnode_unit;
 
 /* The mesh a compiler targets on this SysNode (DESIGN.md §6). */

@@ -45,6 +45,7 @@ class Unit(ctypes.Structure):
         ("cu_type", ctypes.c_uint16),
         ("inst_depth", ctypes.c_uint32),
         ("payloads", ctypes.c_uint64 * 4),
+        ("saturated", ctypes.c_uint64),
     ]
 
 

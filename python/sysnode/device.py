@@ -88,17 +88,21 @@ def read_file(path):
 def mesh(device=None):
     """The SysNode's mesh (DESIGN.md §6) as the compiler describes a machine:
     {"MG": ((x, y), ...), "VC": (...), "agent": (x, y), "inst_depth": n,
-    "mix": {(x, y): {"FILL": n, ...}}}, the mix being the payloads device's
-    executes sent each unit by operation (zeros without a device)."""
+    "mix": {(x, y): {"FILL": n, ...}}, "saturated": {(x, y): n}}, the mix
+    being the payloads device's executes sent each unit by operation (zeros
+    without a device), saturated the FP16 elements each unit clamped to
+    +-65504 since the session's boot (DRAIN; VST, VCVT; None on a card, which
+    does not count them)."""
     raw = _lib.Mesh()
     lib().sysnode_mesh_get(device._handle() if device else None, ctypes.byref(raw))
-    out = {"agent": (raw.agent_x, raw.agent_y), "mix": {}}
+    out = {"agent": (raw.agent_x, raw.agent_y), "mix": {}, "saturated": {}}
     for u in raw.units[:raw.unit_count]:
         kind = chr(u.cu_type >> 8) + chr(u.cu_type & 0xFF)
         out[kind] = out.get(kind, ()) + ((u.x, u.y),)
         out["inst_depth"] = u.inst_depth
         out["mix"][(u.x, u.y)] = {lib().sysnode_payload_op_name(u.cu_type, op).decode(): u.payloads[op]
                                   for op in range(1, 4)}
+        out["saturated"][(u.x, u.y)] = None if u.saturated == (1 << 64) - 1 else u.saturated
     return out
 
 

@@ -150,9 +150,10 @@ def device(cu_version=None, device=None, strict=False, record=None, image=None, 
 
         @property
         def saturated(self):
-            """Not measured: the SysNode does not count clamped elements
-            (`sim.observe` shows None)."""
-            return None
+            """FP16 elements the units clamped to +-65504 (DRAIN; VST, VCVT),
+            as `sim.observe` reads the model's; None on a card."""
+            counts = mesh(sn)["saturated"].values()
+            return None if None in counts else sum(counts)
 
         def close(self):
             """Writes the recorded case (record=) and closes the SysNode."""

@@ -833,6 +833,15 @@ extern "C" void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out)
     out->units = s->unit_busy.data();
 }
 
+extern "C" uint64_t sn_sim_saturated(sn_sim *s, unsigned x, unsigned y)
+{
+    uint64_t n = 0;
+    for (const sn_dpi_unit &u : s->units.unit)
+        if (u.cu_type && u.x == x && u.y == y)
+            n += (u.vc ? u.vc->saturated : 0) + (u.mc ? u.mc->saturated : 0);
+    return n;
+}
+
 extern "C" int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen)
 {
     if (s->fst) {

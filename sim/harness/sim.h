@@ -225,6 +225,12 @@ typedef struct {
 } sn_sim_stats;
 void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out);
 
+/* FP16 elements the unit at (x, y) clamped to +-65504 since BOOT: a matmul
+ * cluster's DRAINs, a vector core's VST and VCVT to FP16 (what KohakuTPU's
+ * model counts as `saturated`, compiler/kohakutpu/model.py@7703ee8); 0 for a
+ * node that ran no payload. */
+uint64_t sn_sim_saturated(sn_sim *s, unsigned x, unsigned y);
+
 /* Dumps the Verilated mesh (every signal, both clock edges; time 2c and
  * 2c+1 for mesh cycle c since BOOT) as FST to path for the mesh cycles in
  * [from, to). The dump goes to a temporary beside path and is renamed over

@@ -241,6 +241,11 @@ sn_sim *sn_transport_sim_of(const sn_transport *t)
     return sn_transport_card_sim_of(t);
 }
 
+uint64_t sn_transport_sim_saturated(const sn_transport *t, unsigned x, unsigned y)
+{
+    return t && t->ops == &sim_ops ? sn_sim_saturated(((sim_window *)t->ctx)->sim, x, y) : UINT64_MAX;
+}
+
 sn_status sn_transport_sim_fst_open(const sn_transport *t, const char *path, uint64_t from, uint64_t to,
                                     sn_error *e)
 {

@@ -48,6 +48,11 @@ sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts
 struct sn_sim;
 struct sn_sim *sn_transport_sim_of(const sn_transport *t);
 
+/* FP16 elements the unit at (x, y) clamped since BOOT (sn_sim_saturated) on
+ * the in-process simulator t, or UINT64_MAX for another transport (a card
+ * does not count them). */
+uint64_t sn_transport_sim_saturated(const sn_transport *t, unsigned x, unsigned y);
+
 /* Starts an FST dump of the mesh of t's simulator (sim/harness/sim.h
  * sn_sim_fst_open) into path, covering mesh cycles [from, to). SN_ERR_INPUT when t is
  * no simulated SysNode; SN_ERR_IO naming path when it cannot be written. */

@@ -42,6 +42,15 @@ class EveryCase(unittest.TestCase):
                     cycles[device] = dev.last_result.cycles
             self.assertEqual(cycles["sim"], cycles[None], name)
 
+    def test_saturated_counts(self):
+        """vadd128's sums are small: no clamp on any unit; a card counts none (None)."""
+        with sysnode.Device() as dev:
+            case_session.run(dev, os.path.join(CASES, "vadd128"))
+            self.assertEqual(set(sysnode.mesh(dev)["saturated"].values()), {0})
+        with sysnode.Device(device="sim") as dev:
+            case_session.run(dev, os.path.join(CASES, "vadd128"))
+            self.assertEqual(set(sysnode.mesh(dev)["saturated"].values()), {None})
+
     def test_device_spec_refused(self):
         with self.assertRaises(sysnode.SysNodeError) as cm:
             sysnode.Device(device="card0")

@@ -46,6 +46,20 @@ class Adapter(unittest.TestCase):
                 self.assertGreater(dev.cycles, 0)
                 dev.close()
 
+    def test_saturated_as_the_model_counts(self):
+        """A matmul of 200s overflows FP16 in every element: the SysNode
+        counts the DRAIN's clamps as the model does."""
+        from kohakutpu import ops
+
+        big = self.np.full((64, 128), 200, self.np.float16)
+        want = self.observe(self.model(), ops.matmul, big, big)
+        dev = skt.device()
+        got = self.observe(dev, ops.matmul, big, big)
+        self.assertEqual(got.result.tobytes(), want.result.tobytes())
+        self.assertEqual(want.saturated, 64 * 64)
+        self.assertEqual(got.saturated, want.saturated)
+        dev.close()
+
     def test_card_session(self):
         """device="sim": the compiler's session through the card protocol
         (host sync points through the runner's DRAM status copy) gives the

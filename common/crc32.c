@@ -64,23 +64,20 @@ static inline __attribute__((always_inline)) uint32_t step(uint32_t c)
 
 /* Aligned bytes are read a 64-bit word per load: the digest reads the
  * 512 KiB result region through the uncached DRAM alias, where each load is
- * one bus access (main_dram.c). The word's bytes go through the same table
- * steps, low byte first (little-endian), four per XOR of 32 bits. */
+ * one bus access (main_dram.c). A word's bytes, low byte first
+ * (little-endian), and a lone byte go through the one table step, so the
+ * image carries it once (the code budget, linker/sysnode.ld). */
 uint32_t sn_crc32_update(uint32_t crc, const void *bytes, uint64_t len)
 {
     const uint8_t *p = bytes;
     uint32_t c = ~crc;
     while (len != 0) {
-        if ((uintptr_t)p % 8 != 0 || len < 8) {
-            c = step(c ^ *p++);
-            len--;
-            continue;
-        }
-        uint64_t w = *(const volatile uint64_t *)(const void *)p;
-        for (unsigned half = 0; half < 2; half++, w >>= 32)
-            c = step(step(step(step(c ^ (uint32_t)w))));
-        p += 8;
-        len -= 8;
+        unsigned n = (uintptr_t)p % 8 != 0 || len < 8 ? 1 : 8;
+        uint64_t w = n == 1 ? *p : *(const volatile uint64_t *)(const void *)p;
+        p += n;
+        len -= n;
+        for (; n != 0; n--, w >>= 8)
+            c = step(c ^ (uint8_t)w);
     }
     return ~c;
 }

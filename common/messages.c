@@ -46,6 +46,7 @@ static const char *rule_text(sn_table_rule rule)
     case SN_RULE_ROUND_SLOTS: return "the round stages more payloads than the staging window: ";
     case SN_RULE_OPCODE: return "unknown step opcode ";
     case SN_RULE_RESERVED: return "reserved step field is not 0: ";
+    case SN_RULE_ROUND_RESERVED: return "reserved round field is not 0: ";
     case SN_RULE_KICK_NODE: return "kick to a coordinate with no unit";
     case SN_RULE_KICK_EMPTY: return "kick of 0 flits";
     case SN_RULE_KICK_WINDOW: return "kick passes the staging window: ends at slot ";
@@ -86,6 +87,7 @@ static void table_fault(text *t, const sn_table_fault *f)
         break;
     case SN_RULE_OPCODE:
     case SN_RULE_RESERVED:
+    case SN_RULE_ROUND_RESERVED:
         put(t, "%u", f->value);
         break;
     case SN_RULE_ROUND_FLAGS:
@@ -152,7 +154,8 @@ static const field_check_words field_checks[] = {
                                SN_TABLE_IMAGE_PAYLOADS_ALIGN},
     [SN_TI_TOTAL_BYTES] = {"total bytes", 1, ", expected 0x%llx", " payloads of ", sizeof(sn_table_row), 0},
     [SN_TI_TRUNCATED] = {"total bytes", 0, ", but the image holds %llu (truncated)", NULL, 0, 0},
-    [SN_TI_BODY_HASH] = {"body hash", 1, ", computed 0x%llx", NULL, 0, 0},
+    [SN_TI_STRUCTURE_HASH] = {"structure hash", 1, ", computed 0x%llx", NULL, 0, 0},
+    [SN_TI_PAYLOAD_HASH] = {"payload hash", 1, ", computed 0x%llx", NULL, 0, 0},
 };
 
 static void table_image(text *t, const sn_table_image_fault *f)
@@ -168,6 +171,8 @@ static void table_image(text *t, const sn_table_image_fault *f)
     } else if (f->check == SN_TI_SHORT) {
         put(t, "image is %llu bytes, shorter than the %llu-byte header", value, expected);
     } else if (w && w->name) {
+        if (f->check == SN_TI_PAYLOAD_HASH)
+            put(t, "round %llu's ", (unsigned long long)f->count);
         int flags = f->check == SN_TI_RESERVED && f->field == offsetof(sn_table_image_header, flags);
         field_at(t, flags ? "flags" : w->name, value, f->field, w->hex);
         put(t, w->after, expected);

@@ -83,13 +83,8 @@ sn_status sn_table_check_step(const sn_table_step *s, const sn_table_round *roun
     }
 }
 
-sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh_map *map, uint32_t *kicked,
-                               uint32_t *awaited, sn_table_fault *f)
+sn_status sn_table_check_round_record(const sn_table *t, const sn_table_round *round, sn_table_fault *f)
 {
-    const sn_table_round *round = &t->rounds[index];
-    sn_status st = SN_OK;
-    f->round = index;
-    f->step = 0;
     if (round->step_first > t->step_count || round->step_count > t->step_count - round->step_first)
         return found(f, SN_ERR_TABLE_STEP, SN_RULE_STEP_WINDOW, NO_NODE, round->step_first + round->step_count,
                      t->step_count);
@@ -100,12 +95,25 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh_
         return found(f, SN_ERR_TABLE_SLOT, SN_RULE_ROUND_SLOTS, NO_NODE, round->payload_count, SN_STAGE_SLOTS);
     if (round->flags & ~SN_ROUND_SETTLE_PROVEN)
         return found(f, SN_ERR_TABLE_STEP, SN_RULE_ROUND_FLAGS, NO_NODE, round->flags, SN_ROUND_SETTLE_PROVEN);
+    if (round->reserved != 0)
+        return found(f, SN_ERR_TABLE_STEP, SN_RULE_ROUND_RESERVED, NO_NODE, round->reserved, 0);
+    return SN_OK;
+}
 
+sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh_map *map, uint32_t *kicked,
+                               uint32_t *awaited, sn_table_fault *f)
+{
+    const sn_table_round *round = &t->rounds[index];
+    f->round = index;
+    f->step = 0;
+    sn_status st = sn_table_check_round_record(t, round, f);
+    /* read once: the tallies' stores would otherwise reload it per step */
+    const uint32_t step_count = round->step_count;
     const sn_table_step *s = &t->steps[round->step_first];
-    for (uint32_t i = 0; i < round->step_count && st == SN_OK; i++, s++) {
+    for (uint32_t i = 0; i < step_count && st == SN_OK; i++, s++) {
         f->step = i;
         st = sn_table_check_step(s, round, map, kicked, awaited, f);
-        if (st == SN_OK && s->op == SN_STEP_HOST_SYNC && i + 1 != round->step_count)
+        if (st == SN_OK && s->op == SN_STEP_HOST_SYNC && i + 1 != step_count)
             st = found(f, SN_ERR_TABLE_STEP, SN_RULE_SYNC_PLACE, NO_NODE, 0, 0);
     }
     /* Only units of the mesh are ever counted: other coordinates are refused. */

@@ -32,6 +32,7 @@ typedef enum {
     SN_RULE_ROUND_FLAGS,    /* a round flag bit that is not defined (sysnode/table.h) */
     SN_RULE_SYNC_PLACE,     /* a host sync step that is not its round's last step, or has a field not 0 */
     SN_RULE_KICK_TOTAL,     /* a node's kicked flits in a round pass SN_AWAIT_TOTAL_MAX */
+    SN_RULE_ROUND_RESERVED, /* a round record's reserved word is not 0 */
 } sn_table_rule;
 
 /* The most completions a round may await from one node, and so the most
@@ -58,11 +59,19 @@ typedef struct {
 sn_status sn_table_check(const sn_table *t, const sn_mesh_map *map, uint32_t *kicked, uint32_t *awaited,
                          sn_table_fault *fault);
 
-/* Checks round `index` of t alone, as sn_table_check does for every round
- * (the runner re-checks each round just before it runs it: the table lives in
- * DRAM, where a unit's write could change it after the first check). */
+/* Checks round `index` of t alone, as sn_table_check does for every round:
+ * its record (sn_table_check_round_record), each step, the host sync's
+ * place, and every node's awaits against its kicks. */
 sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh_map *map, uint32_t *kicked,
                                uint32_t *awaited, sn_table_fault *fault);
+
+/* The rules of round alone, without its steps (step and payload windows
+ * inside t, at most SN_STAGE_SLOTS payloads, no undefined flag, reserved 0):
+ * SN_OK, or the fault's status with fault->rule, status, node, value and
+ * limit set (not round or step). sn_table_check_round starts with it; the
+ * runner applies it to its copy of each round record just before the round
+ * runs, and each step's rules to its copy of the step as it reaches it. */
+sn_status sn_table_check_round_record(const sn_table *t, const sn_table_round *round, sn_table_fault *fault);
 
 /* Checks one step of round against the step rules (opcode, reserved field,
  * node, kick windows, await count). kicked and awaited (SN_NODE_COUNT words)
@@ -92,6 +101,17 @@ SN_STATIC_ASSERT(offsetof(sn_table_step, x) == 1 && offsetof(sn_table_step, y) =
 static inline uint32_t sn_step_word_node(uint32_t head)
 {
     return (head >> 8 & 0xF) | (head >> 12 & 0xF0);
+}
+
+/* A seed step's first word, {reserved, y, x, op}: op SEED and reserved 0
+ * under one mask (its x and y are not read). */
+#define SN_SEED_WORD_MASK 0xFF0000FFu
+
+/* 1 when a step whose first word is head is a seed that passes
+ * sn_table_check_step's rules (no word but the first is read), else 0. */
+static inline int sn_table_seed_ok(uint32_t head)
+{
+    return (head & SN_SEED_WORD_MASK) == SN_STEP_SEED;
 }
 
 /* The step rules of sn_table_check_step for a kick checked alone, over the

@@ -8,6 +8,9 @@
 #include "word_hash.h"
 #include "sysnode/static_assert.h"
 
+SN_STATIC_ASSERT(sizeof(sn_table_row) == 32 && SN_TABLE_IMAGE_PAYLOADS_ALIGN == 32 && SN_TABLE_IMAGE_HEADER_BYTES % 32 == 0,
+                 "a payload row and the structure are whole 32-byte hash lines (word_hash.h)");
+
 #define HDR_OFF(field) ((uint32_t)offsetof(sn_table_image_header, field))
 
 /* The header is read in place: the image is 8-aligned (check 1), the build
@@ -108,10 +111,11 @@ sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table 
     if ((st = check_fixed(b, reserved, sizeof reserved / sizeof reserved[0], fault)) != SN_OK ||
         (st = check_layout(b, image_bytes, fault)) != SN_OK)
         return st;
-    uint64_t hash = sn_word_hash((const uint64_t *)(const void *)(b + SN_TABLE_IMAGE_HEADER_BYTES),
-                                 (h->total_bytes - SN_TABLE_IMAGE_HEADER_BYTES) / 8);
-    if (h->body_hash != hash)
-        return fail(fault, SN_TI_BODY_HASH, HDR_OFF(body_hash), h->body_hash, hash, 0);
+    /* whole lines: payloads_offset is 32-aligned (check 11), the header 64 bytes */
+    uint64_t hash = sn_word_hash_lines(SN_WORD_HASH_SEED, (const uint64_t *)(const void *)(b + SN_TABLE_IMAGE_HEADER_BYTES),
+                                       (h->payloads_offset - SN_TABLE_IMAGE_HEADER_BYTES) / 32);
+    if (h->structure_hash != hash)
+        return fail(fault, SN_TI_STRUCTURE_HASH, HDR_OFF(structure_hash), h->structure_hash, hash, 0);
 
     out->rounds = (const sn_table_round *)(const void *)(b + h->rounds_offset);
     out->steps = (const sn_table_step *)(const void *)(b + h->steps_offset);
@@ -119,5 +123,30 @@ sn_status sn_table_image_open(const void *image, uint64_t image_bytes, sn_table 
     out->round_count = h->round_count;
     out->step_count = h->step_count;
     out->payload_count = h->payload_count;
+    return SN_OK;
+}
+
+uint64_t sn_table_round_payload_hash(const sn_table *t, const sn_table_round *round)
+{
+    return sn_word_hash_lines(SN_WORD_HASH_SEED, &t->payloads[round->payload_first].arg3, round->payload_count);
+}
+
+sn_status sn_table_image_check_round(uint32_t index, uint64_t stored, uint64_t hash, sn_table_image_fault *fault)
+{
+    if (stored == hash)
+        return SN_OK;
+    return fail(fault, SN_TI_PAYLOAD_HASH, SN_TABLE_IMAGE_ROUND_HASH_AT(index), stored, hash, index);
+}
+
+sn_status sn_table_image_check_payloads(const sn_table *t, sn_table_image_fault *fault)
+{
+    for (uint32_t i = 0; i < t->round_count; i++) {
+        const sn_table_round *round = &t->rounds[i];
+        if (round->payload_first > t->payload_count || round->payload_count > t->payload_count - round->payload_first)
+            continue; /* the table rules refuse the window (table_check.h) */
+        sn_status st = sn_table_image_check_round(i, round->payload_hash, sn_table_round_payload_hash(t, round), fault);
+        if (st != SN_OK)
+            return st;
+    }
     return SN_OK;
 }

@@ -1,6 +1,5 @@
-/* The table body hash (see word_hash.h). Four words per loop pass, one
- * 32-byte L1 line, keep the loop overhead off the boot (matmul_512x256x512:
- * 13 888 words). */
+/* The table hash (see word_hash.h). Four words per loop pass, one 32-byte
+ * L1 line, keep the loop overhead off the boot and the runner's waits. */
 #include "word_hash.h"
 
 /* Inlined even at -Os: a call per word would cost more than the step. */
@@ -14,13 +13,17 @@ static inline __attribute__((always_inline)) uint64_t step(uint64_t h, uint64_t 
     return x ^ (x >> SN_WORD_HASH_SHR);
 }
 
+uint64_t sn_word_hash_lines(uint64_t h, const uint64_t *p, uint64_t lines)
+{
+    for (const uint64_t *end = p + 4 * lines; p != end; p += 4)
+        h = step(step(step(step(h, p[0]), p[1]), p[2]), p[3]);
+    return h;
+}
+
 uint64_t sn_word_hash(const uint64_t *p, uint64_t words)
 {
-    uint64_t h = SN_WORD_HASH_SEED;
-    const uint64_t *end4 = p + (words & ~3ull);
-    for (; p != end4; p += 4)
-        h = step(step(step(step(h, p[0]), p[1]), p[2]), p[3]);
-    for (uint64_t i = 0; i < (words & 3); i++)
+    uint64_t h = sn_word_hash_lines(SN_WORD_HASH_SEED, p, words / 4);
+    for (uint64_t i = words & ~3ull; i < words; i++)
         h = step(h, p[i]);
     return h;
 }

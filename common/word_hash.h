@@ -20,4 +20,13 @@
  * little-endian. Pure; no error. */
 uint64_t sn_word_hash(const uint64_t *p, uint64_t words);
 
+/* The running value h carried on over `lines` 32-byte lines (4 words each)
+ * at `p`: sn_word_hash(p, 4 * (a + b)) ==
+ * sn_word_hash_lines(sn_word_hash(p, 4 * a), p + 4 * a, b), so a hash of
+ * whole lines (a payload row is one) can be taken a piece at a time (the
+ * runner hashes the next round's rows between completion polls). The
+ * firmware hashes whole lines only and carries no word tail. Pure; no
+ * error. */
+uint64_t sn_word_hash_lines(uint64_t h, const uint64_t *p, uint64_t lines);
+
 #endif

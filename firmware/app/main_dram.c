@@ -2,7 +2,9 @@
  * a packed table (artifacts/FORMAT.md) into DRAM and the boot-argument block
  * into the scratchpad, then boots. The image reads the table through the
  * L1 or the uncached alias, whichever is faster (table_view.h), checks
- * it completely before any GO, probes every unit's CU_CAPS, and runs it. */
+ * its header, structure and table rules before any GO, probes every unit's
+ * CU_CAPS, and runs it, checking each round's payload rows before the
+ * round's first GO. */
 #include <stdint.h>
 
 #include "crc32.h"
@@ -61,12 +63,7 @@ int main(void)
     *runner.host_held = 0;
     runner.hold_copy = sn_app_report_copy;
     runner.probe_units = 1;
-#ifdef SN_RUNNER_NO_SETTLE
-    runner.settle_cycles = 0; /* the negative-test image: shows why the settle exists */
-#endif
-#ifdef SN_RUNNER_NO_DRAIN
-    runner.drain_while_kicking = 0; /* the negative-test image: shows why the drain exists */
-#endif
+    runner.payload_hashes = 1; /* the table came packed (FORMAT.md §4 check 15) */
     /* A live host session (host_sync.h) hands over one table after another,
      * each ending at a sync point; the units keep their state throughout. */
     sn_status st;
@@ -78,11 +75,7 @@ int main(void)
             return boot_args_refused(SN_BOOT_ARGS_OUTSIDE);
         st = sn_table_image_open(sn_table_view(boot_args.table_addr), boot_args.table_bytes, &table, &fault);
         if (st != SN_OK) {
-            status_block.error_rule = fault.check;
-            status_block.detail_field = fault.field;
-            status_block.detail[0] = fault.value;
-            status_block.detail[1] = fault.expected;
-            status_block.detail[2] = fault.count;
+            sn_runner_image_fault(&status_block, &fault);
             return sn_app_report(&status_block, st);
         }
         st = sn_runner_run(&runner, &table);

@@ -4,6 +4,8 @@
 #include "sysnode/host_sync.h"
 #include "table_check.h"
 #include "sysnode/static_assert.h"
+#include "sysnode/table_image.h"
+#include "word_hash.h"
 #include "sn_fields.h" /* generated: payload fields' word and shift */
 
 #define NO_NODE SN_STATUS_NO_NODE
@@ -26,6 +28,22 @@ SN_STATIC_ASSERT(SN_LO_rx_hdr_header == 0 && SN_LO_flit_hdr_src_y == SN_LO_flit_
                  "read_caps() reads {src_x, src_y, type} as RX_HDR[23:12], the CU_CTRL index from the RX_P word "
                  "after the value's first and the value across those two words, and sends the index in ARG3");
 #define REG_DST 0 /* shadow index; ARGi is 1 + i */
+
+/* The negative-test images compile this file in with one safeguard off
+ * (firmware/CMakeLists.txt): runner-nodrain.elf does not drain while it
+ * kicks (it deadlocks the hub), runner-nosettle.elf skips the version-4
+ * settle (it reads stale bytes). Constants, so runner.elf carries neither
+ * switch. */
+#ifdef SN_RUNNER_NO_DRAIN
+#define DRAIN_WHILE_KICKING 0
+#else
+#define DRAIN_WHILE_KICKING 1
+#endif
+#ifdef SN_RUNNER_NO_SETTLE
+#define SETTLE_CYCLES 0ull
+#else
+#define SETTLE_CYCLES SN_RUNNER_SETTLE_CYCLES
+#endif
 
 /* An sn_status as the runner's own functions return it: GCC sign-extends an
  * unsigned enum after every call that returns one on RV64, an int it takes
@@ -106,15 +124,12 @@ static void zero_words(void *p, uint32_t n)
 
 void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_block *status)
 {
-    zero_words(r, sizeof *r);
     zero_words(status, sizeof *status);
     r->port = port;
     sn_mesh_map_init(&r->map, mesh);
     r->status = status;
     r->hang_cycles = SN_RUNNER_DEFAULT_HANG_CYCLES;
     r->inst_depth = SN_INST_DEPTH_DEFAULT;
-    r->settle_cycles = SN_RUNNER_SETTLE_CYCLES;
-    r->drain_while_kicking = 1;
     for (size_t i = 0; i < mesh->unit_count && i < SN_STATUS_UNITS; i++) {
         status->units[i].node = (uint8_t)sn_mesh_node(mesh, i);
         status->units[i].cu_type = mesh->units[i].cu_type;
@@ -124,6 +139,15 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
     status->phase = SN_PHASE_BOOT;
     status->wait_node = NO_NODE;
     status->error_node = NO_NODE;
+}
+
+void sn_runner_image_fault(sn_status_block *s, const sn_table_image_fault *f)
+{
+    s->error_rule = f->check;
+    s->detail_field = f->field;
+    s->detail[0] = f->value;
+    s->detail[1] = f->expected;
+    s->detail[2] = f->count;
 }
 
 /* ---- completions ---------------------------------------------------------- */
@@ -211,7 +235,7 @@ static int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t 
     case WAIT_IDLE:
         return r->in_flight == 0;
     case WAIT_SETTLE: /* unfenced units' writes land meanwhile (DESIGN §2) */
-        return waited >= r->settle_cycles;
+        return waited >= SETTLE_CYCLES;
     default: /* WAIT_RX: a CU_CTRL reply waits in the RX queue */
         return (rd(r, SN_CTRL_RX_USED) & 0xF) != 0;
     }
@@ -219,16 +243,16 @@ static int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t 
 
 /* The one wait: polls STAT, draining completions, until the condition holds.
  * A wait that sees no completion for hang_cycles is a hang (STYLE 6); a
- * settle is a wait of settle_cycles that still drains. The
+ * settle is a wait of SETTLE_CYCLES that still drains. The
  * offer wait drains only from SN_RUNNER_DRAIN_AT records so that a flit can
  * go out between batches; every other wait drains whatever is queued. A
- * runner with drain_while_kicking cleared (a test image) drains in neither
+ * runner built with SN_RUNNER_NO_DRAIN (a test image) drains in neither
  * kick-time wait, and so deadlocks once completions fill the mailbox. */
 static NOINLINE runner_status wait_for(sn_runner *r, enum wait_kind kind, uint32_t node)
 {
     int kicking = kind == WAIT_OFFER_CLEAR || kind == WAIT_DEPTH;
     uint32_t threshold = !kicking                 ? 1
-                         : !r->drain_while_kicking ? UINT32_MAX
+                         : !DRAIN_WHILE_KICKING ? UINT32_MAX
                          : kind == WAIT_OFFER_CLEAR ? SN_RUNNER_DRAIN_AT
                                                     : 1;
     uint64_t start = sn_port_cycles(r->port), last_progress = start;
@@ -244,7 +268,7 @@ static NOINLINE runner_status wait_for(sn_runner *r, enum wait_kind kind, uint32
             break;
         if (took) {
             last_progress = now;
-        } else if (kind == WAIT_OFFER_CLEAR && r->drain_while_kicking && (sn_stat_queued(stat)) != 0) {
+        } else if (kind == WAIT_OFFER_CLEAR && DRAIN_WHILE_KICKING && (sn_stat_queued(stat)) != 0) {
             threshold = 1; /* the offer is stuck: free the hub by draining all */
         } else if (kind != WAIT_SETTLE && now - last_progress > r->hang_cycles) {
             return fail(r, SN_ERR_HANG, node, (uint32_t)(now - last_progress));
@@ -253,6 +277,15 @@ static NOINLINE runner_status wait_for(sn_runner *r, enum wait_kind kind, uint32
                                                                            raises no line */
             sn_port_sleep_until(r->port, last_progress + r->hang_cycles + 1);
 #endif
+        }
+        /* A piece of the next round's hash per poll, drained or not: the
+         * queue holds 16 records, and a flit waiting to be taken is the one
+         * wait that should end at once. */
+        if (kind != WAIT_OFFER_CLEAR && r->ahead_next != r->ahead_end) {
+            uint64_t rows = (uint64_t)(r->ahead_end - r->ahead_next);
+            rows = rows < SN_RUNNER_AHEAD_ROWS ? rows : SN_RUNNER_AHEAD_ROWS;
+            r->ahead_hash = sn_word_hash_lines(r->ahead_hash, &r->ahead_next->arg3, rows);
+            r->ahead_next += rows;
         }
     }
     r->status->wait_node = NO_NODE;
@@ -386,7 +419,10 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
      * SN_RUNNER_DRAIN_AT or more (bits 3-7 of the count) when draining. */
     const uint64_t offer_or_lost = SN_MASK(stat, offered) | SN_MASK(stat, overflow);
-    const uint64_t leave = offer_or_lost | (r->drain_while_kicking ? SN_MASK(stat, queued) & ~7ull : 0);
+    uint64_t leave = offer_or_lost | (DRAIN_WHILE_KICKING ? SN_MASK(stat, queued) & ~7ull : 0);
+    /* opaque to GCC, which would otherwise build the constant (3 ALU
+     * operations) afresh for every GO: it keeps no loop invariant here */
+    __asm__("" : "+r"(leave));
     const sn_table_step *steps = &w->t->steps[w->round->step_first];
     const sn_table_row *slots = &w->t->payloads[w->round->payload_first];
     const uint32_t step_count = w->round->step_count, slot_count = w->round->payload_count;
@@ -473,7 +509,7 @@ static runner_status end_round(sn_runner *r, int unfenced)
 {
     r->status->phase = SN_PHASE_ROUND_END;
     runner_status st = wait_for(r, WAIT_IDLE, NO_NODE);
-    if (st == SN_OK && r->settle_cycles != 0 && unfenced) {
+    if (st == SN_OK && SETTLE_CYCLES != 0 && unfenced) {
         r->settles++;
         st = wait_for(r, WAIT_SETTLE, NO_NODE);
     }
@@ -522,21 +558,55 @@ static runner_status host_sync(sn_runner *r)
     return SN_OK;
 }
 
+/* Checks round `index`'s payload rows (the window of its checked copy) against
+ * its payload_hash, finishing the hash wait_for took ahead when it covers the
+ * same rows; then starts the next round's, when its window lies inside the
+ * table's payloads (otherwise that round's own record check refuses it). */
+static runner_status check_payloads(sn_runner *r, const sn_table *t, uint32_t index, const sn_table_round *round)
+{
+    const sn_table_row *rows = &t->payloads[round->payload_first], *end = rows + round->payload_count;
+    if (r->ahead_rows != rows || r->ahead_end != end) { /* not taken ahead: from the first row */
+        r->ahead_next = rows;
+        r->ahead_hash = SN_WORD_HASH_SEED;
+    }
+    uint64_t hash = sn_word_hash_lines(r->ahead_hash, &r->ahead_next->arg3, (uint64_t)(end - r->ahead_next));
+    r->ahead_next = r->ahead_end = 0; /* nothing ahead unless set below */
+    if (index + 1 < t->round_count) {
+        uint32_t first = t->rounds[index + 1].payload_first, count = t->rounds[index + 1].payload_count;
+        if (first <= t->payload_count && count <= t->payload_count - first) {
+            r->ahead_rows = r->ahead_next = &t->payloads[first];
+            r->ahead_end = r->ahead_rows + count;
+            r->ahead_hash = SN_WORD_HASH_SEED;
+        }
+    }
+    sn_table_image_fault f;
+    if (sn_table_image_check_round(index, round->payload_hash, hash, &f) == SN_OK)
+        return SN_OK;
+    sn_runner_image_fault(r->status, &f); /* the first error: the run stops at any */
+    return fail(r, SN_ERR_TABLE_IMAGE, NO_NODE, 0);
+}
+
 /* Runs round `index` from copies: the table lives in DRAM, where a unit's
- * write could change it after the first check, so the round record is copied
- * and re-checked as a whole before the round starts, and each step is copied
- * and checked again just before the runner acts on it. */
+ * write could change it after the boot check, so the round record is copied
+ * and its own rules checked again before the round starts (with its payload
+ * rows' hash), and each step is copied and checked again just before the
+ * runner acts on it; a round whose awaits no longer cover its kicks ends
+ * with counts that differ (end_round). */
 static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
 {
     const sn_table_round *in = &t->rounds[index];
-    const sn_table_round round = {in->step_first, in->step_count, in->payload_first, in->payload_count, in->flags};
-    const sn_table view = {&round, t->steps, t->payloads, 1, t->step_count, t->payload_count};
+    const sn_table_round round = {in->step_first, in->step_count,  in->payload_first, in->payload_count,
+                                  in->flags,      in->reserved,    in->payload_hash};
     sn_table_fault f;
-    for (size_t i = 0; i < SN_RUNNER_SLOTS; i++)
+    for (size_t i = 0; i <= r->map.mesh->unit_count; i++) /* slot 0 and the mesh's units: no other is counted */
         r->unit[i].expected = r->unit[i].kicked = r->unit[i].other = 0;
-    if (sn_table_check_round(&view, 0, &r->map, tally.kicked, tally.awaited, &f) != SN_OK) {
-        r->status->step = f.step;
+    r->status->step = 0;
+    if (sn_table_check_round_record(t, &round, &f) != SN_OK)
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
+    if (r->payload_hashes) {
+        runner_status st = check_payloads(r, t, index, &round);
+        if (st != SN_OK)
+            return st;
     }
 
     round_walk w = {t, &round, 0, 0, {.word = {0, 0, 0}}};
@@ -555,8 +625,6 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
         uint32_t node = SN_NODE_ID(s->x, s->y);
         switch (s->op) {
-        case SN_STEP_SEED: /* no credit register on the mailbox (DESIGN §2) */
-            break;
         case SN_STEP_AWAIT: /* the round's awaits so far are the unit's expected: the total rule on them */
             if (sn_table_check_await_total(s, r->unit[r->map.slot[node]].expected, &f) != SN_OK)
                 return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
@@ -572,8 +640,8 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
         case SN_STEP_HOST_SYNC: /* held after the round ends, below */
             sync = 1;
             break;
-        default: /* a kick: never reached, see above */
-            st = fail(r, SN_ERR_TABLE_STEP, NO_NODE, s->op);
+        default: /* a seed: no credit register on the mailbox (DESIGN §2); never a kick, see above */
+            break;
         }
         if (st != SN_OK)
             return st;
@@ -592,6 +660,7 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
  * function a debugger can break on (tests/integration/gdb_session.sh). */
 NOINLINE sn_status sn_runner_run(sn_runner *r, const sn_table *table)
 {
+    r->ahead_rows = 0; /* nothing hashed ahead of a new table */
     runner_status st = check_table(r, table);
     if (st == SN_OK)
         st = probe_units(r);

@@ -10,6 +10,7 @@
 #include "sysnode/status.h"
 #include "sysnode/status_block.h"
 #include "sysnode/table.h"
+#include "sysnode/table_image.h"
 
 /* Cycles a wait may go without any completion arriving before it is a hang.
  * The KohakuTPU tests bound completion polls at 2-4 M STAT reads
@@ -32,6 +33,12 @@
  * Where the packer proves a round's writes are read only by later kicks
  * (SN_ROUND_SETTLE_PROVEN, host/inputs/settle.c), the proof replaces the wait. */
 #define SN_RUNNER_SETTLE_CYCLES 4096ull
+
+/* Payload rows (32-byte hash lines) of the next round's hash taken per
+ * poll of a wait: about 45 cycles each at DRAM latency 0 (4 loads, 20 ALU
+ * operations, core-timing §1), so a poll is late by at most about 360
+ * cycles, while the 16-deep queue fills in no less than 16 completions. */
+#define SN_RUNNER_AHEAD_ROWS 8u
 
 /* Count slots: mesh unit i is slot i + 1; slot 0 stands for every
  * coordinate with no unit and is never counted. */
@@ -63,9 +70,7 @@ typedef struct {
     uint64_t hang_cycles;      /* SN_RUNNER_DEFAULT_HANG_CYCLES unless a test sets it */
     uint32_t inst_depth;       /* outstanding-flit bound for a node not probed */
     uint8_t probe_units;       /* read every unit's CU_CAPS after the table check */
-    uint64_t settle_cycles;    /* SN_RUNNER_SETTLE_CYCLES; 0 disables the settle (a test image only) */
     uint32_t settles;          /* round ends that waited out write landing */
-    uint8_t drain_while_kicking; /* 1; 0 only in a test image that shows the deadlock */
 
     uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */
     uint8_t shadow_valid;      /* 1: shadow[] is what the registers hold */
@@ -84,12 +89,29 @@ typedef struct {
 
     uint32_t total_completions;
     uint32_t total_flits;
+
+    /* Each round's payload rows are hashed against its payload_hash before
+     * its first GO (a table from a packed image, FORMAT.md §4 check 15;
+     * 0 for a table compiled into the image). The next round's rows are
+     * hashed a line at a time while this round waits for completions:
+     * rows [ahead_rows, ahead_end), ahead_next the first not yet taken
+     * into ahead_hash. */
+    uint8_t payload_hashes;
+    const sn_table_row *ahead_rows, *ahead_next, *ahead_end;
+    uint64_t ahead_hash;
 } sn_runner;
 
-/* Prepares r to drive the mailbox behind port for a mesh. status must point
- * at a writable sn_status_block (the fixed scratchpad address on the target);
- * it is cleared and stamped with SN_STATUS_MAGIC. */
+/* Prepares r, which must be zeroed storage (static, or calloc'ed: the image
+ * clears its .bss at reset, so the code budget carries no second clear), to
+ * drive the mailbox behind port for a mesh. status must point at a writable
+ * sn_status_block (the fixed scratchpad address on the target); it is
+ * cleared and stamped with SN_STATUS_MAGIC. */
 void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_block *status);
+
+/* Records an image check's fault f in s as the host reads it for
+ * SN_ERR_TABLE_IMAGE (FORMAT.md §7): error_rule = f's check, detail_field =
+ * its field's byte offset, detail = {value, expected, count}. No error. */
+void sn_runner_image_fault(sn_status_block *s, const sn_table_image_fault *f);
 
 /* Checks table against the table rules (table_check.h) before any GO; then,
  * with probe_units set, reads every unit's CU_CAPS with a CU_CTRL read through
@@ -103,7 +125,7 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * an await grows the node's expected count and blocks until received reaches
  * it; a barrier waits until no flit is outstanding. At a round's end, when a
  * unit the round kicked or awaited is older than CU_VERSION 5 (or was not
- * probed), the runner settles: it waits settle_cycles, still draining
+ * probed), the runner settles: it waits SN_RUNNER_SETTLE_CYCLES, still draining
  * (skipped for a round flagged SN_ROUND_SETTLE_PROVEN but the last, or one
  * ending at a host sync point, FORMAT.md §3); then every node's received
  * count must equal its expected count. A round whose last step is a host
@@ -111,7 +133,13 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  * SN_PHASE_HOST_SYNC, until the release word carries that number
  * (host_command = its command), or hang_cycles pass (SN_ERR_HANG,
  * error_value = the sync point's number, error_node none).
+ * With payload_hashes set, each round's payload rows must hash to the round
+ * record's payload_hash before the round's first GO (the next round's are
+ * hashed while a round waits on completions, FORMAT.md §4 check 15).
  * Returns SN_OK, or the first error (also recorded in r->status):
+ *   SN_ERR_TABLE_IMAGE a round's payload rows do not hash to its payload_hash
+ *                      (error_round = the round; error_rule SN_TI_PAYLOAD_HASH,
+ *                      detail as sn_table_image_fault);
  *   SN_ERR_TABLE_STEP  unknown step opcode;
  *   SN_ERR_TABLE_SLOT  a kick past the round's payloads or the 128-slot window;
  *   SN_ERR_TABLE_NODE  a kick or await naming a coordinate with no unit, or the SysNode;
@@ -123,8 +151,8 @@ void sn_runner_init(sn_runner *r, sn_port *port, const sn_mesh *mesh, sn_status_
  *                      or no CU_CTRL reply within hang_cycles;
  *   SN_ERR_UNIT_CAPS   a unit's CU_CAPS type differs from the mesh, or inst_depth 0;
  *   SN_ERR_PROTOCOL    a signal code or CU_CTRL reply the runner does not expect;
- *   SN_ERR_TABLE_CHANGED a round or step broke a table rule when re-checked on
- *                      the runner's copy just before it ran (the table in DRAM changed);
+ *   SN_ERR_TABLE_CHANGED a round record or a step broke a table rule when re-checked
+ *                      on the runner's copy just before it ran (the table in DRAM changed);
  *   SN_ERR_RX_FLIT     a flit other than a CU_CTRL reply waits in the RX queue at a round's end.
  * No GO is issued for a step the table does not allow. Rules: DESIGN.md §2.
  * Every error is reported in r->status with the facts its message names

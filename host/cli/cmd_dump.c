@@ -169,6 +169,8 @@ static sn_status dump_image(const char *path, bool json, sn_error *e)
         listing l = {.mesh = default_mesh, .source = path, .json = json};
         sn_table_image_fault fault;
         st = sn_table_image_open(data, len, &l.table, &fault);
+        if (st == SN_OK)
+            st = sn_table_image_check_payloads(&l.table, &fault);
         if (st != SN_OK) {
             char words[256];
             sn_error_set(e, st, "%s: %s", path, sn_table_image_describe(&fault, words, sizeof words));

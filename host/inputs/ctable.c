@@ -68,12 +68,13 @@ sn_status sn_ctable_write(FILE *out, const char *label, const sn_program *p, sn_
             p->round_count, p->round_count == 1 ? "" : "s", p->step_count, p->payload_count, p->masked_total,
             p->masked_total == 1 ? "" : "s");
 
-    fprintf(out, "/* {step_first, step_count, payload_first, payload_count, flags} */\n"
+    fprintf(out, "/* {step_first, step_count, payload_first, payload_count, flags, reserved, payload_hash}:\n"
+                 " * the rows are compiled in with the image, so no payload hash is read */\n"
                  "static const sn_table_round sn_embedded_rounds[%zu] = {\n",
             p->round_count);
     for (size_t i = 0; i < p->round_count; i++) {
         const sn_table_round *r = &p->rounds[i];
-        fprintf(out, "    {%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u}, /* round %zu */\n",
+        fprintf(out, "    {%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, 0u, 0u}, /* round %zu */\n",
                 r->step_first, r->step_count, r->payload_first, r->payload_count, r->flags, i);
     }
     fprintf(out, "};\n\n");

@@ -74,14 +74,6 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
     memset(b + rounds_end, 0, steps_off - rounds_end);
     memset(b + steps_end, 0, payloads_off - steps_end);
 
-    for (size_t i = 0; i < p->round_count; i++) {
-        uint8_t *r = b + rounds_off + i * sizeof(sn_table_round);
-        put_le(r + 0, p->rounds[i].step_first, 4);
-        put_le(r + 4, p->rounds[i].step_count, 4);
-        put_le(r + 8, p->rounds[i].payload_first, 4);
-        put_le(r + 12, p->rounds[i].payload_count, 4);
-        put_le(r + 16, p->rounds[i].flags, 4);
-    }
     for (size_t i = 0; i < p->step_count; i++) {
         uint8_t *s = b + steps_off + i * sizeof(sn_table_step);
         s[0] = p->steps[i].op;
@@ -99,6 +91,21 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
         put_le(row + offsetof(sn_table_row, arg0), p->payloads[i].arg0, 8);
     }
 
+    for (size_t i = 0; i < p->round_count; i++) {
+        uint8_t *r = b + rounds_off + i * sizeof(sn_table_round);
+        put_le(r + offsetof(sn_table_round, step_first), p->rounds[i].step_first, 4);
+        put_le(r + offsetof(sn_table_round, step_count), p->rounds[i].step_count, 4);
+        put_le(r + offsetof(sn_table_round, payload_first), p->rounds[i].payload_first, 4);
+        put_le(r + offsetof(sn_table_round, payload_count), p->rounds[i].payload_count, 4);
+        put_le(r + offsetof(sn_table_round, flags), p->rounds[i].flags, 4);
+        put_le(r + offsetof(sn_table_round, reserved), 0, 4);
+        /* over the rows as packed above (the checked window lies inside them) */
+        const uint8_t *rows = b + payloads_off + p->rounds[i].payload_first * sizeof(sn_table_row);
+        put_le(r + offsetof(sn_table_round, payload_hash),
+               sn_word_hash((const uint64_t *)(const void *)rows,
+                            (uint64_t)p->rounds[i].payload_count * (sizeof(sn_table_row) / 8)), 8);
+    }
+
     PUT_HDR(b, magic, SN_TABLE_IMAGE_MAGIC);
     PUT_HDR(b, version, SN_TABLE_IMAGE_VERSION);
     PUT_HDR(b, header_bytes, SN_TABLE_IMAGE_HEADER_BYTES);
@@ -110,8 +117,8 @@ sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **im
     PUT_HDR(b, steps_offset, steps_off);
     PUT_HDR(b, payloads_offset, payloads_off);
     PUT_HDR(b, total_bytes, total);
-    PUT_HDR(b, body_hash, sn_word_hash((const uint64_t *)(const void *)(b + SN_TABLE_IMAGE_HEADER_BYTES),
-                                       (total - SN_TABLE_IMAGE_HEADER_BYTES) / 8));
+    PUT_HDR(b, structure_hash, sn_word_hash((const uint64_t *)(const void *)(b + SN_TABLE_IMAGE_HEADER_BYTES),
+                                            (payloads_off - SN_TABLE_IMAGE_HEADER_BYTES) / 8));
     /* Last: the header CRC covers every header field before it. */
     PUT_HDR(b, header_crc32, sn_crc32(b, offsetof(sn_table_image_header, header_crc32)));
     *image = b;

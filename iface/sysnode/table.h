@@ -80,15 +80,19 @@ SN_STATIC_ASSERT(sizeof(sn_table_step) == 12, "step record is 12 bytes");
 #define SN_ROUND_SETTLE_PROVEN 1u
 
 /* One round: a window of steps and a window of payloads; a kick's
- * first_slot is relative to payload_first (each round restages from slot 0). */
+ * first_slot is relative to payload_first (each round restages from slot 0).
+ * payload_hash is the word hash of the round's payload rows (FORMAT.md §3),
+ * set by the packer; a table compiled into an image leaves it 0 unread. */
 typedef struct {
     uint32_t step_first;
     uint32_t step_count;
     uint32_t payload_first;
     uint32_t payload_count; /* at most SN_STAGE_SLOTS */
     uint32_t flags;         /* SN_ROUND_* */
+    uint32_t reserved;      /* 0 */
+    uint64_t payload_hash;  /* sn_word_hash of rows [payload_first, payload_first + payload_count) */
 } sn_table_round;
-SN_STATIC_ASSERT(sizeof(sn_table_round) == 20, "round record is 20 bytes");
+SN_STATIC_ASSERT(sizeof(sn_table_round) == 32, "round record is 32 bytes");
 
 /* The staging window: a kick may name slots 0..127 of its round
  * (artifacts-facts §1.2, kohakuaccel/runtime/loader.py stage_flits). */

@@ -60,18 +60,31 @@ static int utf8_valid(const unsigned char *s, size_t n)
     return 1;
 }
 
-/* Sets the body hash and header CRC of the table in b[0..n) as the packer
- * would (artifacts/FORMAT.md §1), over what of the body the file holds. */
+/* Sets each round's payload hash, the structure hash and the header CRC of
+ * the table in b[0..n) as the packer would (artifacts/FORMAT.md §1-§3),
+ * over what of each the file holds. */
 static void repair(uint8_t *b, size_t n)
 {
     if (n < SN_TABLE_IMAGE_HEADER_BYTES)
         return;
     sn_table_image_header h;
     memcpy(&h, b, sizeof h);
-    uint32_t total = h.total_bytes;
-    size_t body = (total < n ? total : n) - SN_TABLE_IMAGE_HEADER_BYTES;
-    uint64_t hash = total >= SN_TABLE_IMAGE_HEADER_BYTES ? sn_word_hash((const uint64_t *)(b + SN_TABLE_IMAGE_HEADER_BYTES), body / 8) : 0;
-    memcpy(b + offsetof(sn_table_image_header, body_hash), &hash, sizeof hash);
+    for (uint64_t i = 0; i < h.round_count; i++) {
+        uint64_t at = h.rounds_offset + i * sizeof(sn_table_round);
+        if (at < h.rounds_offset || at + sizeof(sn_table_round) > n)
+            break;
+        sn_table_round r;
+        memcpy(&r, b + at, sizeof r);
+        uint64_t rows = (uint64_t)h.payloads_offset + (uint64_t)r.payload_first * sizeof(sn_table_row);
+        if (h.payloads_offset % 8 != 0 || rows + (uint64_t)r.payload_count * sizeof(sn_table_row) > n)
+            continue;
+        r.payload_hash = sn_word_hash((const uint64_t *)(const void *)(b + rows), (uint64_t)r.payload_count * 4);
+        memcpy(b + at, &r, sizeof r);
+    }
+    uint32_t end = h.payloads_offset;
+    size_t body = (end < n ? end : n) - SN_TABLE_IMAGE_HEADER_BYTES;
+    uint64_t hash = end >= SN_TABLE_IMAGE_HEADER_BYTES ? sn_word_hash((const uint64_t *)(b + SN_TABLE_IMAGE_HEADER_BYTES), body / 8) : 0;
+    memcpy(b + offsetof(sn_table_image_header, structure_hash), &hash, sizeof hash);
     uint32_t crc = (uint32_t)crc32(0, b, offsetof(sn_table_image_header, header_crc32));
     memcpy(b + offsetof(sn_table_image_header, header_crc32), &crc, sizeof crc);
 }

@@ -29,7 +29,7 @@ open(blob_path, "wb").write(blob)
 
 
 def word_hash(body):
-    """FORMAT.md §1's body hash, computed here on its own."""
+    """FORMAT.md §1's word hash, computed here on its own."""
     h, mask = (1 << 64) - 1, (1 << 64) - 1
     for (w,) in struct.iter_unpack("<Q", body):
         x = h ^ w
@@ -54,12 +54,13 @@ want = zlib.crc32(blob[3:16])
 run = flash(table, 0x100008, "--digest", "0x200003:13")
 assert run.returncode == 0 and digest_of(run) == want, f"table at 0x100008: {run.stdout}{run.stderr}"
 
-# vadd128's step 1 is its kick (FORMAT.md §3: steps after the 20-byte rounds, 8-aligned)
+# vadd128's step 1 is its kick (FORMAT.md §3: steps after the 32-byte rounds, 8-aligned)
 bad = bytearray(data)
 steps = struct.unpack_from("<I", bad, 0x24)[0]
 assert bad[steps + 12] == 2, "vadd128's step 1 is a kick"
 bad[steps + 13:steps + 15] = bytes([3, 3])
-struct.pack_into("<Q", bad, 0x30, word_hash(bytes(bad[64:])))
+payloads = struct.unpack_from("<I", bad, 0x28)[0]
+struct.pack_into("<Q", bad, 0x30, word_hash(bytes(bad[64:payloads])))  # the structure hash
 struct.pack_into("<I", bad, 0x38, zlib.crc32(bytes(bad[:0x38])))
 bad_path = os.path.join(work, "kick_to_3_3.bin")
 open(bad_path, "wb").write(bad)

@@ -46,17 +46,18 @@ EXPECT = {
                         ["round 3 step 4: SIG_FAULT, argument 7 (vector core fault: VL); node (1,0); the payload "
                          "that faulted: round 3 step 3 slot 2",
                          "'s payload 38 since boot (0-based)"]),
-    # Offset 868 is a step's opcode byte in the packed table (FORMAT.md §4); its inverse is no opcode.
-    "table-flip": (synth, "table-flip:868@0:1", 1,
+    # Offset 1156 is a step's opcode byte in the packed table (synth_case's 24 rounds of 32 bytes put
+    # the steps at 832, FORMAT.md §2-§3; this is step 27's); its inverse is no opcode.
+    "table-flip": (synth, "table-flip:1156@0:1", 1,
                    ["exited with 0x17 after ", "the table in DRAM changed after it was checked",
-                    "unknown step opcode ", INJECTED + "table-flip: the table byte at offset 868"]),
-    # Offset 119 is the top byte of vadd128's await count (step 2's `a`, FORMAT.md §3): flipped while step 1
+                    "unknown step opcode ", INJECTED + "table-flip: the table byte at offset 1156"]),
+    # Offset 127 is the top byte of vadd128's await count (step 2's `a`, steps at 96, FORMAT.md §3): flipped while step 1
     # kicks, the count 26 becomes 0xFF00001A, past 2^31-1; the runner's own count refuses it as it reaches the
     # await (before: the wrap-safe wait ended at once and the round end reported 0x21, 26 received).
-    "table-flip-await": (VADD, "table-flip:119@0:1", 1,
+    "table-flip-await": (VADD, "table-flip:127@0:1", 1,
                          ["exited with 0x17 after ", "the table in DRAM changed after it was checked",
                           "round 0 step 2: awaits for the node pass 2^31-1 in the round: this await 4278190106, "
-                          "room 2147483647 (node (1,0))", INJECTED + "table-flip: the table byte at offset 119"]),
+                          "room 2147483647 (node (1,0))", INJECTED + "table-flip: the table byte at offset 127"]),
     "missing-node": (VADD, "missing-node@0:1", 1,
                      ["mesh: a flit for (3,3) has no endpoint", INJECTED + "missing-node: a GO sent to (3,3)"]),
     # A runner that does not drain while it kicks fills the completion queue:

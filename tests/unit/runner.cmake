@@ -7,6 +7,9 @@ function(sn_runner_model_test name)
             ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mbox_model.c
             ${CMAKE_SOURCE_DIR}/firmware/runner/runner.c
             ${CMAKE_SOURCE_DIR}/common/table_check.c
+            ${CMAKE_SOURCE_DIR}/common/table_image.c
+            ${CMAKE_SOURCE_DIR}/common/word_hash.c
+            ${CMAKE_SOURCE_DIR}/common/crc32.c
             ${CMAKE_SOURCE_DIR}/common/messages.c
     LIBS "")
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/common

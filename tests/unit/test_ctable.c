@@ -75,7 +75,7 @@ static void vadd_rows(void **state)
     expect_contains(h, "round 0: " VADD " (3 steps, 26 payloads)");
     expect_contains(h, "#include \"sysnode/table.h\"");
     expect_contains(h, "static const sn_table_round sn_embedded_rounds[1] = {\n"
-                       "    {0u, 3u, 0u, 26u, 0u}, /* round 0 */\n};");
+                       "    {0u, 3u, 0u, 26u, 0u, 0u, 0u}, /* round 0 */\n};");
     expect_contains(h, "    {SN_STEP_SEED, 0, 0, 0, .seed = {.n = 512u}}, /* round 0 step 0 */\n"
                        "    {SN_STEP_KICK, 1, 0, 0, .kick = {.first_slot = 0u, .flits = 26u}}, /* round 0 step 1 */\n"
                        "    {SN_STEP_AWAIT, 1, 0, 0, .await = {.completions = 26u}}, /* round 0 step 2 */\n");

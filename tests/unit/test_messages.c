@@ -73,11 +73,15 @@ static void table_image_and_boot(void **state)
 {
     (void)state;
     sn_status_block s = block(SN_ERR_TABLE_IMAGE, SN_PHASE_BOOT, SN_STATUS_NO_NODE, 0);
-    s.error_rule = SN_TI_BODY_HASH;
+    s.error_rule = SN_TI_STRUCTURE_HASH;
     s.detail_field = 0x30;
     s.detail[0] = 0x1234;
     s.detail[1] = 0xabcdef0123456789ull;
-    expect(&s, "table: body hash 0x1234 at offset 0x30, computed 0xabcdef0123456789");
+    expect(&s, "table: structure hash 0x1234 at offset 0x30, computed 0xabcdef0123456789");
+    s.error_rule = SN_TI_PAYLOAD_HASH; /* the runner's, before round 3's first GO */
+    s.detail_field = 0x40 + 3 * 32 + 24;
+    s.detail[2] = 3;
+    expect(&s, "table: round 3's payload hash 0x1234 at offset 0xb8, computed 0xabcdef0123456789");
     s = block(SN_ERR_BOOT_ARGS, SN_PHASE_BOOT, SN_STATUS_NO_NODE, SN_BOOT_ARGS_BAD_MAGIC);
     expect(&s, "no boot-argument block at 0x10040 (magic or version wrong)");
     s.error_value = SN_BOOT_ARGS_OUTSIDE;

@@ -322,7 +322,7 @@ static void quick_step_test_agrees_with_the_rules(void **state)
                             for (unsigned ri = 0; ri < 3; ri++) {
                                 sn_table_step s = {(uint8_t)op, coords[xi], coords[yi], (uint8_t)reserved,
                                                    .a = counts[ai], .b = counts[bi]};
-                                sn_table_round round = {0, 1, 0, round_payloads[ri], 0};
+                                sn_table_round round = {0, 1, 0, round_payloads[ri], 0, 0, 0};
                                 sn_table_fault fault;
                                 int full = sn_table_check_step(&s, &round, &f->r.map, NULL, NULL, &fault) == SN_OK;
                                 uint32_t head;

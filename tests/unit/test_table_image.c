@@ -30,7 +30,7 @@
 enum {
     O_MAGIC = 0x00, O_VERSION = 0x04, O_HEADER_BYTES = 0x06, O_SCHEMA = 0x08, O_FLAGS = 0x0C,
     O_ROUNDS = 0x10, O_STEPS = 0x14, O_PAYLOADS = 0x18, O_RESERVED0 = 0x1C, O_ROUNDS_OFF = 0x20,
-    O_STEPS_OFF = 0x24, O_PAYLOADS_OFF = 0x28, O_TOTAL = 0x2C, O_BODY_HASH = 0x30, O_HEADER_CRC = 0x38,
+    O_STEPS_OFF = 0x24, O_PAYLOADS_OFF = 0x28, O_TOTAL = 0x2C, O_STRUCTURE_HASH = 0x30, O_HEADER_CRC = 0x38,
     O_RESERVED1 = 0x3C, HEADER = 0x40,
 };
 
@@ -95,18 +95,22 @@ static const char *check_words(sn_table_image_check c)
     case SN_TI_PAYLOADS_OFFSET: return "table: payloads offset ";
     case SN_TI_TOTAL_BYTES: return "table: total bytes ";
     case SN_TI_TRUNCATED: return "(truncated)";
-    case SN_TI_BODY_HASH: return "table: body hash ";
+    case SN_TI_STRUCTURE_HASH: return "table: structure hash ";
+    case SN_TI_PAYLOAD_HASH: return "'s payload hash ";
     default: return "?";
     }
 }
 
-/* Opens img and requires check `want` with a message naming it. */
+/* Opens img and checks its rounds' payload rows as the host does (checks
+ * 1-15), and requires check `want` with a message naming it. */
 static void expect_fault(const uint8_t *img, uint64_t n, sn_table_image_check want, const char *what)
 {
     sn_table t;
     sn_table_image_fault f;
     char text[160];
     sn_status st = sn_table_image_open(img, n, &t, &f);
+    if (st == SN_OK)
+        st = sn_table_image_check_payloads(&t, &f);
     sn_table_image_describe(&f, text, sizeof text);
     if (st != SN_ERR_TABLE_IMAGE || f.check != want || strstr(text, check_words(want)) == NULL)
         fail_msg("%s: status 0x%x check %d (want %d): %s", what, st, f.check, want, text);
@@ -125,7 +129,7 @@ static void schema_matches_document(void **state)
     doc[n] = '\0';
     if (strstr(doc, schema) == NULL)
         fail_msg("FORMAT.md does not state the schema text verbatim:\n%s", schema);
-    if (strstr(doc, "0xEF96B937") == NULL || SN_TABLE_IMAGE_SCHEMA_HASH != 0xEF96B937u)
+    if (strstr(doc, "0xB821F414") == NULL || SN_TABLE_IMAGE_SCHEMA_HASH != 0xB821F414u)
         fail_msg("FORMAT.md and table_image.h disagree on the schema hash");
 }
 
@@ -147,54 +151,54 @@ static void vadd_at_documented_offsets(void **state)
     sn_program p;
     uint64_t n;
     uint8_t *img = pack_case(CASES "vadd128", &n, &p);
-    /* 1 round, 3 steps, 26 payloads: rounds at 64 (20 B), steps at 88 (84
-     * rounded up to 8; 36 B), payloads at 128 (124 rounded up to 32), 26 x 32 B
-     * to 960. */
-    assert_int_equal(n, 960);
+    /* 1 round, 3 steps, 26 payloads: rounds at 64 (32 B), steps at 96 (36 B),
+     * payloads at 160 (132 rounded up to 32), 26 x 32 B to 992. */
+    assert_int_equal(n, 992);
     assert_memory_equal(img + O_MAGIC, "SNTB", 4);
     assert_int_equal(rd(img + O_MAGIC, 4), 0x42544E53u);
-    assert_int_equal(rd(img + O_VERSION, 2), 3);
+    assert_int_equal(rd(img + O_VERSION, 2), 4);
     assert_int_equal(rd(img + O_HEADER_BYTES, 2), 64);
-    assert_int_equal(rd(img + O_SCHEMA, 4), 0xEF96B937u);
+    assert_int_equal(rd(img + O_SCHEMA, 4), 0xB821F414u);
     assert_int_equal(rd(img + O_FLAGS, 4), 0);
     assert_int_equal(rd(img + O_ROUNDS, 4), 1);
     assert_int_equal(rd(img + O_STEPS, 4), 3);
     assert_int_equal(rd(img + O_PAYLOADS, 4), 26);
     assert_int_equal(rd(img + O_RESERVED0, 4), 0);
     assert_int_equal(rd(img + O_ROUNDS_OFF, 4), 64);
-    assert_int_equal(rd(img + O_STEPS_OFF, 4), 88);
-    assert_int_equal(rd(img + O_PAYLOADS_OFF, 4), 128);
-    assert_int_equal(rd(img + O_TOTAL, 4), 960);
-    assert_true(rd(img + O_BODY_HASH, 8) == doc_word_hash(img + HEADER, 960 - HEADER));
+    assert_int_equal(rd(img + O_STEPS_OFF, 4), 96);
+    assert_int_equal(rd(img + O_PAYLOADS_OFF, 4), 160);
+    assert_int_equal(rd(img + O_TOTAL, 4), 992);
+    assert_true(rd(img + O_STRUCTURE_HASH, 8) == doc_word_hash(img + HEADER, 160 - HEADER));
     assert_int_equal(rd(img + O_HEADER_CRC, 4), sn_crc32(img, 0x38));
     assert_int_equal(rd(img + O_RESERVED1, 4), 0);
     /* round 0 = {step_first 0, step_count 3, payload_first 0, payload_count 26,
-     * flags 0: the last round always settles, nothing is proven for it} */
+     * flags 0: the last round always settles, nothing is proven for it;
+     * reserved 0; the word hash of its 26 rows} */
     assert_int_equal(rd(img + 64, 4), 0);
     assert_int_equal(rd(img + 68, 4), 3);
     assert_int_equal(rd(img + 72, 4), 0);
     assert_int_equal(rd(img + 76, 4), 26);
     assert_int_equal(rd(img + 80, 4), 0);
-    for (unsigned i = 84; i < 88; i++)
-        assert_int_equal(img[i], 0); /* padding */
+    assert_int_equal(rd(img + 84, 4), 0);
+    assert_true(rd(img + 88, 8) == doc_word_hash(img + 160, 26 * 32));
     /* steps: seed 512; kick (1,0) base 0 n 26; await (1,0) 26 */
     static const uint8_t steps[36] = {1, 0, 0, 0, 0x00, 0x02, 0, 0, 0, 0, 0, 0,
                                       2, 1, 0, 0, 0, 0, 0, 0, 26, 0, 0, 0,
                                       3, 1, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0};
-    assert_memory_equal(img + 88, steps, sizeof steps);
-    for (unsigned i = 124; i < 128; i++)
+    assert_memory_equal(img + 96, steps, sizeof steps);
+    for (unsigned i = 132; i < 160; i++)
         assert_int_equal(img[i], 0); /* padding */
     /* payload 0 = IMEM 0 VSETI: {ARG3 = 1<<60, 0, 0, ARG0 = 0xd0000000} */
-    assert_int_equal(rd(img + 128, 8), 1ull << 60);
-    assert_int_equal(rd(img + 136, 8), 0);
-    assert_int_equal(rd(img + 144, 8), 0);
-    assert_int_equal(rd(img + 152, 8), 0xd0000000u);
+    assert_int_equal(rd(img + 160, 8), 1ull << 60);
+    assert_int_equal(rd(img + 168, 8), 0);
+    assert_int_equal(rd(img + 176, 8), 0);
+    assert_int_equal(rd(img + 184, 8), 0xd0000000u);
     /* payload 1 = IMEM 1 word 0x80: ARG3 = 1<<60 | 1<<51 */
-    assert_int_equal(rd(img + 160, 8), 1ull << 60 | 1ull << 51);
-    assert_int_equal(rd(img + 184, 8), 0x80);
+    assert_int_equal(rd(img + 192, 8), 1ull << 60 | 1ull << 51);
+    assert_int_equal(rd(img + 216, 8), 0x80);
     /* payload 24 = DESC A5 base 0x3000; payload 25 = RUN pc 0 */
-    assert_int_equal(rd(img + 128 + 24 * 32, 8), 2ull << 60 | 5ull << 57 | 0x3000ull << 20);
-    assert_int_equal(rd(img + 128 + 25 * 32, 8), 3ull << 60);
+    assert_int_equal(rd(img + 160 + 24 * 32, 8), 2ull << 60 | 5ull << 57 | 0x3000ull << 20);
+    assert_int_equal(rd(img + 160 + 25 * 32, 8), 3ull << 60);
     /* The same bytes through the named view (sysnode/table.h): each step word
      * by its op's name, each row word by its register, and the payload the
      * row holds in sysnode/field.h's order (w[i] = bits 64i+63:64i = ARGi). */
@@ -212,7 +216,7 @@ static void vadd_at_documented_offsets(void **state)
     assert_int_equal(sn_field_get(&q, 255, 252), 1); /* ARG3[63:60] */
     assert_int_equal(sn_field_get(&q, 31, 0), 0x80); /* ARG0[31:0] */
     sn_table_row back = sn_table_payload_row(&q);
-    assert_memory_equal(&back, img + 160, 32);
+    assert_memory_equal(&back, img + 192, 32);
     free(img);
     sn_program_free(&p);
 }
@@ -233,7 +237,11 @@ static void open_gives_a_view(void **state)
     assert_int_equal(t.round_count, p.round_count);
     assert_int_equal(t.step_count, p.step_count);
     assert_int_equal(t.payload_count, p.payload_count);
-    assert_memory_equal(t.rounds, p.rounds, p.round_count * sizeof *p.rounds);
+    for (uint32_t i = 0; i < p.round_count; i++) { /* the packer adds each round's payload hash */
+        assert_memory_equal(&t.rounds[i], &p.rounds[i], offsetof(sn_table_round, payload_hash));
+        assert_true(t.rounds[i].payload_hash == doc_word_hash((const uint8_t *)&t.payloads[p.rounds[i].payload_first],
+                                                              32ull * p.rounds[i].payload_count));
+    }
     assert_memory_equal(t.steps, p.steps, p.step_count * sizeof *p.steps);
     assert_memory_equal(t.payloads, p.payloads, p.payload_count * sizeof *p.payloads);
     /* Bytes past total_bytes are not the table's: an image with slack opens. */
@@ -245,8 +253,9 @@ static void open_gives_a_view(void **state)
     sn_program_free(&p);
 }
 
-/* The check a flip of byte i trips first (FORMAT.md §4 order). */
-static sn_table_image_check flip_check(uint64_t i)
+/* The check a flip of byte i trips first (FORMAT.md §4 order) in an image
+ * whose payloads start at payloads_offset. */
+static sn_table_image_check flip_check(uint64_t i, uint64_t payloads_offset)
 {
     if (i < 4) return SN_TI_MAGIC;
     if (i < 6) return SN_TI_VERSION;
@@ -254,7 +263,7 @@ static sn_table_image_check flip_check(uint64_t i)
     if (i < 12) return SN_TI_SCHEMA;
     if (i < 0x3C) return SN_TI_HEADER_CRC;
     if (i < HEADER) return SN_TI_RESERVED;
-    return SN_TI_BODY_HASH;
+    return i < payloads_offset ? SN_TI_STRUCTURE_HASH : SN_TI_PAYLOAD_HASH;
 }
 
 /* Flips bytes 0..63 and every `stride`-th body byte (all of them for 1),
@@ -270,7 +279,7 @@ static void flip_all(const char *dir, uint64_t stride)
             char what[96];
             snprintf(what, sizeof what, "%s byte %llu ^ 0x%02x", dir, (unsigned long long)i, mask);
             img[i] ^= mask;
-            expect_fault(img, n, flip_check(i), what);
+            expect_fault(img, n, flip_check(i, rd(img + O_PAYLOADS_OFF, 4)), what);
             img[i] ^= mask;
         }
     }
@@ -321,11 +330,11 @@ static void header_fields(void **state)
         {"magic", O_MAGIC, 4, 0x42544E54u, 0, 1, SN_TI_MAGIC,
          "table: magic 0x42544e54 at offset 0x0, expected 0x42544e53 (\"SNTB\")"},
         {"version", O_VERSION, 2, 1, 0, 1, SN_TI_VERSION,
-         "table: format version 1 at offset 0x4, this build reads version 3"},
+         "table: format version 1 at offset 0x4, this build reads version 4"},
         {"header size", O_HEADER_BYTES, 2, 72, 0, 1, SN_TI_HEADER_BYTES,
          "table: header size 72 at offset 0x6, expected 64"},
         {"schema", O_SCHEMA, 4, 0x12345678u, 0, 1, SN_TI_SCHEMA,
-         "table: schema hash 0x12345678 at offset 0x8, this build's schema hashes to 0xef96b937"},
+         "table: schema hash 0x12345678 at offset 0x8, this build's schema hashes to 0xb821f414"},
         {"header CRC", O_HEADER_CRC, 4, 1, 1, 0, SN_TI_HEADER_CRC, NULL},
         {"flags", O_FLAGS, 4, 4, 0, 1, SN_TI_RESERVED, "table: flags 0x4 at offset 0xc, expected 0"},
         {"reserved0", O_RESERVED0, 4, 1, 0, 1, SN_TI_RESERVED,
@@ -335,18 +344,19 @@ static void header_fields(void **state)
         {"rounds offset", O_ROUNDS_OFF, 4, 72, 0, 1, SN_TI_ROUNDS_OFFSET,
          "table: rounds offset 0x48 at offset 0x20, expected 0x40 (the header's end)"},
         {"round count", O_ROUNDS, 4, 2, 0, 1, SN_TI_STEPS_OFFSET,
-         "table: steps offset 0x58 at offset 0x24, expected 0x68 (after 2 rounds of 20 bytes, aligned to 8)"},
+         "table: steps offset 0x60 at offset 0x24, expected 0x80 (after 2 rounds of 32 bytes, aligned to 8)"},
         {"round count 2^32-1", O_ROUNDS, 4, 0xFFFFFFFFu, 0, 1, SN_TI_STEPS_OFFSET, NULL},
         {"steps offset", O_STEPS_OFF, 4, 8, 1, 1, SN_TI_STEPS_OFFSET, NULL},
         {"step count", O_STEPS, 4, 6, 0, 1, SN_TI_PAYLOADS_OFFSET,
-         "table: payloads offset 0x80 at offset 0x28, expected 0xa0 (after 6 steps of 12 bytes, aligned to 32)"},
+         "table: payloads offset 0xa0 at offset 0x28, expected 0xc0 (after 6 steps of 12 bytes, aligned to 32)"},
         {"step count 2^32-1", O_STEPS, 4, 0xFFFFFFFFu, 0, 1, SN_TI_PAYLOADS_OFFSET, NULL},
         {"payloads offset", O_PAYLOADS_OFF, 4, 32, 1, 1, SN_TI_PAYLOADS_OFFSET, NULL},
         {"payload count", O_PAYLOADS, 4, 27, 0, 1, SN_TI_TOTAL_BYTES,
-         "table: total bytes 0x3c0 at offset 0x2c, expected 0x3e0 (after 27 payloads of 32 bytes)"},
-        {"payload count 2^27", O_PAYLOADS, 4, 1u << 27, 0, 1, SN_TI_TOTAL_BYTES, NULL}, /* 128 + 2^32 wraps in 32 bits */
+         "table: total bytes 0x3e0 at offset 0x2c, expected 0x400 (after 27 payloads of 32 bytes)"},
+        {"payload count 2^27", O_PAYLOADS, 4, 1u << 27, 0, 1, SN_TI_TOTAL_BYTES, NULL}, /* 160 + 2^32 wraps in 32 bits */
         {"total bytes", O_TOTAL, 4, 32, 1, 1, SN_TI_TOTAL_BYTES, NULL},
-        {"body hash", O_BODY_HASH, 8, 1, 1, 1, SN_TI_BODY_HASH, NULL},
+        {"structure hash", O_STRUCTURE_HASH, 8, 1, 1, 1, SN_TI_STRUCTURE_HASH, NULL},
+        {"round 0's payload hash", 88, 8, 1, 1, 0, SN_TI_STRUCTURE_HASH, NULL}, /* the structure covers it */
     };
     sn_program p;
     uint64_t n;
@@ -370,21 +380,29 @@ static void header_fields(void **state)
     /* A consistent header that claims more than the image holds. */
     memcpy(copy, img, n);
     wr(copy + O_PAYLOADS, 27, 4);
-    wr(copy + O_TOTAL, 992, 4);
+    wr(copy + O_TOTAL, 1024, 4);
     reseal(copy);
-    expect_fault(copy, n, SN_TI_TRUNCATED, "claims 992 bytes");
-    /* The body hash message names both values. */
+    expect_fault(copy, n, SN_TI_TRUNCATED, "claims 1024 bytes");
+    /* The hash messages name both values: the structure's (a step's byte)... */
     memcpy(copy, img, n);
-    copy[n - 1] ^= 0x40;
+    copy[100] ^= 0x40;
     sn_table t;
     sn_table_image_fault f;
     char text[160], want[160];
     assert_int_equal(sn_table_image_open(copy, n, &t, &f), SN_ERR_TABLE_IMAGE);
-    snprintf(want, sizeof want, "table: body hash 0x%llx at offset 0x30, computed 0x%llx",
-             (unsigned long long)rd(copy + O_BODY_HASH, 8), (unsigned long long)doc_word_hash(copy + HEADER, n - HEADER));
+    snprintf(want, sizeof want, "table: structure hash 0x%llx at offset 0x30, computed 0x%llx",
+             (unsigned long long)rd(copy + O_STRUCTURE_HASH, 8), (unsigned long long)doc_word_hash(copy + HEADER, 160 - HEADER));
     assert_string_equal(sn_table_image_describe(&f, text, sizeof text), want);
     /* A small buffer still gets a terminated, shortened message. */
-    assert_string_equal(sn_table_image_describe(&f, text, 12), "table: body");
+    assert_string_equal(sn_table_image_describe(&f, text, 12), "table: stru");
+    /* ... and a round's (its last row's byte), with the round and its field. */
+    memcpy(copy, img, n);
+    copy[n - 1] ^= 0x40;
+    assert_int_equal(sn_table_image_open(copy, n, &t, &f), SN_OK);
+    assert_int_equal(sn_table_image_check_payloads(&t, &f), SN_ERR_TABLE_IMAGE);
+    snprintf(want, sizeof want, "table: round 0's payload hash 0x%llx at offset 0x58, computed 0x%llx",
+             (unsigned long long)rd(copy + 88, 8), (unsigned long long)doc_word_hash(copy + 160, n - 160));
+    assert_string_equal(sn_table_image_describe(&f, text, sizeof text), want);
     free(copy);
     free(img);
     sn_program_free(&p);

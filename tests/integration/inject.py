@@ -58,6 +58,11 @@ EXPECT = {
                          ["exited with 0x17 after ", "the table in DRAM changed after it was checked",
                           "round 0 step 2: awaits for the node pass 2^31-1 in the round: this await 4278190106, "
                           "room 2147483647 (node (1,0))", INJECTED + "table-flip: the table byte at offset 127"]),
+    # The default flips the table's last byte, in round 23's last payload row, at BOOT: the header, the
+    # structure and rounds 0..22 are intact, so those run, and round 23 is refused before its first GO.
+    "table-flip-payload": (synth, "table-flip", 1,
+                           ["exited with 0x15 after ", "table: round 23's payload hash ",
+                            INJECTED + "table-flip: the table byte at offset "]),
     "missing-node": (VADD, "missing-node@0:1", 1,
                      ["mesh: a flit for (3,3) has no endpoint", INJECTED + "missing-node: a GO sent to (3,3)"]),
     # A runner that does not drain while it kicks fills the completion queue:

@@ -23,8 +23,9 @@ extern "C" {
 char *sn_table_fault_describe(const sn_table_fault *fault, char *buf, size_t size);
 
 /* "table: <check> <value>, <expected>" for a failed table-image check
- * (artifacts/FORMAT.md §4), e.g. "table: body hash 0x1234 at offset 0x30,
- * computed 0x9f00". */
+ * (artifacts/FORMAT.md §4), e.g. "table: structure hash 0x1234 at offset
+ * 0x30, computed 0x9f00", or for check 15 "table: round 3's payload hash
+ * 0x1234 at offset 0xb8, computed 0x9f00". */
 char *sn_table_image_describe(const sn_table_image_fault *f, char *buf, size_t size);
 
 /* The runner's first error from its status block (artifacts/FORMAT.md §7):

@@ -63,7 +63,6 @@ int main(void)
     *runner.host_held = 0;
     runner.hold_copy = sn_app_report_copy;
     runner.probe_units = 1;
-    runner.payload_hashes = 1; /* the table came packed (FORMAT.md §4 check 15) */
     /* A live host session (host_sync.h) hands over one table after another,
      * each ending at a sync point; the units keep their state throughout. */
     sn_status st;

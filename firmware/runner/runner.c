@@ -278,15 +278,19 @@ static NOINLINE runner_status wait_for(sn_runner *r, enum wait_kind kind, uint32
             sn_port_sleep_until(r->port, last_progress + r->hang_cycles + 1);
 #endif
         }
+#ifndef SN_RUNNER_WFI_AWAIT
         /* A piece of the next round's hash per poll, drained or not: the
          * queue holds 16 records, and a flit waiting to be taken is the one
-         * wait that should end at once. */
+         * wait that should end at once. (runner-wfi.elf sleeps instead and
+         * hashes each round's rows at the round's start: it has no room in
+         * the code budget for both.) */
         if (kind != WAIT_OFFER_CLEAR && r->ahead_next != r->ahead_end) {
             uint64_t rows = (uint64_t)(r->ahead_end - r->ahead_next);
             rows = rows < SN_RUNNER_AHEAD_ROWS ? rows : SN_RUNNER_AHEAD_ROWS;
             r->ahead_hash = sn_word_hash_lines(r->ahead_hash, &r->ahead_next->arg3, rows);
             r->ahead_next += rows;
         }
+#endif
     }
     r->status->wait_node = NO_NODE;
     return SN_OK;
@@ -603,11 +607,9 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     r->status->step = 0;
     if (sn_table_check_round_record(t, &round, &f) != SN_OK)
         return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
-    if (r->payload_hashes) {
-        runner_status st = check_payloads(r, t, index, &round);
-        if (st != SN_OK)
-            return st;
-    }
+    runner_status st0 = check_payloads(r, t, index, &round);
+    if (st0 != SN_OK)
+        return st0;
 
     round_walk w = {t, &round, 0, 0, {.word = {0, 0, 0}}};
     int sync = 0; /* the round ends at a host sync point */

@@ -91,12 +91,10 @@ typedef struct {
     uint32_t total_flits;
 
     /* Each round's payload rows are hashed against its payload_hash before
-     * its first GO (a table from a packed image, FORMAT.md §4 check 15;
-     * 0 for a table compiled into the image). The next round's rows are
-     * hashed a line at a time while this round waits for completions:
+     * its first GO (FORMAT.md §4 check 15). The next round's rows are
+     * hashed a few at a time while this round waits for completions:
      * rows [ahead_rows, ahead_end), ahead_next the first not yet taken
      * into ahead_hash. */
-    uint8_t payload_hashes;
     const sn_table_row *ahead_rows, *ahead_next, *ahead_end;
     uint64_t ahead_hash;
 } sn_runner;
@@ -133,9 +131,9 @@ void sn_runner_image_fault(sn_status_block *s, const sn_table_image_fault *f);
  * SN_PHASE_HOST_SYNC, until the release word carries that number
  * (host_command = its command), or hang_cycles pass (SN_ERR_HANG,
  * error_value = the sync point's number, error_node none).
- * With payload_hashes set, each round's payload rows must hash to the round
- * record's payload_hash before the round's first GO (the next round's are
- * hashed while a round waits on completions, FORMAT.md §4 check 15).
+ * Each round's payload rows must hash to the round record's payload_hash
+ * before the round's first GO (the next round's are hashed while a round
+ * waits on completions, FORMAT.md §4 check 15).
  * Returns SN_OK, or the first error (also recorded in r->status):
  *   SN_ERR_TABLE_IMAGE a round's payload rows do not hash to its payload_hash
  *                      (error_round = the round; error_rule SN_TI_PAYLOAD_HASH,

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "ctable.h"
 #include "file_out.h"
+#include "sysnode/table_image.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -68,14 +69,15 @@ sn_status sn_ctable_write(FILE *out, const char *label, const sn_program *p, sn_
             p->round_count, p->round_count == 1 ? "" : "s", p->step_count, p->payload_count, p->masked_total,
             p->masked_total == 1 ? "" : "s");
 
-    fprintf(out, "/* {step_first, step_count, payload_first, payload_count, flags, reserved, payload_hash}:\n"
-                 " * the rows are compiled in with the image, so no payload hash is read */\n"
+    const sn_table table = sn_program_table(p); /* the rows' hashes, as the packer's (FORMAT.md §3) */
+    fprintf(out, "/* {step_first, step_count, payload_first, payload_count, flags, reserved, payload_hash} */\n"
                  "static const sn_table_round sn_embedded_rounds[%zu] = {\n",
             p->round_count);
     for (size_t i = 0; i < p->round_count; i++) {
         const sn_table_round *r = &p->rounds[i];
-        fprintf(out, "    {%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, 0u, 0u}, /* round %zu */\n",
-                r->step_first, r->step_count, r->payload_first, r->payload_count, r->flags, i);
+        fprintf(out, "    {%" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, %" PRIu32 "u, 0u, 0x%016" PRIx64 "ull}, /* round %zu */\n",
+                r->step_first, r->step_count, r->payload_first, r->payload_count, r->flags,
+                sn_table_round_payload_hash(&table, r), i);
     }
     fprintf(out, "};\n\n");
 

@@ -82,7 +82,7 @@ SN_STATIC_ASSERT(sizeof(sn_table_step) == 12, "step record is 12 bytes");
 /* One round: a window of steps and a window of payloads; a kick's
  * first_slot is relative to payload_first (each round restages from slot 0).
  * payload_hash is the word hash of the round's payload rows (FORMAT.md §3),
- * set by the packer; a table compiled into an image leaves it 0 unread. */
+ * set by the packer and by `sysnode header` for a table compiled in. */
 typedef struct {
     uint32_t step_first;
     uint32_t step_count;

@@ -82,6 +82,7 @@ void prog_round(prog *p, uint32_t payload_count)
     }
     t->payload_count += payload_count;
     t->round_count++;
+    r->payload_hash = sn_table_round_payload_hash(t, r); /* as the packer sets it (FORMAT.md §3) */
 }
 
 void prog_step(prog *p, uint8_t op, uint8_t x, uint8_t y, uint32_t a, uint32_t b)

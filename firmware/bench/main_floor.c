@@ -20,7 +20,7 @@ static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p
     const uint64_t busy = SN_MASK(stat, offered) | (SN_MASK(stat, queued) & ~7ull);
     if (dst != d->dst) /* one destination per kick */
         sn_port_write(0, SN_MBOX_DST, d->dst = dst);
-    for (const sn_table_row *end = p + n; p != end; p++) {
+    for (const sn_table_row *end = p + n; p != end;) {
         /* each row field names its register (sysnode/table.h); GO latched
          * the last flit, so they may precede the STAT check */
         uint64_t a0 = p->arg0, a1 = p->arg1, a2 = p->arg2, a3 = p->arg3;
@@ -29,6 +29,7 @@ static void floor_kick(sn_bench_dispatch *d, uint64_t dst, const sn_table_row *p
         sn_port_write(0, SN_MBOX_ARG2, a2);
         sn_port_write(0, SN_MBOX_ARG3, a3);
         uint64_t stat = sn_port_read(0, SN_MBOX_STAT);
+        p++; /* between the STAT load and its test: fills the load-use bubble (core-timing §2.4) */
         while (__builtin_expect((stat & busy) != 0, 0)) { /* pop what waits, as the runner does, until the offer is taken */
             for (uint64_t q = sn_stat_queued(stat); q != 0; q--)
                 sn_bench_pop(d->received, &popped, &peer_acks);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "device_open.h"
 #include "crc32.h"
 #include "file_read.h"
 #include "messages.h"

@@ -23,6 +23,7 @@
 
 #include "cli_io.h"
 #include "commands.h"
+#include "device_open.h"
 #include "signal_catch.h"
 #include "replay.h"
 #include "file_out.h"

@@ -11,6 +11,7 @@
 #include "artifact.h"
 #include "file_read.h"
 #include "device.h"
+#include "device_open.h"
 #include "name_copy.h"
 #include "options.h"
 #include "payload_op.h"

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "card_bus.h"
+#include "card_bus_xdma.h"
 #include "sysnode/host_window.h"
 #include "sysnode/regs.h"
 
@@ -176,7 +176,7 @@ static void xdma_close(void *ctx)
 }
 
 static const sn_card_bus_ops xdma_ops = {
-    xdma_read64, xdma_write64, xdma_dma_write, xdma_dma_read, xdma_dram_size, xdma_name, xdma_close, NULL, NULL,
+    xdma_read64, xdma_write64, xdma_dma_write, xdma_dma_read, xdma_dram_size, xdma_name, xdma_close, NULL, NULL, NULL,
 };
 
 sn_status sn_card_bus_xdma_open(sn_card_bus *b, const char *prefix, sn_error *e)

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "card_bus.h"
+#include "transport_card.h"
 #include "escape.h"
 #include "sysnode/boot_args.h"
 #include "sysnode/host_sync.h"
@@ -410,17 +411,20 @@ static sn_status card_stats(void *ctx, sn_run_stats *out, sn_error *e)
     return st;
 }
 
+/* The simulator behind the bus, when it has one (the simulated card). */
+static struct sn_sim *card_sim(void *ctx)
+{
+    card *c = ctx;
+    return c->bus.ops->sim ? c->bus.ops->sim(c->bus.ctx) : NULL;
+}
+
 static const sn_transport_ops card_ops = {
     card_imem_write, card_spad_write, card_spad_read, card_dram_write, card_dram_read,
     card_boot,       card_wait,       card_console,    card_dram_size, card_close,
     card_stats,      NULL,            NULL, /* a card's unit DRAM port is not visible */
     NULL,            /* host steps: the held word's DRAM copy (card_spad_read) */
+    card_sim,
 };
-
-struct sn_sim *sn_transport_card_sim_of(const sn_transport *t)
-{
-    return t && t->ops == &card_ops ? sn_card_bus_sim_of(&((card *)t->ctx)->bus) : NULL;
-}
 
 sn_status sn_transport_card_open(sn_transport *t, sn_card_bus bus, sn_error *e)
 {

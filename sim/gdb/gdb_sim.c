@@ -11,7 +11,7 @@
 typedef struct session {
     sn_sim *s;
     uint64_t cycle_limit;
-    sn_sim_result last; /* the latest run's result; cycles 0 before the first */
+    sn_run_status last; /* the latest run's result; cycles 0 before the first */
     uint64_t *breaks;   /* the breakpoints GDB set and has not cleared, to clear when it leaves */
     size_t nbreaks, cap;
 } session;
@@ -57,12 +57,12 @@ static sn_gdb_stop resume(void *ctx, int step, int (*interrupted)(void *), void 
             step || g->cycle_limit - g->last.cycles < GDB_SLICE ? g->cycle_limit : g->last.cycles + GDB_SLICE;
         g->last = sn_sim_run(g->s, limit);
         switch (g->last.stop) {
-        case SN_SIM_BREAK:
+        case SN_RUN_BREAK:
             return SN_GDB_BREAK;
-        case SN_SIM_EXITED:
+        case SN_RUN_EXITED:
             *code = g->last.exit_code;
             return SN_GDB_EXITED;
-        case SN_SIM_CYCLE_LIMIT:
+        case SN_RUN_CYCLE_LIMIT:
             if (g->last.cycles >= g->cycle_limit)
                 return SN_GDB_ENDED;
             if (interrupted(ictx))
@@ -74,20 +74,20 @@ static sn_gdb_stop resume(void *ctx, int step, int (*interrupted)(void *), void 
     }
 }
 
-sn_sim_result sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port)
+sn_run_status sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port)
 {
     session g = {s, cycle_limit, {0}, NULL, 0, 0};
-    g.last.stop = SN_SIM_BREAK;
+    g.last.stop = SN_RUN_BREAK;
     sn_gdb_target t = {&g, reg, read_mem, breakpoint, resume};
     sn_gdb_end end;
     char err[256];
     if (sn_gdb_serve(&t, port, &end, err, sizeof err) != 0) {
-        g.last.stop = SN_SIM_ERROR;
+        g.last.stop = SN_RUN_SIM_ERROR;
         snprintf(g.last.message, sizeof g.last.message, "%s", err);
     } else if (end == SN_GDB_KILLED) {
-        g.last.stop = SN_SIM_ERROR;
+        g.last.stop = SN_RUN_SIM_ERROR;
         snprintf(g.last.message, sizeof g.last.message, "killed by the debugger");
-    } else if (end == SN_GDB_DETACHED && (g.last.stop == SN_SIM_BREAK || g.last.stop == SN_SIM_CYCLE_LIMIT)) {
+    } else if (end == SN_GDB_DETACHED && (g.last.stop == SN_RUN_BREAK || g.last.stop == SN_RUN_CYCLE_LIMIT)) {
         /* A breakpoint left in place would stop a run nobody debugs any more. */
         while (g.nbreaks > 0)
             sn_sim_debug_breakpoint(s, g.breaks[--g.nbreaks], 0);

@@ -16,9 +16,9 @@ extern "C" {
  * slices of 100000 cycles between Ctrl-C checks), up to cycle_limit; after
  * GDB detaches or disconnects, the breakpoints it left are cleared and the
  * image runs on to its end. Returns the run's result as
- * sn_sim_run does; SN_SIM_ERROR with the reason in message if the socket
+ * sn_sim_run does; SN_RUN_SIM_ERROR with the reason in message if the socket
  * cannot be opened or GDB killed the image. */
-sn_sim_result sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port);
+sn_run_status sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port);
 
 #ifdef __cplusplus
 }

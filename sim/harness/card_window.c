@@ -21,7 +21,7 @@ struct sn_card_window {
     size_t console_seen; /* bytes of sn_sim_console already pushed into the FIFO */
     /* the core */
     int booted;
-    sn_sim_result last; /* the state after the last poll */
+    sn_run_status last; /* the state after the last poll */
     /* DMA: granules written at least once; a refused read wedges the channel */
     uint8_t *written;
     char wedged[256];
@@ -71,7 +71,7 @@ static void feed_console(sn_card_window *w)
 
 static int stopped(const sn_card_window *w)
 {
-    return w->booted && w->last.stop != SN_SIM_CYCLE_LIMIT;
+    return w->booted && w->last.stop != SN_RUN_CYCLE_LIMIT;
 }
 
 /* A STATUS read: the card runs SN_HW_POLL_CYCLES more cycles first. */
@@ -83,11 +83,11 @@ static uint64_t poll_status(sn_card_window *w)
         w->last = sn_sim_run(w->sim, w->last.cycles + SN_HW_POLL_CYCLES);
     feed_console(w);
     switch (w->last.stop) {
-    case SN_SIM_EXITED:
+    case SN_RUN_EXITED:
         return SN_HW_STATUS_EXITED;
-    case SN_SIM_HALTED:
+    case SN_RUN_HALTED:
         return SN_HW_STATUS_HALTED | (w->last.halt_cause & SN_HW_STATUS_CAUSE_MASK);
-    case SN_SIM_ERROR:
+    case SN_RUN_SIM_ERROR:
         return SN_HW_STATUS_SIM_ERROR;
     default:
         return 0;
@@ -115,7 +115,7 @@ int sn_card_window_read(sn_card_window *w, uint64_t offset, uint64_t *value, cha
         *value = poll_status(w);
         return 0;
     case SN_HW_EXIT:
-        *value = w->booted && w->last.stop == SN_SIM_EXITED ? w->last.exit_code : 0;
+        *value = w->booted && w->last.stop == SN_RUN_EXITED ? w->last.exit_code : 0;
         return 0;
     case SN_HW_HALTPC:
         *value = stopped(w) ? w->last.pc : 0;
@@ -154,7 +154,7 @@ static int boot(sn_card_window *w, char *err, size_t errlen)
         return sn_err_text(err, errlen, "BOOT: %s", why);
     w->booted = 1;
     memset(&w->last, 0, sizeof w->last);
-    w->last.stop = SN_SIM_CYCLE_LIMIT; /* running */
+    w->last.stop = SN_RUN_CYCLE_LIMIT; /* running */
     w->console_seen = 0;
     return 0;
 }

@@ -27,14 +27,14 @@ static void track(sn_dpi_units *u, uint64_t addr, uint32_t n, uint8_t write)
     const sn_dpi_unit &unit = u->unit[u->exec_unit];
     uint64_t payload = unit.executed - 1;
     if (!u->accesses.empty()) {
-        sn_sim_access &last = u->accesses.back();
+        sn_unit_access &last = u->accesses.back();
         if (last.x == unit.x && last.y == unit.y && last.write == write && last.payload == payload &&
             last.addr + last.nbytes == addr) {
             last.nbytes += n;
             return;
         }
     }
-    u->accesses.push_back(sn_sim_access{(uint8_t)unit.x, (uint8_t)unit.y, write, payload, addr, n});
+    u->accesses.push_back(sn_unit_access{(uint8_t)unit.x, (uint8_t)unit.y, write, payload, addr, n});
 }
 
 static bool overlaps(const sn_dpi_write &w, uint64_t addr, uint64_t n)

@@ -64,7 +64,7 @@ struct sn_mc_unmap {
 struct sn_dpi_unit {
     unsigned cu_type = 0; /* SN_CU_TYPE_*; 0 until the first instruction */
     unsigned x = 0, y = 0; /* the shell's coordinate, from its first issue */
-    std::vector<sn_sim_busy_span> spans; /* since reset, in issue order (sim.h) */
+    std::vector<sn_busy_span> spans; /* since reset, in issue order (sim.h) */
     std::deque<uint64_t> arrivals;       /* CU_INST taps not yet accepted */
     size_t completed = 0;                /* spans whose completion has tapped */
     sn_mg_timing mg_time{};
@@ -105,7 +105,7 @@ struct sn_dpi_units {
     int inject_hit_unit = -1;     /* the unit it hit, and that unit's payload count */
     uint64_t inject_hit_payload = 0; /* since reset, 0-based */
     bool track = false;                  /* record every access (sn_sim_track_accesses) */
-    std::vector<sn_sim_access> accesses; /* recorded, in the order the units made them */
+    std::vector<sn_unit_access> accesses; /* recorded, in the order the units made them */
 };
 
 /* Connects the models to dram, with dram_latency cycles per memory-node

@@ -214,14 +214,14 @@ int main(int argc, char **argv)
             ok = false;
         }
         if (ok) {
-            sn_sim_result r = gdb_port >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_port) : sn_sim_run(s, max_cycles);
+            sn_run_status r = gdb_port >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_port) : sn_sim_run(s, max_cycles);
             print_console(s);
             if (*sn_sim_inject_report(s))
                 printf("sysnode-sim: %s\n", sn_sim_inject_report(s));
             if (sn_sim_dropped_gos(s) != 0)
                 printf("sysnode-sim: %u GO%s dropped\n", sn_sim_dropped_gos(s), sn_sim_dropped_gos(s) == 1 ? "" : "s");
             switch (r.stop) {
-            case SN_SIM_EXITED:
+            case SN_RUN_EXITED:
                 printf("sysnode-sim: exit %llu after %llu cycles, %llu instructions\n",
                        (unsigned long long)r.exit_code, (unsigned long long)r.cycles,
                        (unsigned long long)r.instret);
@@ -235,12 +235,12 @@ int main(int argc, char **argv)
                 /* The process status keeps 8 bits: a nonzero word must not read as 0. */
                 rc = r.exit_code == 0 ? 0 : (r.exit_code & 0xFF) != 0 ? (int)(r.exit_code & 0xFF) : 1;
                 break;
-            case SN_SIM_CYCLE_LIMIT:
+            case SN_RUN_CYCLE_LIMIT:
                 printf("sysnode-sim: stopped at the --max-cycles cap after %llu cycles (pc 0x%llx): %s\n",
                        (unsigned long long)r.cycles, (unsigned long long)r.pc, r.message);
                 rc = 124;
                 break;
-            case SN_SIM_HALTED:
+            case SN_RUN_HALTED:
                 printf("sysnode-sim: core halted, cause %u at pc 0x%llx: %s\n", r.halt_cause,
                        (unsigned long long)r.pc, r.message);
                 break;

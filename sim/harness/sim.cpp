@@ -40,7 +40,7 @@ struct sn_sim {
     sn_hart *hart = nullptr;
     sn_dram dram{};
     sn_dpi_units units{};
-    std::vector<sn_sim_access> taken; /* the last sn_sim_take_accesses */
+    std::vector<sn_unit_access> taken; /* the last sn_sim_take_accesses */
     uint64_t mesh_cycle = 0;
     uint64_t mesh_edges = 0; // rising edges since BOOT (a jump is one)
     // Quiet cycles advance has counted but not clocked yet: the mesh is at
@@ -65,9 +65,8 @@ struct sn_sim {
     uint64_t hart_cycle = 0; // the cycle last given to advance: the current access's
     uint64_t mmio_reads = 0, mmio_writes = 0;
     uint64_t dst = 0; // DST as the hart last wrote it
-    std::vector<sn_sim_go> gos;
-    std::vector<sn_sim_completion> completions;
-    std::vector<sn_sim_unit_busy> unit_busy; // filled by sn_sim_get_stats
+    std::vector<sn_go_record> gos;
+    std::vector<sn_completion_record> completions;
     bool booted = false;
     sn_injector inject{}; // an injected fault (inject.h), taken at control accesses
     // FST dump of the mesh (sn_sim_fst_open): every mesh cycle in [fst_from, fst_to)
@@ -445,7 +444,10 @@ static void ctrl_write(void *ctx, uint32_t off, uint64_t value)
             s->mesh->cpu_wr = 0;
             s->mesh->cpu_addr = off;
             s->mesh->eval();
-            s->completions.push_back({s->hart_cycle, s->mesh->cpu_rdata});
+            uint64_t head = s->mesh->cpu_rdata;
+            s->completions.push_back({s->hart_cycle, static_cast<uint8_t>(sn_head_src_x(head)),
+                                      static_cast<uint8_t>(sn_head_src_y(head)), static_cast<uint8_t>(sn_head_code(head)),
+                                      static_cast<uint32_t>(sn_head_arg(head))});
         }
         store(s, off, value);
         if (off == SN_MBOX_GO && s->mesh->accepted_go != accepted)
@@ -583,7 +585,7 @@ extern "C" void sn_sim_track_accesses(sn_sim *s, int on)
     s->taken.clear();
 }
 
-extern "C" size_t sn_sim_take_accesses(sn_sim *s, const sn_sim_access **out)
+extern "C" size_t sn_sim_take_accesses(sn_sim *s, const sn_unit_access **out)
 {
     s->taken.swap(s->units.accesses);
     s->units.accesses.clear();
@@ -635,12 +637,12 @@ extern "C" int sn_sim_boot(sn_sim *s, char *err, size_t errlen)
     return s->booted ? 0 : -1;
 }
 
-extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
+extern "C" sn_run_status sn_sim_run(sn_sim *s, uint64_t cycle_limit)
 {
-    sn_sim_result r;
+    sn_run_status r;
     memset(&r, 0, sizeof r);
     if (!s->booted) {
-        r.stop = SN_SIM_ERROR;
+        r.stop = SN_RUN_SIM_ERROR;
         snprintf(r.message, sizeof r.message, "run without BOOT");
         return r;
     }
@@ -663,19 +665,19 @@ extern "C" sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     snprintf(r.message, sizeof r.message, "%s", why.c_str());
     switch (h.stop) {
     case SN_HART_EXITED:
-        r.stop = s->error.empty() ? SN_SIM_EXITED : SN_SIM_ERROR;
+        r.stop = s->error.empty() ? SN_RUN_EXITED : SN_RUN_SIM_ERROR;
         break;
     case SN_HART_HALTED:
-        r.stop = SN_SIM_HALTED;
+        r.stop = SN_RUN_HALTED;
         break;
     case SN_HART_CYCLE_LIMIT:
-        r.stop = SN_SIM_CYCLE_LIMIT;
+        r.stop = SN_RUN_CYCLE_LIMIT;
         break;
     case SN_HART_BREAK:
-        r.stop = SN_SIM_BREAK;
+        r.stop = SN_RUN_BREAK;
         break;
     default:
-        r.stop = SN_SIM_ERROR;
+        r.stop = SN_RUN_SIM_ERROR;
     }
     return r;
 }
@@ -745,13 +747,13 @@ extern "C" char *sn_sim_stop_where(sn_sim *s, char *buf, size_t size)
     else
         out = "the runner had not started (no status block yet); ";
     uint32_t gos[256] = {0}, popped[256] = {0}, total_gos = 0;
-    for (const sn_sim_go &g : s->gos)
+    for (const sn_go_record &g : s->gos)
         if (!g.typed) {
             gos[g.node]++;
             total_gos++;
         }
-    for (const sn_sim_completion &c : s->completions)
-        popped[SN_NODE_ID(sn_head_src_x(c.head), sn_head_src_y(c.head))]++;
+    for (const sn_completion_record &c : s->completions)
+        popped[SN_NODE_ID(c.x, c.y)]++;
     snprintf(part, sizeof part, "the mailbox accepted %u payload GO%s, the core popped %zu completion%s", total_gos,
              total_gos == 1 ? "" : "s", s->completions.size(), s->completions.size() == 1 ? "" : "s");
     out += part;
@@ -817,20 +819,21 @@ extern "C" void sn_sim_set_progress(sn_sim *s, sn_sim_progress_fn fn, void *ctx)
     s->progress_ctx = ctx;
 }
 
-extern "C" void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out)
+static_assert(SN_DPI_MAX_UNITS <= SN_MESH_MAX_UNITS, "every unit fits sn_run_stats.units");
+
+extern "C" void sn_sim_get_stats(sn_sim *s, sn_run_stats *out)
 {
+    memset(out, 0, sizeof *out);
     out->mmio_reads = s->mmio_reads;
     out->mmio_writes = s->mmio_writes;
     out->go_count = s->gos.size();
     out->gos = s->gos.data();
     out->completion_count = s->completions.size();
     out->completions = s->completions.data();
-    s->unit_busy.clear();
     for (const sn_dpi_unit &u : s->units.unit)
         if (!u.spans.empty())
-            s->unit_busy.push_back({u.x, u.y, u.cu_type, u.spans.size(), u.spans.data()});
-    out->unit_count = s->unit_busy.size();
-    out->units = s->unit_busy.data();
+            out->units[out->unit_count++] = {static_cast<uint8_t>(u.x), static_cast<uint8_t>(u.y),
+                                             static_cast<uint16_t>(u.cu_type), u.spans.size(), u.spans.data()};
 }
 
 extern "C" uint64_t sn_sim_saturated(sn_sim *s, unsigned x, unsigned y)

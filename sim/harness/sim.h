@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "inject.h"
+#include "window.h" /* the run status and the records, the host window's (common/window.h) */
 #include "sysnode/boot_args.h"
 #include "sysnode/status_block.h"
 
@@ -27,24 +28,6 @@ typedef struct {
                               and each memory-node transaction of the units (unit-timing §4.5);
                               at most 1000; 0: the bench RAM both timing sheets were measured on */
 } sn_sim_config;
-
-typedef enum {
-    SN_SIM_EXITED,      /* the image stored to R_EXIT; exit_code holds the word */
-    SN_SIM_HALTED,      /* the core halted on a trap with no handler; halt_cause 1..3 */
-    SN_SIM_CYCLE_LIMIT, /* the cycle cap passed: reported as a hang */
-    SN_SIM_ERROR,       /* the simulation itself stopped (bad access, unmodelled feature) */
-    SN_SIM_BREAK,       /* a debugger's breakpoint or step (sn_sim_debug_*): sn_sim_run resumes */
-} sn_sim_stop;
-
-typedef struct {
-    sn_sim_stop stop;
-    uint64_t exit_code;
-    unsigned halt_cause;
-    uint64_t cycles;  /* simulated CPU cycles since boot */
-    uint64_t instret; /* instructions retired since boot */
-    uint64_t pc;
-    char message[512];
-} sn_sim_result;
 
 /* Creates a SysNode with the mesh of DESIGN §6 and zeroed DRAM. Returns NULL
  * with a reason in err (errlen bytes) when memory fails or cfg->dram_latency is over 1000. */
@@ -78,22 +61,14 @@ int sn_sim_dram_read(sn_sim *s, uint64_t addr, void *dst, uint64_t n);
 /* DRAM bytes. */
 uint64_t sn_sim_dram_size(const sn_sim *s);
 
-/* One unit DRAM access: unit (x, y) moved nbytes at unit address addr,
- * reading (write 0) or writing (1), while executing its payload number
- * `payload` since BOOT (0-based). Consecutive bytes one payload moves the
- * same way are one access. */
-typedef struct {
-    uint8_t x, y, write;
-    uint64_t payload, addr, nbytes;
-} sn_sim_access;
-
-/* Starts (on != 0) or stops recording every unit DRAM access, in the order
- * the units make them; stopping drops what was recorded. */
+/* Starts (on != 0) or stops recording every unit DRAM access (window.h
+ * sn_unit_access), in the order the units make them; stopping drops what
+ * was recorded. */
 void sn_sim_track_accesses(sn_sim *s, int on);
 
 /* The accesses recorded since the last call (*out, owned by s, valid until
  * the next call or destroy); how many. */
-size_t sn_sim_take_accesses(sn_sim *s, const sn_sim_access **out);
+size_t sn_sim_take_accesses(sn_sim *s, const sn_unit_access **out);
 
 /* Writes args as the boot-argument block (sysnode/boot_args.h) through the
  * SPAD window. Returns 0, or -1 if a write fails. */
@@ -104,8 +79,13 @@ int sn_sim_write_boot_args(sn_sim *s, const sn_boot_args *args);
 int sn_sim_boot(sn_sim *s, char *err, size_t errlen);
 
 /* Runs the booted image until it exits, halts, errors, or cycle_limit CPU
- * cycles have passed since BOOT. */
-sn_sim_result sn_sim_run(sn_sim *s, uint64_t cycle_limit);
+ * cycles have passed since BOOT: stop (SN_RUN_BREAK at a debugger's
+ * breakpoint or step, sn_sim_debug_*, after which sn_sim_run resumes),
+ * exit_code, halt_cause (1..3), cycles and instret since BOOT, pc, and in
+ * message the simulator's reason and, unless the image exited, where the
+ * runner stood (sn_sim_stop_where). dropped_gos, inject and errata are left
+ * 0 (sn_sim_dropped_gos, sn_sim_inject_report, sn_sim_errata). */
+sn_run_status sn_sim_run(sn_sim *s, uint64_t cycle_limit);
 
 /* Debugger access (sysnode-sim --gdb), between runs; simulated time stands
  * still meanwhile. Breakpoints and single step are the hart's
@@ -175,55 +155,17 @@ void sn_sim_set_inject(sn_sim *s, const sn_inject_spec *spec);
  * when none was requested. */
 const char *sn_sim_inject_report(const sn_sim *s);
 
-/* One GO the mailbox accepted (measured by the simulator, not claimed by the
- * image; the benchmark's source, docs/DESIGN.md §12). */
-typedef struct {
-    uint64_t cycle;    /* the hart's cycle at the GO store */
-    uint64_t mmio_ops; /* mailbox and RX-queue register reads and writes since BOOT, before this GO */
-    uint8_t typed;     /* DST[24] was set: a typed send (a CU_CTRL probe), not a CU_INST payload */
-    uint8_t node;      /* SN_NODE_ID of DST: where it went */
-} sn_sim_go;
-
-/* One completion the core popped from the mailbox (a store to HEAD). */
-typedef struct {
-    uint64_t cycle; /* the hart's cycle at the pop */
-    uint64_t head;  /* the HEAD word it removed: source x, y, code, argument (sysnode-facts §2.3) */
-} sn_sim_completion;
-
-/* One payload in a unit, in mesh cycles since BOOT (the harness clocks the
- * mesh in step with the hart's cycles): arrive, the CU_INST's tap at the
- * unit port; start, its accept; end, its completion's tap at the port (0
- * while it has none). The unit's busy counter counts the union of
- * [arrive + 1, end - 1] (unit-timing §1). estimate: the compute cycles the
- * compiler's cost model charges it (artifacts-facts §7). */
-typedef struct {
-    uint64_t arrive, start, end;
-    uint32_t estimate;
-} sn_sim_busy_span;
-
-/* A unit that issued at least one payload since BOOT, and its spans. */
-typedef struct {
-    unsigned x, y, cu_type;
-    uint64_t span_count;
-    const sn_sim_busy_span *spans;
-} sn_sim_unit_busy;
-
-/* What the simulator counted since BOOT: hart reads and writes of the mailbox
- * and RX-queue registers (SN_MBOX_DST..SN_MBOX_HEAD, SN_CTRL_RX_HDR..
- * SN_CTRL_RX_USED; an 8-byte access counts once), every accepted GO and
- * every popped completion in order, and each unit's busy spans. The arrays
+/* What the simulator counted since BOOT, as the host window's stats
+ * (window.h sn_run_stats; the benchmark's source, docs/DESIGN.md §12): hart
+ * reads and writes of the mailbox and RX-queue registers (SN_MBOX_DST..
+ * SN_MBOX_HEAD, SN_CTRL_RX_HDR..SN_CTRL_RX_USED; an 8-byte access counts
+ * once), every GO the mailbox accepted (measured, not claimed by the image)
+ * and every completion the core popped (a store to HEAD), in order, and
+ * each unit that issued a payload with its busy spans in mesh cycles since
+ * BOOT (the harness clocks the mesh in step with the hart's cycles; a span's
+ * end is 0 while it has no completion). wait_seconds is left 0. The arrays
  * stay valid until the next BOOT, run, get_stats or destroy. */
-typedef struct {
-    uint64_t mmio_reads;
-    uint64_t mmio_writes;
-    uint64_t go_count;
-    const sn_sim_go *gos;
-    uint64_t completion_count;
-    const sn_sim_completion *completions;
-    uint64_t unit_count;
-    const sn_sim_unit_busy *units;
-} sn_sim_stats;
-void sn_sim_get_stats(sn_sim *s, sn_sim_stats *out);
+void sn_sim_get_stats(sn_sim *s, sn_run_stats *out);
 
 /* FP16 elements the unit at (x, y) clamped to +-65504 since BOOT: a matmul
  * cluster's DRAINs, a vector core's VST and VCVT to FP16 (what KohakuTPU's

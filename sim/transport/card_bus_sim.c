@@ -1,18 +1,18 @@
-/* The card bus over the simulated card (see card_bus.h and
+/* The card bus over the simulated card (see common/card_bus.h and
  * sim/harness/card_window.h): the same register words and DMA limits as the
  * XDMA devices, so CI runs the whole card protocol. */
 #include <stdlib.h>
 
 #include "card_bus.h"
 #include "card_window.h"
-#include "transport_sim_stats.h"
+#include "sim.h"
+#include "transport_sim.h"
 
 typedef struct {
     sn_card_window *card;
     /* for move(): the caller's buffer of the transfer in progress */
     const uint8_t *src;
     uint8_t *dst;
-    sn_sim_stats_copy stats;
 } sim_card;
 
 static sn_status card_error(sn_error *e, const char *why)
@@ -83,7 +83,6 @@ static void sim_close(void *ctx)
 {
     sim_card *c = ctx;
     sn_card_window_destroy(c->card);
-    sn_sim_stats_copy_free(&c->stats);
     free(c);
 }
 
@@ -94,19 +93,20 @@ static const char *sim_stop_message(void *ctx)
 
 static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
 {
-    sim_card *c = ctx;
-    return sn_sim_stats_copy_take(&c->stats, sn_card_window_sim(c->card), out, e);
+    (void)e;
+    sn_sim_get_stats(sn_card_window_sim(((sim_card *)ctx)->card), out);
+    return SN_OK;
+}
+
+static struct sn_sim *sim_sim(void *ctx)
+{
+    return sn_card_window_sim(((sim_card *)ctx)->card);
 }
 
 static const sn_card_bus_ops sim_card_ops = {
     sim_read64, sim_write64, sim_dma_write, sim_dma_read, sim_dram_size, sim_name, sim_close, sim_stop_message,
-    sim_stats,
+    sim_stats,  sim_sim,
 };
-
-struct sn_sim *sn_card_bus_sim_of(const sn_card_bus *b)
-{
-    return b && b->ops == &sim_card_ops ? sn_card_window_sim(((sim_card *)b->ctx)->card) : NULL;
-}
 
 sn_status sn_card_bus_sim_open(sn_card_bus *b, unsigned cu_version, sn_error *e)
 {

@@ -6,16 +6,11 @@
 #include "gdb_sim.h"
 #include "sim.h"
 #include "transport_sim.h"
-#include "card_bus.h"
-#include "transport_sim_stats.h"
 
-/* The simulator and the GO records last handed out by sim_stats. */
 typedef struct {
     sn_sim *sim;
-    sn_sim_stats_copy stats;
     double wait_seconds; /* wall time of every wait since BOOT */
     int gdb_port;        /* -1: no debugger */
-    sn_unit_access *accesses; /* the last take_accesses */
 } sim_window;
 
 static double now_seconds(void)
@@ -85,29 +80,18 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     (void)e;
     double start = now_seconds();
     int port = ((sim_window *)ctx)->gdb_port;
-    sn_sim_result r = port >= 0 ? sn_sim_run_gdb(sim_of(ctx), cycle_limit, port) : sn_sim_run(sim_of(ctx), cycle_limit);
+    sn_run_status r = port >= 0 ? sn_sim_run_gdb(sim_of(ctx), cycle_limit, port) : sn_sim_run(sim_of(ctx), cycle_limit);
     ((sim_window *)ctx)->wait_seconds += now_seconds() - start;
-    static const sn_run_stop stops[] = {
-        [SN_SIM_EXITED] = SN_RUN_EXITED,
-        [SN_SIM_HALTED] = SN_RUN_HALTED,
-        [SN_SIM_CYCLE_LIMIT] = SN_RUN_CYCLE_LIMIT,
-        [SN_SIM_ERROR] = SN_RUN_SIM_ERROR,
-        [SN_SIM_BREAK] = SN_RUN_SIM_ERROR, /* never past gdb_sim, which clears its breakpoints */
-    };
-    out->stop = stops[r.stop];
-    if (r.stop == SN_SIM_BREAK)
-        snprintf(r.message, sizeof r.message, "stopped at a debugger's breakpoint at 0x%llx with no debugger",
+    *out = r;
+    if (r.stop == SN_RUN_BREAK) { /* never past gdb_sim, which clears its breakpoints */
+        out->stop = SN_RUN_SIM_ERROR;
+        snprintf(out->message, sizeof out->message, "stopped at a debugger's breakpoint at 0x%llx with no debugger",
                  (unsigned long long)sn_sim_debug_register(sim_of(ctx), 32));
-    out->exit_code = r.exit_code;
-    out->halt_cause = r.halt_cause;
-    out->cycles = r.cycles;
-    out->instret = r.instret;
+    }
     out->dropped_gos = sn_sim_dropped_gos(sim_of(ctx));
-    if (r.stop == SN_SIM_HALTED) /* as the card's transport words it (transport_card.c read_stop); the
+    if (r.stop == SN_RUN_HALTED) /* as the card's transport words it (transport_card.c read_stop); the
                                     hart's exception text is under 100 bytes */
         snprintf(out->message, sizeof out->message, "at PC 0x%llx: %.400s", (unsigned long long)r.pc, r.message);
-    else
-        snprintf(out->message, sizeof out->message, "%s", r.message);
     snprintf(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(sim_of(ctx)));
     snprintf(out->errata, sizeof out->errata, "%s", sn_sim_errata(sim_of(ctx)));
     return SN_OK;
@@ -129,17 +113,16 @@ static void sim_close(void *ctx)
 {
     sim_window *w = ctx;
     sn_sim_destroy(w->sim);
-    sn_sim_stats_copy_free(&w->stats);
-    free(w->accesses);
     free(w);
 }
 
 static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
 {
+    (void)e;
     sim_window *w = ctx;
-    sn_status st = sn_sim_stats_copy_take(&w->stats, w->sim, out, e);
+    sn_sim_get_stats(w->sim, out);
     out->wait_seconds = w->wait_seconds;
-    return st;
+    return SN_OK;
 }
 
 static int sim_track_accesses(void *ctx, int on)
@@ -151,19 +134,8 @@ static int sim_track_accesses(void *ctx, int on)
 
 static sn_status sim_take_accesses(void *ctx, const sn_unit_access **out, size_t *n, sn_error *e)
 {
-    sim_window *w = ctx;
-    const sn_sim_access *a;
-    *n = sn_sim_take_accesses(w->sim, &a);
-    free(w->accesses);
-    w->accesses = malloc((*n ? *n : 1) * sizeof *w->accesses);
-    *out = w->accesses;
-    if (!w->accesses) {
-        sn_status st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for %zu unit DRAM accesses", *n);
-        *n = 0;
-        return st;
-    }
-    for (size_t i = 0; i < *n; i++)
-        w->accesses[i] = (sn_unit_access){a[i].x, a[i].y, a[i].write, a[i].payload, a[i].addr, a[i].nbytes};
+    (void)e;
+    *n = sn_sim_take_accesses(sim_of(ctx), out);
     return SN_OK;
 }
 
@@ -175,10 +147,15 @@ static const char *sim_host_steps_refused(void *ctx)
                                               : NULL;
 }
 
+static struct sn_sim *sim_sim(void *ctx)
+{
+    return sim_of(ctx);
+}
+
 static const sn_transport_ops sim_ops = {
     sim_imem_write,     sim_spad_write,    sim_spad_read, sim_dram_write, sim_dram_read, sim_boot,
     sim_wait,           sim_console,       sim_dram_size, sim_close,      sim_stats,     sim_track_accesses,
-    sim_take_accesses,  sim_host_steps_refused,
+    sim_take_accesses,  sim_host_steps_refused,           sim_sim,
 };
 
 sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o, sn_error *e)
@@ -236,9 +213,7 @@ sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts
 
 sn_sim *sn_transport_sim_of(const sn_transport *t)
 {
-    if (t && t->ops == &sim_ops)
-        return ((sim_window *)t->ctx)->sim;
-    return sn_transport_card_sim_of(t);
+    return t && t->ops && t->ops->sim ? t->ops->sim(t->ctx) : NULL;
 }
 
 uint64_t sn_transport_sim_saturated(const sn_transport *t, unsigned x, unsigned y)

@@ -1,15 +1,17 @@
-/* The simulator's side of the host window (host/session/transport.h): the
- * in-process simulated SysNode as a transport, and what a host asks of that
- * simulator beyond the window (fault injection, GDB, the FST dump, a stop on
- * a signal). The host reaches the simulator only through this header and
- * transport.h (docs/DESIGN.md §4). */
+/* The simulator's side of the host window (common/window.h): the in-process
+ * simulated SysNode as a window, the simulated card's bus (common/card_bus.h),
+ * and what a program asks of that simulator beyond the window (fault
+ * injection, GDB, the FST dump, a stop on a signal). Only the programs that
+ * compose the host's session with the simulator include it; the host's
+ * libraries do not (docs/DESIGN.md §3). */
 #ifndef SN_SIM_TRANSPORT_SIM_H
 #define SN_SIM_TRANSPORT_SIM_H
 
 #include <stdint.h>
 
+#include "card_bus.h"
 #include "error.h"
-#include "transport.h"
+#include "window.h"
 
 /* How the in-process simulator is built and watched. */
 typedef struct {
@@ -42,10 +44,15 @@ sn_status sn_transport_sim_inject_check(const char *spec, sn_error *e);
  * printed on stderr) before the image runs. */
 sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts *o, int gdb_port, sn_error *e);
 
-/* The simulator behind an in-process window or a card window over the
- * simulated card, or NULL for another window (a card). Owned by t; opaque
- * here (tests may include sim/harness/sim.h for its internals). */
-struct sn_sim;
+/* The simulated card with a fresh SysNode (cu_version 0 = 4, as
+ * sn_transport_sim_open), as a card bus whose sim operation is set.
+ * SN_ERR_INTERNAL when it cannot be created. */
+sn_status sn_card_bus_sim_open(sn_card_bus *b, unsigned cu_version, sn_error *e);
+
+/* The simulator behind t, through its optional sim operation (window.h): an
+ * in-process window's or the simulated card's under a card window; NULL for
+ * another window (a card, a recorder). Owned by t; opaque here (tests may
+ * include sim/harness/sim.h for its internals). */
 struct sn_sim *sn_transport_sim_of(const sn_transport *t);
 
 /* FP16 elements the unit at (x, y) clamped since BOOT (sn_sim_saturated) on

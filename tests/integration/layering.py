@@ -3,21 +3,24 @@
 
 - the interface, iface/, includes nothing outside itself but C library and
   freestanding headers;
+- common/, the neutral floor every side builds on (the window's vocabulary
+  among it), includes nothing of the simulator (sim/) or the host (host/);
 - no simulator file (sim/) includes a host library header (host/inputs/,
   host/session/);
 - no host library file includes a simulator header;
+- in the CMake link graph the host library targets reach no simulator
+  target, and the simulator's targets no host library target;
 - the inputs library (host/inputs/) is the lower floor: none of its files
   includes or calls into the session library (host/session/);
 - the host libraries' files form no circle, by #include nor by call (an object
   file calling a function another defines), and no host library object calls
   into the simulator's libraries.
 
-Each edge the tree still has and a later item of issue 23 removes is
-listed in KNOWN_INCLUDES or KNOWN_CALLS with that item; one that no longer occurs is
-reported too, so the lists shrink with the tree. The include checks read the
-sources; the call checks read the symbols of the built static libraries (nm).
+The include checks read the sources; the call checks read the symbols of the
+built static libraries (nm); the link check reads the graph CMake wrote
+(cmake/link_graph.cmake: "target<TAB>folder<TAB>lib;lib..." a line).
 
-usage: layering.py REPO_ROOT --host-lib LIB.a... --sim-lib LIB.a..."""
+usage: layering.py REPO_ROOT --host-lib LIB.a... --sim-lib LIB.a... --link-graph FILE"""
 import argparse
 import os
 import re
@@ -27,6 +30,8 @@ import sys
 from tree_files import tree_files
 
 IFACE = "iface/"
+COMMON = "common/"
+HOST = "host/"
 INPUTS = "host/inputs/"
 SESSION = "host/session/"
 HOST_LIB = (INPUTS, SESSION)
@@ -37,20 +42,6 @@ LIBC = {"assert.h", "complex.h", "ctype.h", "errno.h", "fenv.h", "float.h", "int
         "limits.h", "locale.h", "math.h", "setjmp.h", "signal.h", "stdalign.h", "stdarg.h", "stdatomic.h",
         "stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "stdnoreturn.h", "string.h", "tgmath.h",
         "threads.h", "time.h", "uchar.h", "wchar.h", "wctype.h"}
-# Edges that issue 23 item 1 (the window's vocabulary in the neutral layer,
-# the device chosen by the programs that link both sides) removes:
-# (includer, included) and (host library source, simulator symbol).
-KNOWN_INCLUDES = {
-    ("sim/transport/transport_sim.h", "host/inputs/error.h"): "issue 23 item 1",
-    ("sim/transport/transport_sim.h", "host/session/transport.h"): "issue 23 item 1",
-    ("sim/transport/transport_sim_stats.h", "host/session/transport.h"): "issue 23 item 1",
-    ("sim/transport/transport_sim.c", "host/session/card_bus.h"): "issue 23 item 1",
-    ("sim/transport/card_bus_sim.c", "host/session/card_bus.h"): "issue 23 item 1",
-}
-KNOWN_CALLS = {
-    ("host/session/transport_device.c", "sn_card_bus_sim_open"): "issue 23 item 1",
-    ("host/session/transport_card.c", "sn_card_bus_sim_of"): "issue 23 item 1",
-}
 # nm -o: "LIB.a:OBJ.o: U sym" or "LIB.a:OBJ.o:ADDR T sym".
 NM_LINE = re.compile(r"^(.*?\.a:[^:]+):\s*(?:[0-9a-f]+\s+)?([A-Za-z])\s+(\S+)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
@@ -157,11 +148,51 @@ def source_of(obj):
     return folder + member.removesuffix(".o")
 
 
+def link_graph(path):
+    """{target: (folder, [direct link libraries])} from cmake/link_graph.cmake's file."""
+    graph = {}
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 3:
+                sys.exit(f"layering: {path}:{n}: not target<TAB>folder<TAB>libraries")
+            graph[parts[0]] = (parts[1] + "/", [lib for lib in parts[2].split(";") if lib])
+    return graph
+
+
+def reached(graph, start):
+    """The targets start links, directly or through another target."""
+    seen, todo = set(), [start]
+    while todo:
+        for lib in graph[todo.pop()][1]:
+            if lib in graph and lib not in seen:
+                seen.add(lib)
+                todo.append(lib)
+    return seen
+
+
+def link_faults(graph):
+    """The links from a host library target to a simulator target or back."""
+    host = {t for t, (d, _) in graph.items() if d.startswith(HOST_LIB)}
+    sim = {t for t, (d, _) in graph.items() if d.startswith(SIM)}
+    bad = []
+    if not host or not sim:
+        bad.append(f"the link graph names no host library or no simulator target "
+                   f"(host {sorted(host)}, sim {sorted(sim)})")
+    for side, other, what in ((host, sim, "the host libraries link nothing of the simulator"),
+                              (sim, host, "the simulator links nothing of the host libraries")):
+        for t in sorted(side):
+            for hit in sorted(reached(graph, t) & other):
+                bad.append(f"{graph[t][0]}: {t} links {hit} ({graph[hit][0]}): {what}")
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("root")
     ap.add_argument("--host-lib", nargs="+", required=True)
     ap.add_argument("--sim-lib", nargs="+", required=True)
+    ap.add_argument("--link-graph", required=True)
     a = ap.parse_args()
     files = tree_files(a.root)
     bad = []
@@ -169,7 +200,6 @@ def main():
         bad.append(f"{IFACE}sysnode/: the interface's headers are not there (the interface is the ground floor)")
 
     edges = include_graph(a.root, files)
-    seen_known = set()
     host_includes = {}
     for f, kind, name, to in edges:
         if f.startswith(IFACE):
@@ -179,20 +209,16 @@ def main():
                 bad.append(f"{f}: includes \"{name}\" ({to or 'not in the tree'}), outside {IFACE}")
         if to is None:
             continue
+        if f.startswith(COMMON) and to.startswith((SIM, HOST)):
+            bad.append(f"{f}: includes {to}: common/ includes nothing of the simulator or the host")
         if (f.startswith(SIM) and to.startswith(HOST_LIB)) or (f.startswith(HOST_LIB) and to.startswith(SIM)):
-            if (f, to) in KNOWN_INCLUDES:
-                seen_known.add((f, to))
-            else:
-                bad.append(f"{f}: includes {to}: the simulator and the host library include nothing of each other")
+            bad.append(f"{f}: includes {to}: the simulator and the host libraries include nothing of each other")
         if f.startswith(INPUTS) and to.startswith(SESSION):
             bad.append(f"{f}: includes {to}: the inputs library includes nothing of the session library")
         if f.startswith(HOST_LIB) and to.startswith(HOST_LIB):
             host_includes.setdefault(f, set()).add(to)
     for c in cycles(host_includes, host_includes):
         bad.append(f"host libraries: an #include circle: {' -> '.join(c)}")
-    for k, item in KNOWN_INCLUDES.items():
-        if k not in seen_known:
-            bad.append(f"{k[0]} no longer includes {k[1]}: drop it from KNOWN_INCLUDES ({item})")
 
     host = symbols(a.host_lib)
     sim = symbols(a.sim_lib)
@@ -201,7 +227,7 @@ def main():
         for s in d:
             definer[s] = source_of(obj)
     sim_defined = set().union(*(d for d, _ in sim.values()))
-    calls, seen_calls = {}, set()
+    calls = {}
     for obj, (_, u) in host.items():
         src = source_of(obj)
         for s in u:
@@ -210,22 +236,17 @@ def main():
                 if src.startswith(INPUTS) and definer[s].startswith(SESSION):
                     bad.append(f"{src}: calls {s} of {definer[s]}: the inputs library calls nothing of the session library")
             elif s in sim_defined:
-                if (src, s) in KNOWN_CALLS:
-                    seen_calls.add((src, s))
-                else:
-                    bad.append(f"{src}: calls {s}, defined in the simulator's libraries")
+                bad.append(f"{src}: calls {s}, defined in the simulator's libraries")
     for c in cycles(calls, calls):
         bad.append(f"host libraries: a call circle between {', '.join(c)}")
-    for k, item in KNOWN_CALLS.items():
-        if k not in seen_calls:
-            bad.append(f"{k[0]} no longer calls {k[1]}: drop it from KNOWN_CALLS ({item})")
+    graph = link_graph(a.link_graph)
+    bad += link_faults(graph)
 
     for b in bad:
         print(b, file=sys.stderr)
     if bad:
         return 1
-    print(f"layering: {len(edges)} includes and {len(host)} host library objects hold; "
-          f"{len(KNOWN_INCLUDES) + len(KNOWN_CALLS)} known edges wait for issue 23 item 1")
+    print(f"layering: {len(edges)} includes, {len(host)} host library objects and {len(graph)} library targets hold")
     return 0
 
 

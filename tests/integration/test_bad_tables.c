@@ -97,8 +97,8 @@ static uint64_t run_table(fixture *f, const uint8_t *img, uint64_t bytes, const 
     assert_int_equal(sn_sim_dram_write(f->sim, TABLE_ADDR, img, bytes), 0);
     assert_int_equal(sn_sim_write_boot_args(f->sim, &args), 0);
     assert_int_equal(sn_sim_boot(f->sim, err, sizeof err), 0);
-    sn_sim_result r = sn_sim_run(f->sim, CYCLE_LIMIT);
-    assert_int_equal(r.stop, SN_SIM_EXITED);
+    sn_run_status r = sn_sim_run(f->sim, CYCLE_LIMIT);
+    assert_int_equal(r.stop, SN_RUN_EXITED);
     *console = sn_sim_console(f->sim);
     return r.exit_code;
 }

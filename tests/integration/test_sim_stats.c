@@ -34,8 +34,8 @@ static void counts_hold_what_the_protocol_forces(void **state)
     assert_int_equal(sn_sim_load_image(sim, SN_EMBEDDED_IMAGE, err, sizeof err), 0);
     for (int run = 0; run < 2; run++) { /* a second BOOT starts the counts again */
         assert_int_equal(sn_sim_boot(sim, err, sizeof err), 0);
-        sn_sim_result r = sn_sim_run(sim, CYCLE_LIMIT);
-        assert_int_equal(r.stop, SN_SIM_EXITED);
+        sn_run_status r = sn_sim_run(sim, CYCLE_LIMIT);
+        assert_int_equal(r.stop, SN_RUN_EXITED);
         assert_int_equal(r.exit_code, 0);
 
         sn_status_block sb;
@@ -43,7 +43,7 @@ static void counts_hold_what_the_protocol_forces(void **state)
         assert_int_equal(sb.flits_sent, VADD128_FLITS);
         assert_int_equal(sb.completions, VADD128_FLITS);
 
-        sn_sim_stats s;
+        sn_run_stats s;
         sn_sim_get_stats(sim, &s);
         uint64_t reads = s.mmio_reads, writes = s.mmio_writes;
         uint64_t gos = MESH_UNITS + VADD128_FLITS;
@@ -76,14 +76,14 @@ static uint64_t run_span(unsigned dram_latency)
     assert_non_null(sim);
     assert_int_equal(sn_sim_load_image(sim, SN_EMBEDDED_IMAGE, err, sizeof err), 0);
     assert_int_equal(sn_sim_boot(sim, err, sizeof err), 0);
-    sn_sim_result r = sn_sim_run(sim, CYCLE_LIMIT);
-    assert_int_equal(r.stop, SN_SIM_EXITED);
+    sn_run_status r = sn_sim_run(sim, CYCLE_LIMIT);
+    assert_int_equal(r.stop, SN_RUN_EXITED);
     assert_int_equal(r.exit_code, 0);
-    sn_sim_stats s;
+    sn_run_stats s;
     sn_sim_get_stats(sim, &s);
     assert_int_equal(s.unit_count, 1);
     assert_int_equal(s.units[0].span_count, VADD128_FLITS);
-    const sn_sim_busy_span *run = &s.units[0].spans[VADD128_FLITS - 1];
+    const sn_busy_span *run = &s.units[0].spans[VADD128_FLITS - 1];
     uint64_t span = run->end - run->start;
     sn_sim_destroy(sim);
     return span;

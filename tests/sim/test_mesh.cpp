@@ -232,10 +232,10 @@ static void cu_counters_count_queued_time(void **)
     m.take(6);
     assert_int_equal(m.ctrl_read(VEC1.x, VEC1.y, 3) & 0xFFFFFFFFu, 40 + 12 * 7);
     uint64_t counters = m.ctrl_read(VEC1.x, VEC1.y, 2);
-    const std::vector<sn_sim_busy_span> &spans = m.units.unit[VEC1.index].spans;
+    const std::vector<sn_busy_span> &spans = m.units.unit[VEC1.index].spans;
     assert_int_equal(spans.size(), 6);
     uint64_t busy = 0, covered = 0;
-    for (const sn_sim_busy_span &sp : spans) {
+    for (const sn_busy_span &sp : spans) {
         assert_true(sp.arrive < sp.start && sp.start < sp.end);
         uint64_t from = std::max(sp.arrive + 1, covered);
         if (sp.end > from)
@@ -244,7 +244,7 @@ static void cu_counters_count_queued_time(void **)
     }
     assert_int_equal(counters & 0xFFFFFFFFu, busy);
     assert_int_equal(counters >> 32, 6);
-    const sn_sim_busy_span &run = spans.back();
+    const sn_busy_span &run = spans.back();
     if (run.arrive >= spans[4].end)
         assert_int_equal(run.end - run.arrive, 40 + 12 * 7 + 6);
 }

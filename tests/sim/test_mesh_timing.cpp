@@ -152,7 +152,7 @@ static void node_drain_as_dram_drain(void **)
     m.run(500);
     m.send(1, 1, mg_payload(SN_MG_OP_DRAIN, 64, 0));
     m.take(1);
-    const std::vector<sn_sim_busy_span> &sp = m.units.unit[0].spans;
+    const std::vector<sn_busy_span> &sp = m.units.unit[0].spans;
     assert_int_equal(sp.size(), 4);
     assert_int_equal(sp[1].end - std::max(sp[1].arrive, sp[0].end), 260);
     assert_int_equal(sp[2].end - sp[2].arrive, 27 + 10 * 8);
@@ -178,7 +178,7 @@ static void dram_latency_per_transaction(void **)
     sn_mg_set_preq(&fill, 1);
     m.send(1, 1, fill);
     m.take(1);
-    const sn_sim_busy_span &sp = m.units.unit[0].spans.back();
+    const sn_busy_span &sp = m.units.unit[0].spans.back();
     assert_int_equal(sp.end - sp.arrive, 23 + (14 + L) * 16);
 }
 

@@ -37,10 +37,10 @@ static void steady_round_is_go_to_go(void **state)
     (void)state;
     uint64_t rounds[] = {2, 3, 1};
     const sn_go_record gos[] = {
-        {50, 3, 1},                                /* CU_CTRL probe */
-        {100, 10, 0},  {140, 16, 0},               /* round 0 */
-        {1000, 40, 0}, {1030, 45, 0}, {1100, 52, 0}, /* round 1 */
-        {2000, 70, 0},                             /* round 2 */
+        {50, 3, 1, 0},                                         /* CU_CTRL probe */
+        {100, 10, 0, 0},  {140, 16, 0, 0},                     /* round 0 */
+        {1000, 40, 0, 0}, {1030, 45, 0, 0}, {1100, 52, 0, 0}, /* round 1 */
+        {2000, 70, 0, 0},                                      /* round 2 */
     };
     sn_bench_figures f = figures(rounds, 3, gos, 7, 60, 30, SN_OK);
     assert_int_equal(f.payload_gos, 6);
@@ -55,7 +55,7 @@ static void one_round_case_is_its_own_steady_round(void **state)
 {
     (void)state;
     uint64_t rounds[] = {4};
-    const sn_go_record gos[] = {{10, 0, 0}, {20, 5, 0}, {40, 9, 0}, {70, 21, 0}};
+    const sn_go_record gos[] = {{10, 0, 0, 0}, {20, 5, 0, 0}, {40, 9, 0, 0}, {70, 21, 0, 0}};
     sn_bench_figures f = figures(rounds, 1, gos, 4, 30, 10, SN_OK);
     assert_int_equal(f.steady_rounds, 1);
     assert_true(f.steady_cycles_per_payload == 20.0); /* (70 - 10) / 3 */
@@ -67,7 +67,7 @@ static void no_steady_round_leaves_the_figures_unset(void **state)
 {
     (void)state;
     uint64_t rounds[] = {3, 1};
-    const sn_go_record gos[] = {{10, 0, 0}, {20, 5, 0}, {40, 9, 0}, {900, 30, 0}};
+    const sn_go_record gos[] = {{10, 0, 0, 0}, {20, 5, 0, 0}, {40, 9, 0, 0}, {900, 30, 0, 0}};
     sn_bench_figures f = figures(rounds, 2, gos, 4, 30, 10, SN_OK);
     assert_int_equal(f.steady_rounds, 0);
     assert_true(f.steady_cycles_per_payload < 0);
@@ -78,7 +78,7 @@ static void other_payload_count_is_refused(void **state)
 {
     (void)state;
     uint64_t rounds[] = {2, 3, 1};
-    const sn_go_record gos[] = {{50, 3, 1}, {100, 10, 0}, {140, 16, 0}, {1000, 40, 0}, {1030, 45, 0}, {1100, 52, 0}};
+    const sn_go_record gos[] = {{50, 3, 1, 0}, {100, 10, 0, 0}, {140, 16, 0, 0}, {1000, 40, 0, 0}, {1030, 45, 0, 0}, {1100, 52, 0, 0}};
     figures(rounds, 3, gos, 6, 60, 30, SN_ERR_PROTOCOL);
 }
 

@@ -19,6 +19,7 @@
 #include "cmocka_main.h"
 
 #include "card_bus.h"
+#include "card_bus_xdma.h"
 #include "sysnode/host_window.h"
 
 typedef struct {

@@ -14,6 +14,8 @@
 #include "cmocka_main.h"
 
 #include "card_bus.h"
+#include "transport.h"
+#include "transport_card.h"
 #include "sysnode/boot_args.h"
 #include "sysnode/host_sync.h"
 #include "sysnode/host_window.h"
@@ -120,7 +122,7 @@ static void fake_close(void *ctx)
 }
 
 static const sn_card_bus_ops fake_ops = {
-    fake_read64, fake_write64, fake_dma_write, fake_dma_read, fake_dram_size, fake_name, fake_close, NULL, NULL,
+    fake_read64, fake_write64, fake_dma_write, fake_dma_read, fake_dram_size, fake_name, fake_close, NULL, NULL, NULL,
 };
 
 static fake_bus bus;

@@ -1,9 +1,10 @@
-/* Host-side error reporting: a status code plus one formatted message. Every
- * host function that can fail takes an sn_error * and fills it through
- * sn_error_set, so the CLI can print exactly one line that names the file,
- * byte offset, round, step or slot at fault (STYLE 5: one status type). */
-#ifndef SN_HOST_ERROR_H
-#define SN_HOST_ERROR_H
+/* Error reporting of the host and of the simulator's windows: a status code
+ * plus one formatted message. Every host or window function that can fail
+ * takes an sn_error * and fills it through sn_error_set, so the CLI can
+ * print exactly one line that names the file, byte offset, round, step or
+ * slot at fault (STYLE 5: one status type). */
+#ifndef SN_COMMON_ERROR_H
+#define SN_COMMON_ERROR_H
 
 #include "sysnode/status.h"
 

@@ -1,8 +1,11 @@
-/* A --device spec to a host window (see transport.h). */
+/* A --device spec to a host window (see device_open.h). */
+#include "device_open.h"
+
 #include <string.h>
 
-#include "card_bus.h"
-#include "transport.h"
+#include "card_bus_xdma.h"
+#include "transport_card.h"
+#include "transport_sim.h"
 
 static const char XDMA[] = "xdma:";
 

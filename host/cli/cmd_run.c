@@ -47,6 +47,9 @@ static void warn_read(void *ctx, const char *msg)
 
 typedef struct {
     const char *dir;
+    sn_case cs;          /* the case, read once (case.h): opened before the output check for one case,
+                            by the replay otherwise */
+    int cs_open;
     sn_transport t;      /* open after the replay for one case (report, timeline, FST), else closed */
     sn_replay_result res;
     sn_status status;
@@ -64,8 +67,8 @@ typedef struct {
     uint64_t dram_latency; /* --dram-latency: the CPU's L (sn_sim_config) */
     const char *trace, *device, *report, *timeline, *fst, *fst_window;
     const char *save_output; /* --save-output DIR */
-    sn_manifest save_m;      /* ... the case's manifest: the regions to save ... */
-    char **save_paths;       /* ... and DIR/<file> for each expected output */
+    char **save_paths;       /* ... DIR/<file> for each expected output of the case */
+    size_t nsave;
     const char *inject;  /* --inject KIND[@...] (sim/harness/inject.h), or NULL */
     uint64_t fst_from, fst_to;
     int gdb;           /* serve GDB on gdb_port (sim/gdb) */
@@ -174,8 +177,12 @@ static void replay_one(run_plan *plan, case_run *c)
         c->status = sn_transport_record_open(&c->t, inner, plan->trace, &c->err);
     }
     double start = now_seconds();
+    if (!c->cs_open) {
+        sn_case_open(&c->cs, c->dir); /* its error, if any, is the replay's */
+        c->cs_open = 1;
+    }
     if (c->status == SN_OK)
-        c->status = sn_replay_case(&opts, &c->t, &c->res, &c->err);
+        c->status = sn_replay_read_case(&opts, &c->t, &c->cs, &c->res, &c->err);
     c->wall = now_seconds() - start;
     if (plan->trace && c->t.ops) {
         sn_error trace_err = {0};
@@ -256,7 +263,7 @@ static int print_verdict(const case_run *c, int several)
  * to DIR/<file> by the output rule. Returns 0, or 1 after saying why. */
 static int save_outputs(run_plan *plan, case_run *c)
 {
-    const sn_manifest *m = &plan->save_m;
+    const sn_manifest *m = &c->cs.m;
     if (!c->res.cycles || !c->t.ops) {
         fprintf(stderr, "sysnode run: --save-output: the run never started: nothing saved in %s\n", plan->save_output);
         return 1;
@@ -303,14 +310,14 @@ static int finish_single(run_plan *plan, case_run *c, int rc)
         sn_report_run run = {plan->device ? plan->device : "in-process",
                              card ? 0u : plan->cu_version ? plan->cu_version : (unsigned)sn_options[SN_OPT_CU_VERSION].def, c->status,
                              c->status == SN_OK ? "" : c->err.msg, rc, c->wall};
-        if (sn_report_write(plan->report, &opts, &c->res, &run, &c->t, &out_err) != SN_OK) {
+        if (sn_report_write(plan->report, &opts, &c->cs, &c->res, &run, &c->t, &out_err) != SN_OK) {
             fprintf(stderr, "sysnode run: --report: %s\n", out_err.msg);
             rc = 1;
         }
     }
     /* however the run ended; a stop other than the runner's exit is marked */
     int exited = c->status == SN_OK || (c->status == SN_ERR_MISMATCH && c->res.diff_round < 0); /* not a host step's */
-    if (plan->timeline && sn_timeline_write(plan->timeline, c->dir, &c->res, exited ? NULL : c->err.msg, &c->t,
+    if (plan->timeline && sn_timeline_write(plan->timeline, &c->cs, &c->res, exited ? NULL : c->err.msg, &c->t,
                                             &out_err) != SN_OK) {
         fprintf(stderr, "sysnode run: --timeline: %s\n", out_err.msg);
         rc = 1;
@@ -332,6 +339,7 @@ static void *worker(void *arg)
             return NULL;
         replay_one(plan, &plan->cases[i]);
         sn_transport_close(&plan->cases[i].t);
+        sn_case_free(&plan->cases[i].cs);
         pthread_mutex_lock(&plan->lock);
         plan->cases[i].done = 1;
         pthread_cond_broadcast(&plan->finished);
@@ -368,26 +376,28 @@ static int run_several(run_plan *plan, unsigned jobs)
     return matched == plan->ncases ? 0 : 1;
 }
 
-/* --save-output DIR for case_dir: DIR made if missing (it must be a
- * directory), the case's manifest read for its expected outputs, and
- * DIR/<file> named for each, for the output check before the run. */
-static sn_status save_plan(run_plan *plan, const char *case_dir, sn_error *e)
+/* --save-output DIR for the case c: DIR made if missing (it must be a
+ * directory), and DIR/<file> named for each expected output of c's
+ * manifest, for the output check before the run. */
+static sn_status save_plan(run_plan *plan, const sn_case *c, sn_error *e)
 {
     struct stat sb;
     if (mkdir(plan->save_output, 0777) != 0 && errno != EEXIST)
         return sn_error_set(e, SN_ERR_IO, "cannot make the folder %s: %s", plan->save_output, strerror(errno));
     if (stat(plan->save_output, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return sn_error_set(e, SN_ERR_INPUT, "%s is not a folder", plan->save_output);
-    sn_status st = sn_manifest_load(&plan->save_m, case_dir, e);
-    if (st != SN_OK)
-        return st;
-    plan->save_paths = calloc(plan->save_m.expected_count + 1, sizeof *plan->save_paths);
+    if (c->m_status != SN_OK) {
+        *e = c->m_err;
+        return c->m_status;
+    }
+    plan->save_paths = calloc(c->m.expected_count + 1, sizeof *plan->save_paths);
     if (!plan->save_paths)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    plan->nsave = c->m.expected_count;
     size_t n = strlen(plan->save_output);
     int slash = n > 0 && plan->save_output[n - 1] == '/';
-    for (size_t i = 0; i < plan->save_m.expected_count; i++) {
-        const char *file = plan->save_m.expected[i].file;
+    for (size_t i = 0; i < c->m.expected_count; i++) {
+        const char *file = c->m.expected[i].file;
         plan->save_paths[i] = malloc(n + 1 + strlen(file) + 1);
         if (!plan->save_paths[i])
             return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
@@ -453,6 +463,8 @@ int sn_cmd_run(int argc, char **argv)
     const char **inputs = rc < 0 ? calloc(o.noperands + 2, sizeof *inputs) : NULL;
     const char **dirs = inputs ? inputs + 2 : NULL;
     size_t ndirs = o.noperands;
+    char **case_files = NULL; /* what the one case reads, for the output check */
+    size_t ncase_files = 0;
     if (rc >= 0)
         goto out;
     rc = 1;
@@ -482,32 +494,6 @@ int sn_cmd_run(int argc, char **argv)
         }
         plan.opts.image = image;
     }
-    sn_error path_err = {0};
-    if (plan.save_output && save_plan(&plan, dirs[0], &path_err) != SN_OK) {
-        fprintf(stderr, "sysnode run: --save-output: %s\n", path_err.msg);
-        goto out;
-    }
-    size_t nsave = plan.save_output ? plan.save_m.expected_count : 0, noutputs = 4 + nsave;
-    sn_output_path *outputs = calloc(noutputs, sizeof *outputs);
-    if (!outputs) {
-        fputs("sysnode run: out of memory\n", stderr);
-        goto out;
-    }
-    outputs[0] = (sn_output_path){"--report", plan.report};
-    outputs[1] = (sn_output_path){"--timeline", plan.timeline};
-    outputs[2] = (sn_output_path){"--fst", plan.fst};
-    outputs[3] = (sn_output_path){"--trace", plan.trace};
-    for (size_t i = 0; i < nsave; i++)
-        outputs[4 + i] = (sn_output_path){"--save-output", plan.save_paths[i]};
-    inputs[0] = plan.opts.image;
-    inputs[1] = plan.opts.table;
-    sn_status checked = sn_output_paths_check(outputs, noutputs, inputs, ndirs + 2, dirs, ndirs, &path_err);
-    free(outputs);
-    if (checked != SN_OK) {
-        fprintf(stderr, "sysnode run: %s\n", path_err.msg);
-        goto out;
-    }
-    plan.progress = isatty(STDERR_FILENO);
     plan.ncases = ndirs;
     plan.cases = calloc(ndirs, sizeof *plan.cases);
     if (!plan.cases) {
@@ -516,6 +502,50 @@ int sn_cmd_run(int argc, char **argv)
     }
     for (size_t i = 0; i < ndirs; i++)
         plan.cases[i].dir = dirs[i];
+    /* One case: read here, once, for the output check and --save-output as for the replay. Several take
+     * no output, so each is read by its replay. */
+    sn_error path_err = {0};
+    if (ndirs == 1) {
+        plan.cases[0].cs_open = 1;
+        sn_case_open(&plan.cases[0].cs, dirs[0]);
+        if (sn_manifest_input_paths(&plan.cases[0].cs.m, &case_files, &ncase_files, &path_err) != SN_OK) {
+            fprintf(stderr, "sysnode run: %s\n", path_err.msg);
+            goto out;
+        }
+    }
+    if (plan.save_output && save_plan(&plan, &plan.cases[0].cs, &path_err) != SN_OK) {
+        fprintf(stderr, "sysnode run: --save-output: %s\n", path_err.msg);
+        goto out;
+    }
+    size_t noutputs = 4 + plan.nsave;
+    sn_output_path *outputs = calloc(noutputs, sizeof *outputs);
+    const char **checked_inputs = calloc(2 + ncase_files, sizeof *checked_inputs);
+    if (!outputs || !checked_inputs) {
+        free(outputs);
+        free(checked_inputs);
+        fputs("sysnode run: out of memory\n", stderr);
+        goto out;
+    }
+    outputs[0] = (sn_output_path){"--report", plan.report};
+    outputs[1] = (sn_output_path){"--timeline", plan.timeline};
+    outputs[2] = (sn_output_path){"--fst", plan.fst};
+    outputs[3] = (sn_output_path){"--trace", plan.trace};
+    for (size_t i = 0; i < plan.nsave; i++)
+        outputs[4 + i] = (sn_output_path){"--save-output", plan.save_paths[i]};
+    /* the image, the table, and every file the one case reads (its manifest's files, not read again) */
+    checked_inputs[0] = plan.opts.image;
+    checked_inputs[1] = plan.opts.table;
+    for (size_t i = 0; i < ncase_files; i++)
+        checked_inputs[2 + i] = case_files[i];
+    sn_status checked =
+        sn_output_paths_check(outputs, noutputs, checked_inputs, 2 + ncase_files, dirs, ndirs, &path_err);
+    free(outputs);
+    free(checked_inputs);
+    if (checked != SN_OK) {
+        fprintf(stderr, "sysnode run: %s\n", path_err.msg);
+        goto out;
+    }
+    plan.progress = isatty(STDERR_FILENO);
     pthread_mutex_init(&plan.lock, NULL);
     pthread_cond_init(&plan.finished, NULL);
     if (ndirs == 1) {
@@ -524,12 +554,16 @@ int sn_cmd_run(int argc, char **argv)
     } else {
         rc = run_several(&plan, (unsigned)jobs);
     }
-    free(plan.cases);
 out:
-    for (size_t i = 0; plan.save_paths && i < plan.save_m.expected_count; i++)
+    for (size_t i = 0; plan.cases && i < plan.ncases; i++)
+        sn_case_free(&plan.cases[i].cs);
+    free(plan.cases);
+    for (size_t i = 0; i < ncase_files; i++)
+        free(case_files[i]);
+    free(case_files);
+    for (size_t i = 0; plan.save_paths && i < plan.nsave; i++)
         free(plan.save_paths[i]);
     free(plan.save_paths);
-    sn_manifest_free(&plan.save_m);
     free(inputs);
     sn_opts_free(&o);
     return rc;

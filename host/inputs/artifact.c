@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "artifact.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -450,65 +452,83 @@ static sn_status check_declared(const sn_manifest *m, const char *key, int64_t d
                         m->path, key, (long long)declared, loaded);
 }
 
-sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
+/* The artifacts of m, opened relative to its directory dir_fd (held open:
+ * no path walked or resolved per file, sn_manifest_open_file), and the
+ * manifest's declared totals checked. */
+static sn_status load_artifacts(sn_program *p, const sn_manifest *m, int dir_fd, sn_error *e)
 {
-    memset(p, 0, sizeof *p);
-    /* The manifest and every artifact opened relative to the case
-     * directory, opened once and held: no path walked or resolved per file
-     * (sn_manifest_open_file). */
-    sn_manifest m;
-    memset(&m, 0, sizeof m);
-    int dir_fd = sn_manifest_open_dir(case_dir, e);
-    sn_status st = dir_fd < 0 ? SN_ERR_IO : sn_manifest_load_at(&m, case_dir, dir_fd, e);
-    if (st == SN_OK)
-        st = program_alloc(p, m.artifact_count, e);
+    sn_status st = program_alloc(p, m->artifact_count, e);
     flat f = {0};
     /* The declared total sizes the payloads once (at most a full staging
      * window per round: past that the table check refuses anyway); what is
      * loaded is still counted and compared with it below. */
-    if (st == SN_OK && m.declared_flits > 0) {
-        size_t want = m.declared_flits < (int64_t)(SN_STAGE_SLOTS * m.artifact_count)
-                          ? (size_t)m.declared_flits
-                          : SN_STAGE_SLOTS * m.artifact_count;
+    if (st == SN_OK && m->declared_flits > 0) {
+        size_t want = m->declared_flits < (int64_t)(SN_STAGE_SLOTS * m->artifact_count)
+                          ? (size_t)m->declared_flits
+                          : SN_STAGE_SLOTS * m->artifact_count;
         if (!reserve((void **)&f.payloads, &f.payload_cap, want, sizeof *f.payloads))
-            st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for %zu flits", m.path, want);
+            st = sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory for %zu flits", m->path, want);
         p->payloads = f.payloads;
     }
     /* One document for every artifact: its text and token buffers are
      * read into again, grown to the largest file. */
     sn_json *d = NULL;
-    for (size_t i = 0; st == SN_OK && i < m.artifact_count; i++) {
+    for (size_t i = 0; st == SN_OK && i < m->artifact_count; i++) {
         char *path;
         int fd;
-        st = sn_manifest_open_file(&m, dir_fd, m.artifacts[i], &path, &fd, e);
+        st = sn_manifest_open_file(m, dir_fd, m->artifacts[i], &path, &fd, e);
         if (st == SN_OK) {
             st = sn_json_reload_fd(fd, path, &d, e);
             st = parse_into(p, &f, st, d, path, e);
         }
         /* The rounds still to come add at least a record and a step each: stop once the table cannot fit. */
         uint64_t least =
-            sn_table_layout_of(m.artifact_count, p->step_count + (m.artifact_count - i - 1), p->payload_count).total;
+            sn_table_layout_of(m->artifact_count, p->step_count + (m->artifact_count - i - 1), p->payload_count).total;
         if (st == SN_OK && least > SN_DRAM_DEFAULT_SIZE)
             st = sn_error_set(e, SN_ERR_INPUT, "%s: the table of its %zu rounds takes at least %llu bytes (rounds 0..%zu "
                               "as loaded, a record and a step for each later one), more than DRAM (%llu bytes)",
-                              m.path, m.artifact_count, (unsigned long long)least, i,
+                              m->path, m->artifact_count, (unsigned long long)least, i,
                               (unsigned long long)SN_DRAM_DEFAULT_SIZE);
     }
     sn_json_free(d);
     if (st == SN_OK && !program_fit(p, &f))
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    if (st == SN_OK)
+        st = check_declared(m, "rounds", m->declared_rounds, p->round_count, e);
+    if (st == SN_OK)
+        st = check_declared(m, "total_flits", m->declared_flits, p->payload_count, e);
+    if (st == SN_OK)
+        st = check_declared(m, "flits_wider_than_256_bits", m->declared_wide_flits,
+                            p->masked_total, e);
+    if (st == SN_OK && m->host_step_count > 0)
+        st = add_host_syncs(p, m, e);
+    return st;
+}
+
+sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e)
+{
+    memset(p, 0, sizeof *p);
+    sn_manifest m;
+    memset(&m, 0, sizeof m);
+    /* the directory opened once for the manifest and every artifact */
+    int dir_fd = sn_manifest_open_dir(case_dir, e);
+    sn_status st = dir_fd < 0 ? SN_ERR_IO : sn_manifest_load_at(&m, case_dir, dir_fd, e);
+    if (st == SN_OK)
+        st = load_artifacts(p, &m, dir_fd, e);
     if (dir_fd >= 0)
         close(dir_fd);
-    if (st == SN_OK)
-        st = check_declared(&m, "rounds", m.declared_rounds, p->round_count, e);
-    if (st == SN_OK)
-        st = check_declared(&m, "total_flits", m.declared_flits, p->payload_count, e);
-    if (st == SN_OK)
-        st = check_declared(&m, "flits_wider_than_256_bits", m.declared_wide_flits,
-                            p->masked_total, e);
-    if (st == SN_OK && m.host_step_count > 0)
-        st = add_host_syncs(p, &m, e);
     sn_manifest_free(&m);
+    return st;
+}
+
+sn_status sn_program_load_manifest(sn_program *p, const sn_manifest *m, sn_error *e)
+{
+    memset(p, 0, sizeof *p);
+    int dir_fd = open(m->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir_fd < 0)
+        return sn_error_set(e, SN_ERR_IO, "%s: cannot open the case directory: %s", m->dir, strerror(errno));
+    sn_status st = load_artifacts(p, m, dir_fd, e);
+    close(dir_fd);
     return st;
 }
 

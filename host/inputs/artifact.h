@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "manifest.h"
 #include "sysnode/table.h"
 
 /* One parsed artifact. Payloads are the table's rows (sysnode/table.h);
@@ -86,6 +87,13 @@ sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_af
  * ends with a host sync step (artifacts/FORMAT.md §9), so `sysnode pack`,
  * `dump` and `run` see one program. */
 sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e);
+
+/* sn_program_load_case for a case whose manifest m the caller read already
+ * (sn_manifest_load; m stays the caller's): the artifacts it names, opened
+ * relative to m->dir, and the same checks, without reading manifest.json
+ * again. Errors: those of sn_program_load_case; SN_ERR_IO when m->dir is
+ * no longer a directory. */
+sn_status sn_program_load_manifest(sn_program *p, const sn_manifest *m, sn_error *e);
 
 /* Frees everything *p owns and zeroes it. */
 void sn_program_free(sn_program *p);

@@ -22,7 +22,7 @@ sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p
             st = sn_mesh_check_manifest(&m, e);
         if (st == SN_OK)
             *mesh = sn_mesh_from_manifest(&m);
-        if (st == SN_OK && (st = sn_program_load_case(p, inputs[0], e)) == SN_OK)
+        if (st == SN_OK && (st = sn_program_load_manifest(p, &m, e)) == SN_OK)
             sn_settle_plan(p, mesh, &m); /* the case's outputs make the settle proof possible */
         sn_manifest_free(&m);
         return st;

@@ -11,8 +11,9 @@
 
 /* Loads the inputs the pack and dump commands take: one case directory
  * (its manifest's rounds and mesh), or artifact files in round order (mesh
- * rv64_mesh_2p2). *p is zeroed first; free it with sn_program_free, also
- * after a failure. Errors: those of sn_program_load(_case) and
+ * rv64_mesh_2p2), its manifest read once. *p is zeroed first; free it with
+ * sn_program_free, also after a failure. Errors: those of sn_program_load,
+ * sn_program_load_manifest, sn_manifest_load and
  * sn_mesh_check_manifest; SN_ERR_INPUT for no inputs or a directory given
  * with other inputs. */
 sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p, sn_mesh *mesh, sn_error *e);

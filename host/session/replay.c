@@ -42,30 +42,39 @@ static sn_status check_window(const sn_replay_opts *opts, const sn_transport *t,
     return SN_OK;
 }
 
-sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e)
+sn_status sn_replay_read_case(const sn_replay_opts *opts, sn_transport *t, sn_case *c, sn_replay_result *res,
+                             sn_error *e)
 {
-    sn_manifest m;
-    sn_program prog;
+    sn_program *prog;
     sn_status st;
     memset(res, 0, sizeof *res);
     res->diff_round = -1;
-    memset(&prog, 0, sizeof prog);
 
-    /* Read and check the case (regions inside DRAM before any file is read);
+    /* Check the case (regions inside DRAM before any file is read);
      * sn_replay_program checks the rest before anything reaches the SysNode. */
-    if ((st = sn_manifest_load(&m, opts->case_dir, e)) != SN_OK || (st = check_window(opts, t, &m, e)) != SN_OK ||
-        (st = sn_manifest_check_dram(&m, t->ops->dram_size(t->ctx), e)) != SN_OK ||
-        (st = sn_manifest_read_data(&m, e)) != SN_OK || (st = sn_program_load_case(&prog, opts->case_dir, e)) != SN_OK ||
-        (st = sn_mesh_check_manifest(&m, e)) != SN_OK)
-        goto out;
-    sn_mesh mesh = sn_mesh_from_manifest(&m);
-    if ((st = check_mesh(&m, &mesh, e)) != SN_OK)
-        goto out;
+    sn_manifest *m = &c->m;
+    if (c->m_status != SN_OK) {
+        *e = c->m_err;
+        return c->m_status;
+    }
+    if ((st = check_window(opts, t, m, e)) != SN_OK ||
+        (st = sn_manifest_check_dram(m, t->ops->dram_size(t->ctx), e)) != SN_OK ||
+        (st = sn_manifest_read_data(m, e)) != SN_OK || (st = sn_case_program(c, &prog, e)) != SN_OK ||
+        (st = sn_mesh_check_manifest(m, e)) != SN_OK)
+        return st;
+    sn_mesh mesh = sn_mesh_from_manifest(m);
+    if ((st = check_mesh(m, &mesh, e)) != SN_OK)
+        return st;
     if (!opts->table)
-        sn_settle_plan(&prog, &mesh, &m);
-    st = sn_replay_program(opts, t, &m, &prog, res, e);
-out:
-    sn_program_free(&prog);
-    sn_manifest_free(&m);
+        sn_settle_plan(prog, &mesh, m);
+    return sn_replay_program(opts, t, m, prog, res, e);
+}
+
+sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e)
+{
+    sn_case c;
+    sn_case_open(&c, opts->case_dir);
+    sn_status st = sn_replay_read_case(opts, t, &c, res, e);
+    sn_case_free(&c);
     return st;
 }

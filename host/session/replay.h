@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "artifact.h"
+#include "case.h"
 #include "device.h"
 #include "error.h"
 #include "manifest.h"
@@ -46,8 +47,17 @@ typedef struct {
  * cycle cap passes, SN_ERR_INTERNAL for a simulation error. */
 sn_status sn_replay_case(const sn_replay_opts *opts, sn_transport *t, sn_replay_result *res, sn_error *e);
 
+/* sn_replay_case of a case the caller opened (sn_case_open of
+ * opts->case_dir) and keeps for what follows the run: the manifest read
+ * once, its data read into c->m and its program loaded into c (settle flags
+ * set), neither read again. c's manifest error, when it did not load, is
+ * reported here, where the replay would have read it. Errors: those of
+ * sn_replay_case. */
+sn_status sn_replay_read_case(const sn_replay_opts *opts, sn_transport *t, sn_case *c, sn_replay_result *res,
+                              sn_error *e);
+
 /* sn_replay_case after the case is loaded (m read, p from
- * sn_program_load_case, the mesh checked): every expected output of every
+ * sn_case_program, the mesh checked): every expected output of every
  * point poisoned, then the uploads before round 0 written, FILLs converted,
  * one BOOT; at each host step the runner holds (device.h), the step's
  * expected outputs are compared (a difference is SN_ERR_MISMATCH naming the

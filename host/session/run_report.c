@@ -92,30 +92,26 @@ static void write_measured(FILE *f, const sn_run_stats *s, const sn_run_events *
     fputs("\n  ],\n", f);
 }
 
-sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn_replay_result *res,
+sn_status sn_report_write(const char *path, const sn_replay_opts *opts, sn_case *c, const sn_replay_result *res,
                           const sn_report_run *run, sn_transport *t, sn_error *e)
 {
-    sn_program prog;
+    sn_program *prog;
     sn_run_stats stats;
     sn_run_events ev;
     sn_error ignored = {0};
     char *text = NULL;
     size_t len = 0;
-    memset(&prog, 0, sizeof prog);
     memset(&ev, 0, sizeof ev);
     /* A case that does not load still gets its report (the message says why), its program's fields null. */
-    int loaded = sn_program_load_case(&prog, opts->case_dir, &ignored) == SN_OK;
-    if (!loaded)
-        sn_program_free(&prog);
+    int loaded = sn_case_program(c, &prog, &ignored) == SN_OK;
     /* measured fields for a run that ran on a window that counts, as far as it went */
     int stopped = run->status != SN_OK && (run->status != SN_ERR_MISMATCH || res->diff_round >= 0); /* a host
                                                                    step's mismatch stops the run at its sync point */
     int measured = loaded && res->cycles && t->ops && t->ops->stats && t->ops->stats(t->ctx, &stats, &ignored) == SN_OK &&
-                   sn_run_events_build(&prog, &stats, res->cycles, stopped, &ev, &ignored) == SN_OK;
+                   sn_run_events_build(prog, &stats, res->cycles, stopped, &ev, &ignored) == SN_OK;
     FILE *f = open_memstream(&text, &len);
     if (!f) {
         sn_run_events_free(&ev);
-        sn_program_free(&prog);
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the report");
     }
     fputs("{\n  \"schema\": \"sysnode-run-report/1\",\n  \"case\": ", f);
@@ -133,7 +129,7 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
     fprintf(f, ",\n  \"verdict\": \"%s\",\n  \"exit_code\": %d,\n  \"message\": ", verdict(run, res), run->exit_code);
     sn_json_write_string(f, run->message);
     if (loaded)
-        fprintf(f, ",\n  \"rounds\": %zu", prog.round_count);
+        fprintf(f, ",\n  \"rounds\": %zu", prog->round_count);
     else
         fputs(",\n  \"rounds\": null", f);
     fprintf(f, ",\n  \"payloads\": %u,\n  \"completions\": %u,\n  \"cycles\": %llu,\n"
@@ -158,7 +154,7 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
         fputs("null", f);
     fputs(",\n", f);
     if (loaded)
-        write_nodes(f, &prog, measured ? &stats : NULL);
+        write_nodes(f, prog, measured ? &stats : NULL);
     else
         fputs("  \"nodes\": null,\n", f);
     if (measured) {
@@ -172,7 +168,6 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn
     int failed = ferror(f);
     fclose(f);
     sn_run_events_free(&ev);
-    sn_program_free(&prog);
     sn_status st = failed ? sn_error_set(e, SN_ERR_INTERNAL, "%s: composing the report failed", path)
                 : sn_file_write_atomic(path, (const uint8_t *)text, len, e);
     free(text);

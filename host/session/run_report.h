@@ -20,13 +20,15 @@ typedef struct {
     double wall_seconds;  /* the whole replay: parse, pack, place, run, read back, compare */
 } sn_report_run;
 
-/* Writes the report for a replay of opts->case_dir that t ran (res as
- * sn_replay_case left it) to path, whole or not at all (file_out.h). The
- * counters come from t's stats call; on a window without it (a card) the
- * measured fields are null; for a case whose program does not load (a cut
- * artifact, a missing manifest) "rounds" and "nodes" are null too and the
- * message says why. Errors: SN_ERR_IO naming path. */
-sn_status sn_report_write(const char *path, const sn_replay_opts *opts, const sn_replay_result *res,
+/* Writes the report for a replay of opts->case_dir, the case c, that t ran
+ * (c and res as sn_replay_read_case left them) to path, whole or not at all
+ * (file_out.h); c's program is loaded here if the replay stopped before it
+ * (sn_case_program: the manifest is not read again). The counters come from
+ * t's stats call; on a window without it (a card) the measured fields are
+ * null; for a case whose program does not load (a cut artifact, a missing
+ * manifest) "rounds" and "nodes" are null too and the message says why.
+ * Errors: SN_ERR_IO naming path. */
+sn_status sn_report_write(const char *path, const sn_replay_opts *opts, sn_case *c, const sn_replay_result *res,
                           const sn_report_run *run, sn_transport *t, sn_error *e);
 
 #endif

@@ -149,15 +149,14 @@ static int is_svg(const char *path)
     return n >= 4 && strcmp(path + n - 4, ".svg") == 0;
 }
 
-sn_status sn_timeline_write(const char *path, const char *case_dir, const sn_replay_result *res, const char *stop,
+sn_status sn_timeline_write(const char *path, sn_case *c, const sn_replay_result *res, const char *stop,
                             sn_transport *t, sn_error *e)
 {
-    sn_program prog;
+    sn_program *prog = NULL;
     sn_run_stats stats;
     sn_run_events ev;
     char *text = NULL;
     size_t len = 0;
-    memset(&prog, 0, sizeof prog);
     memset(&ev, 0, sizeof ev);
     if (!res->cycles)
         return sn_error_set(e, SN_ERR_INPUT, "%s: the run never started (nothing reached the SysNode): no timeline",
@@ -166,9 +165,9 @@ sn_status sn_timeline_write(const char *path, const char *case_dir, const sn_rep
         return sn_error_set(e, SN_ERR_INPUT, "%s: this host window keeps no GO or completion log", path);
     sn_status st = t->ops->stats(t->ctx, &stats, e);
     if (st == SN_OK)
-        st = sn_program_load_case(&prog, case_dir, e);
+        st = sn_case_program(c, &prog, e);
     if (st == SN_OK)
-        st = sn_run_events_build(&prog, &stats, res->cycles, stop != NULL, &ev, e);
+        st = sn_run_events_build(prog, &stats, res->cycles, stop != NULL, &ev, e);
     FILE *f = st == SN_OK ? open_memstream(&text, &len) : NULL;
     if (st == SN_OK && !f)
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory for the timeline");
@@ -184,6 +183,5 @@ sn_status sn_timeline_write(const char *path, const char *case_dir, const sn_rep
     }
     free(text);
     sn_run_events_free(&ev);
-    sn_program_free(&prog);
     return st;
 }

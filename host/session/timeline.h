@@ -13,8 +13,9 @@
 #include "replay.h"
 #include "transport.h"
 
-/* Writes the timeline of the replay of case_dir that t just ran (res as
- * sn_replay_case left it) to path, whole or not at all: an SVG picture when
+/* Writes the timeline of the replay of the case c that t just ran (c and
+ * res as sn_replay_read_case left them; c's program not loaded again) to
+ * path, whole or not at all: an SVG picture when
  * path ends in ".svg" (timeline_svg.h), else trace-event JSON. stop: NULL
  * when the run ended in the runner's exit, else how it stopped (the error's
  * message: a hang, a fault, a refused table, the cap, a signal), marked at
@@ -22,7 +23,7 @@
  * timeline then running up to there. SN_ERR_INPUT when t keeps no logs (a
  * card) or nothing ran; SN_ERR_PROTOCOL when the logs do not fit the program
  * (run_events.h); SN_ERR_IO naming path. */
-sn_status sn_timeline_write(const char *path, const char *case_dir, const sn_replay_result *res, const char *stop,
+sn_status sn_timeline_write(const char *path, sn_case *c, const sn_replay_result *res, const char *stop,
                             sn_transport *t, sn_error *e);
 
 #endif

@@ -55,29 +55,29 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
     R(header, 64, SN_TI_HEADER_FIELDS) R(round, 32, SN_TI_ROUND_FIELDS)         \
     R(step, 12, SN_TI_STEP_FIELDS) R(payload, 32, SN_TI_PAYLOAD_FIELDS)
 /* X(record, field, type, offset): field is the name in the schema text and
- * the struct member, except for a payload row, P(name, member, offset),
- * whose schema names (arg[0] = ARG3 .. arg[3] = ARG0, kept so the hash
- * stays) differ from the members that name the registers. */
-#define SN_TI_HEADER_FIELDS(X, P)                                               \
+ * the struct member; a payload row's words are named by the mailbox register
+ * each is written to, arg3 (bits 255:192) first (FORMAT.md §3). */
+#define SN_TI_HEADER_FIELDS(X)                                                  \
     X(header, magic, u32, 0x00) X(header, version, u16, 0x04)                   \
     X(header, header_bytes, u16, 0x06) X(header, schema_hash, u32, 0x08)        \
     X(header, flags, u32, 0x0C) X(header, round_count, u32, 0x10)               \
     X(header, step_count, u32, 0x14) X(header, payload_count, u32, 0x18)        \
     X(header, reserved0, u32, 0x1C) X(header, rounds_offset, u32, 0x20)         \
     X(header, steps_offset, u32, 0x24) X(header, payloads_offset, u32, 0x28)    \
-    X(header, total_bytes, u32, 0x2C) X(header, structure_hash, u64, 0x30)           \
+    X(header, total_bytes, u32, 0x2C) X(header, structure_hash, u64, 0x30)      \
     X(header, header_crc32, u32, 0x38) X(header, reserved1, u8x4, 0x3C)
-#define SN_TI_ROUND_FIELDS(X, P)                                                \
+#define SN_TI_ROUND_FIELDS(X)                                                   \
     X(round, step_first, u32, 0x00) X(round, step_count, u32, 0x04)             \
     X(round, payload_first, u32, 0x08) X(round, payload_count, u32, 0x0C)       \
     X(round, flags, u32, 0x10) X(round, reserved, u32, 0x14)                   \
     X(round, payload_hash, u64, 0x18)
 /* a and b are the step's words as stored; sn_table_step names them per opcode. */
-#define SN_TI_STEP_FIELDS(X, P)                                                 \
+#define SN_TI_STEP_FIELDS(X)                                                    \
     X(step, op, u8, 0x00) X(step, x, u8, 0x01) X(step, y, u8, 0x02)             \
     X(step, reserved, u8, 0x03) X(step, a, u32, 0x04) X(step, b, u32, 0x08)
-#define SN_TI_PAYLOAD_FIELDS(X, P)                                              \
-    P(arg[0], arg3, 0x00) P(arg[1], arg2, 0x08) P(arg[2], arg1, 0x10) P(arg[3], arg0, 0x18)
+#define SN_TI_PAYLOAD_FIELDS(X)                                                 \
+    X(payload, arg3, u64, 0x00) X(payload, arg2, u64, 0x08)                     \
+    X(payload, arg1, u64, 0x10) X(payload, arg0, u64, 0x18)
 
 #define SN_TI_STRUCT_header sn_table_image_header
 #define SN_TI_STRUCT_round sn_table_round
@@ -90,24 +90,22 @@ SN_STATIC_ASSERT(sizeof(sn_table_image_header) == 64, "table image header is 64 
 #define SN_TI_BYTES_u8x4 4
 
 #define SN_TI_FIELD_TEXT(rec, field, type, off) #rec "." #field ":" #type "@" #off ";"
-#define SN_TI_ROW_TEXT(name, member, off) SN_TI_FIELD_TEXT(payload, name, u64, off)
-#define SN_TI_RECORD_TEXT(rec, bytes, FIELDS) #rec ":" #bytes ";" FIELDS(SN_TI_FIELD_TEXT, SN_TI_ROW_TEXT)
+#define SN_TI_RECORD_TEXT(rec, bytes, FIELDS) #rec ":" #bytes ";" FIELDS(SN_TI_FIELD_TEXT)
 #define SN_TI_FIELD_CHECK(rec, field, type, off)                                \
     SN_STATIC_ASSERT(offsetof(SN_TI_STRUCT_##rec, field) == (off) &&            \
                          sizeof(((SN_TI_STRUCT_##rec *)0)->field) == SN_TI_BYTES_##type, \
                      "schema entry " #rec "." #field " disagrees with the struct");
-#define SN_TI_ROW_CHECK(name, member, off) SN_TI_FIELD_CHECK(payload, member, u64, off)
 #define SN_TI_RECORD_CHECK(rec, bytes, FIELDS)                                  \
     SN_STATIC_ASSERT(sizeof(SN_TI_STRUCT_##rec) == (bytes),                     \
                      "schema record " #rec " is " #bytes " bytes");             \
-    FIELDS(SN_TI_FIELD_CHECK, SN_TI_ROW_CHECK)
+    FIELDS(SN_TI_FIELD_CHECK)
 
 SN_TI_RECORDS(SN_TI_RECORD_CHECK)
 
 /* The schema text (FORMAT.md §5) and its CRC-32, the header's schema_hash.
  * The firmware compares against the constant and never carries the text. */
 #define SN_TABLE_IMAGE_SCHEMA "SNTB;little-endian;" SN_TI_RECORDS(SN_TI_RECORD_TEXT)
-#define SN_TABLE_IMAGE_SCHEMA_HASH 0xB821F414u
+#define SN_TABLE_IMAGE_SCHEMA_HASH 0xD94C761Cu
 
 /* The checks of sn_table_image_open, in the order it makes them
  * (FORMAT.md §4); 0 is none. */

@@ -3,19 +3,12 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "artifact.h"
+#include "clock.h"
 #include "pack.h"
 
 #define MAX_REPS 1000
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int by_value(const void *a, const void *b)
 {
@@ -34,11 +27,11 @@ sn_status sn_bench_host_load(const char *case_dir, unsigned reps, double *median
         uint8_t *table = NULL;
         uint64_t bytes = 0;
         memset(&prog, 0, sizeof prog);
-        double start = now_seconds();
+        double start = sn_now_seconds();
         sn_status st = sn_program_load_case(&prog, case_dir, e);
         if (st == SN_OK)
             st = sn_pack_program(&prog, &mesh, &table, &bytes, e);
-        times[r] = now_seconds() - start;
+        times[r] = sn_now_seconds() - start;
         free(table);
         sn_program_free(&prog);
         if (st != SN_OK)

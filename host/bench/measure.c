@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "artifact.h"
+#include "clock.h"
 #include "name_copy.h"
 #include "replay.h"
 #include "transport.h"
@@ -49,13 +49,6 @@ void sn_bench_case_free(sn_bench_case *c)
 {
     free(c->round_payloads);
     memset(c, 0, sizeof *c);
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 sn_status sn_bench_figures_from_stats(const sn_bench_case *c, const sn_run_stats *s, const char *image,
@@ -113,9 +106,9 @@ sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const c
     sn_status st = sn_transport_sim_open(&t, &o, e);
     if (st != SN_OK)
         return st;
-    double start = now_seconds();
+    double start = sn_now_seconds();
     st = sn_replay_case(&opts, &t, &res, e);
-    f->wall_seconds = now_seconds() - start;
+    f->wall_seconds = sn_now_seconds() - start;
     if (st == SN_ERR_MISMATCH) {
         sn_error_set(e, st, "%s: %s: output MISMATCH at %s offset %llu: got 0x%02x, expected 0x%02x", c->name, image,
                      res.diff_file, (unsigned long long)res.diff_offset, res.got, res.want);

@@ -17,11 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_io.h"
+#include "clock.h"
 #include "commands.h"
 #include "device_open.h"
 #include "signal_catch.h"
@@ -113,19 +113,12 @@ static void on_sigint(int sig)
     sn_transport_sim_interrupt(sig);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Progress (sn_sim_transport_opts.progress): one line on the terminal,
  * rewritten in place, once the replay has run PROGRESS_AFTER_SECONDS. */
 static void show_progress(void *ctx, uint64_t cycles, uint32_t rounds_done)
 {
     progress_ctx *p = ctx;
-    if (now_seconds() - p->c->started < PROGRESS_AFTER_SECONDS)
+    if (sn_now_seconds() - p->c->started < PROGRESS_AFTER_SECONDS)
         return;
     pthread_mutex_lock(&p->plan->lock);
     fprintf(stderr, "\r\033[K%s: %u of %u rounds done, %llu cycles", p->c->res.name, rounds_done, p->c->res.rounds,
@@ -146,7 +139,7 @@ static void replay_one(run_plan *plan, case_run *c)
                                       &pctx, (unsigned)plan->dram_latency};
     opts.case_dir = c->dir;
     opts.warn_ctx = (void *)c->dir;
-    c->started = now_seconds();
+    c->started = sn_now_seconds();
     c->status = plan->gdb && plan->device
                     ? sn_error_set(&c->err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it does not "
                                    "combine with --device %s", plan->device)
@@ -176,14 +169,14 @@ static void replay_one(run_plan *plan, case_run *c)
         /* On failure t is left as it was: closed once, by the caller. */
         c->status = sn_transport_record_open(&c->t, inner, plan->trace, &c->err);
     }
-    double start = now_seconds();
+    double start = sn_now_seconds();
     if (!c->cs_open) {
         sn_case_open(&c->cs, c->dir); /* its error, if any, is the replay's */
         c->cs_open = 1;
     }
     if (c->status == SN_OK)
         c->status = sn_replay_read_case(&opts, &c->t, &c->cs, &c->res, &c->err);
-    c->wall = now_seconds() - start;
+    c->wall = sn_now_seconds() - start;
     if (plan->trace && c->t.ops) {
         sn_error trace_err = {0};
         /* A verdict with a lost trace is no success. */

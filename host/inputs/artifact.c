@@ -356,8 +356,12 @@ static bool program_fit(sn_program *p, flat *f)
     return true;
 }
 
-sn_status sn_program_load_texts(sn_program *p, const char *const *names, const char *const *texts,
-                                const size_t *lens, size_t n, sn_error *e)
+/* The rounds of n artifacts named names[i], document i parsed by
+ * doc(ctx, i, &d, e): from memory or from a file. */
+typedef sn_status (*doc_fn)(const void *ctx, size_t i, sn_json **d, sn_error *e);
+
+static sn_status load_rounds(sn_program *p, const char *const *names, size_t n, doc_fn doc, const void *ctx,
+                             sn_error *e)
 {
     sn_status st = program_alloc(p, n, e);
     flat f = {0};
@@ -366,13 +370,36 @@ sn_status sn_program_load_texts(sn_program *p, const char *const *names, const c
         char *file = strdup(names[i]);
         if (file == NULL)
             return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", names[i]);
-        st = sn_json_parse(names[i], texts[i], lens[i], &d, e);
+        st = doc(ctx, i, &d, e);
         st = parse_into(p, &f, st, d, file, e);
         sn_json_free(d);
     }
     if (st == SN_OK && !program_fit(p, &f))
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
     return st;
+}
+
+typedef struct {
+    const char *const *names, *const *texts;
+    const size_t *lens;
+} texts_ctx;
+
+static sn_status text_doc(const void *ctx, size_t i, sn_json **d, sn_error *e)
+{
+    const texts_ctx *t = ctx;
+    return sn_json_parse(t->names[i], t->texts[i], t->lens[i], d, e);
+}
+
+static sn_status file_doc(const void *ctx, size_t i, sn_json **d, sn_error *e)
+{
+    return sn_json_load(((const char *const *)ctx)[i], d, e);
+}
+
+sn_status sn_program_load_texts(sn_program *p, const char *const *names, const char *const *texts,
+                                const size_t *lens, size_t n, sn_error *e)
+{
+    const texts_ctx t = {names, texts, lens};
+    return load_rounds(p, names, n, text_doc, &t, e);
 }
 
 sn_status sn_program_slice(const sn_program *p, size_t first, size_t count, sn_program *out, sn_error *e)
@@ -392,20 +419,7 @@ sn_status sn_program_slice(const sn_program *p, size_t first, size_t count, sn_p
 
 sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e)
 {
-    sn_status st = program_alloc(p, nfiles, e);
-    flat f = {0};
-    for (size_t i = 0; st == SN_OK && i < nfiles; i++) {
-        sn_json *d = NULL;
-        char *file = strdup(files[i]);
-        if (file == NULL)
-            return sn_error_set(e, SN_ERR_INTERNAL, "%s: out of memory", files[i]);
-        st = sn_json_load(files[i], &d, e);
-        st = parse_into(p, &f, st, d, file, e);
-        sn_json_free(d);
-    }
-    if (st == SN_OK && !program_fit(p, &f))
-        st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
-    return st;
+    return load_rounds(p, files, nfiles, file_doc, files, e);
 }
 
 sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_after, sn_program *out, sn_error *e)

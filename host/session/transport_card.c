@@ -18,9 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "card_bus.h"
+#include "clock.h"
 #include "transport_card.h"
 #include "escape.h"
 #include "sysnode/boot_args.h"
@@ -311,13 +311,6 @@ static sn_status card_boot(void *ctx, sn_error *e)
     return reg_write(c, SN_HW_BOOT, 1, e);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The registers read at a stop. */
 static sn_status read_stop(card *c, uint64_t status, sn_run_status *out, sn_error *e)
 {
@@ -344,7 +337,7 @@ static sn_status read_stop(card *c, uint64_t status, sn_run_status *out, sn_erro
 static sn_status card_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, sn_error *e)
 {
     card *c = ctx;
-    double start = now_seconds();
+    double start = sn_now_seconds();
     sn_status st;
     memset(out, 0, sizeof *out);
     uint64_t last_cycles = UINT64_MAX;
@@ -376,7 +369,7 @@ static sn_status card_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, 
             break;
         }
     }
-    c->wait_seconds += now_seconds() - start;
+    c->wait_seconds += sn_now_seconds() - start;
     return st;
 }
 

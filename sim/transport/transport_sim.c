@@ -1,8 +1,8 @@
 /* The host window onto the in-process simulator (see transport_sim.h). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "clock.h"
 #include "gdb_sim.h"
 #include "sim.h"
 #include "transport_sim.h"
@@ -12,13 +12,6 @@ typedef struct {
     double wait_seconds; /* wall time of every wait since BOOT */
     int gdb_port;        /* -1: no debugger */
 } sim_window;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static sn_sim *sim_of(void *ctx)
 {
@@ -78,10 +71,10 @@ static sn_status sim_boot(void *ctx, sn_error *e)
 static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, sn_error *e)
 {
     (void)e;
-    double start = now_seconds();
+    double start = sn_now_seconds();
     int port = ((sim_window *)ctx)->gdb_port;
     sn_run_status r = port >= 0 ? sn_sim_run_gdb(sim_of(ctx), cycle_limit, port) : sn_sim_run(sim_of(ctx), cycle_limit);
-    ((sim_window *)ctx)->wait_seconds += now_seconds() - start;
+    ((sim_window *)ctx)->wait_seconds += sn_now_seconds() - start;
     *out = r;
     if (r.stop == SN_RUN_BREAK) { /* never past gdb_sim, which clears its breakpoints */
         out->stop = SN_RUN_SIM_ERROR;

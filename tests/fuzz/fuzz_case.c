@@ -13,18 +13,9 @@
 #include "manifest.h"
 #include "manifest_mesh.h"
 #include "pack.h"
+#include "sysnode/regs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
-
-#define DRAM_BYTES (16u << 20) /* the simulator's DRAM (DESIGN.md §6) */
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    sn_fuzz_dir_init();
-    return 0;
-}
 
 static void pack_and_verify(void)
 {
@@ -35,7 +26,7 @@ static void pack_and_verify(void)
     uint64_t bytes = 0;
     sn_status st = sn_manifest_load(&m, sn_fuzz_dir(), &e);
     if (st == SN_OK)
-        st = sn_manifest_check_dram(&m, DRAM_BYTES, &e);
+        st = sn_manifest_check_dram(&m, SN_DRAM_DEFAULT_SIZE, &e);
     if (st == SN_OK)
         st = sn_manifest_read_data(&m, &e);
     if (st == SN_OK)

@@ -36,12 +36,17 @@ static void remove_dir(void)
     rmdir(dir);
 }
 
-void sn_fuzz_dir_init(void)
+/* libFuzzer's hook, called once before the first input: the folder is made
+ * here for every target that links this file; aborts if it cannot. */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+    (void)argc;
+    (void)argv;
     snprintf(dir, sizeof dir, "%s/sn_fuzz_case_XXXXXX", access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
     if (mkdtemp(dir) == NULL)
         abort();
     atexit(remove_dir);
+    return 0;
 }
 
 const char *sn_fuzz_dir(void)

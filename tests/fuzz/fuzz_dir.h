@@ -3,15 +3,13 @@
  * exit. An input is up to three parts separated by NUL bytes: manifest.json,
  * the text written to every artifact the manifest names, and the bytes
  * written to every region it names (uploads and expected outputs, those of
- * its host steps included), repeated or cut to the region's nbytes. */
+ * its host steps included), repeated or cut to the region's nbytes. The
+ * folder is made by fuzz_dir.c's LLVMFuzzerInitialize. */
 #ifndef SN_FUZZ_DIR_H
 #define SN_FUZZ_DIR_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* Creates the folder (once, from LLVMFuzzerInitialize); aborts if it cannot. */
-void sn_fuzz_dir_init(void);
 
 /* The folder's path. */
 const char *sn_fuzz_dir(void);

@@ -19,18 +19,9 @@
 #include "manifest_mesh.h"
 #include "pack.h"
 #include "settle.h"
+#include "sysnode/regs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
-
-#define DRAM_BYTES (16u << 20) /* the simulator's DRAM (DESIGN.md §6) */
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    sn_fuzz_dir_init();
-    return 0;
-}
 
 static size_t region_count(const sn_manifest *m)
 {
@@ -43,7 +34,7 @@ static size_t region_count(const sn_manifest *m)
 static void check_inside(const sn_region *r, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (r[i].addr >= DRAM_BYTES || r[i].nbytes > DRAM_BYTES - r[i].addr)
+        if (r[i].addr >= SN_DRAM_DEFAULT_SIZE || r[i].nbytes > SN_DRAM_DEFAULT_SIZE - r[i].addr)
             abort();
 }
 
@@ -107,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sn_status st = sn_manifest_load(&m, sn_fuzz_dir(), &e);
     if (m.path != NULL)
         check_inputs(&m); /* also after a failed load: the files named so far */
-    if (st == SN_OK && sn_manifest_check_dram(&m, DRAM_BYTES, &e) == SN_OK) {
+    if (st == SN_OK && sn_manifest_check_dram(&m, SN_DRAM_DEFAULT_SIZE, &e) == SN_OK) {
         check_inside(m.uploads, m.upload_count);
         check_inside(m.expected, m.expected_count);
         for (size_t k = 0; k < m.host_step_count; k++) {

@@ -12,8 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include "artifact.h"

@@ -15,8 +15,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include "sim.h"

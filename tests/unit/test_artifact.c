@@ -2,12 +2,8 @@
  * hand-written bad ones. Expected payload words are built from the field
  * layouts of sysnode-facts §3.2 (vector core) and §3.3 (matmul cluster) and
  * each case's disasm.txt, never from the code under test. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
+#include "tmp_folder.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,8 +186,6 @@ static void two_files(void **state)
 
 /* ---- bad artifacts ---- */
 
-static char tmpdir[] = "/tmp/sn_test_artifact_XXXXXX";
-
 /* Writes an artifact whose flits are `nflits` small integers and whose steps
  * are `steps` (JSON text); returns its path (static buffer). */
 static const char *write_artifact(size_t nflits, const char *steps)
@@ -346,24 +340,7 @@ static void program_names_failing_round(void **state)
     sn_program_free(&p);
 }
 
-static int make_tmpdir(void **state)
-{
-    (void)state;
-    return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int remove_tmpdir(void **state)
-{
-    (void)state;
-    char path[64];
-    snprintf(path, sizeof path, "%s/bad.json", tmpdir);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/raw.json", tmpdir);
-    unlink(path);
-    return rmdir(tmpdir);
-}
-
-SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(vadd128), cmocka_unit_test(vadd128_api_masked),
+SN_TEST_MAIN(tmp_folder_make, tmp_folder_remove, cmocka_unit_test(vadd128), cmocka_unit_test(vadd128_api_masked),
              cmocka_unit_test(mm4x32_cluster_fields), cmocka_unit_test(matmul_512_case),
              cmocka_unit_test(mm_silu_case), cmocka_unit_test(two_files), cmocka_unit_test(kick_past_window),
              cmocka_unit_test(bad_steps), cmocka_unit_test(bad_flits_and_shape),

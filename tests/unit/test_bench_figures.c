@@ -8,8 +8,6 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include "measure.h"

@@ -14,8 +14,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include "card_bus.h"

@@ -11,8 +11,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include "card_window.h"

@@ -2,11 +2,6 @@
  * input, incremental use across unaligned splits, and random buffers at
  * every start alignment against zlib's crc32 (an independent implementation
  * of the same CRC). */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include <stdint.h>

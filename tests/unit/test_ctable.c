@@ -3,12 +3,8 @@
  * back the right values when compiled by the host compiler, the atomic
  * write, and the `sysnode header` command around it. */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
+#include "tmp_folder.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -23,8 +19,6 @@
 #include "ctable.h"
 
 #define VADD SN_ARTIFACTS_DIR "/compiler/vadd128/artifact.json"
-
-static char tmpdir[] = "/tmp/sn_test_ctable_XXXXXX";
 
 static char *tmp_path(const char *name)
 {
@@ -279,26 +273,6 @@ static void command(void **state)
     assert_int_not_equal(stat(fresh, &sb), 0);
 }
 
-static int make_tmpdir(void **state)
-{
-    (void)state;
-    return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int remove_tmpdir(void **state)
-{
-    (void)state;
-    DIR *d = opendir(tmpdir);
-    if (d == NULL)
-        return -1;
-    for (struct dirent *de; (de = readdir(d)) != NULL;) {
-        if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
-            unlink(tmp_path(de->d_name));
-    }
-    closedir(d);
-    return rmdir(tmpdir);
-}
-
-SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(vadd_rows),
+SN_TEST_MAIN(tmp_folder_make, tmp_folder_remove, cmocka_unit_test(vadd_rows),
              cmocka_unit_test(compiles_and_reads_back), cmocka_unit_test(empty_lists_compile),
              cmocka_unit_test(atomic_write), cmocka_unit_test(command))

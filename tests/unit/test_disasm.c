@@ -2,11 +2,6 @@
  * the kernel of sysnode-facts §3.2's table, mm4x32's 4 to the cluster
  * decode of §3.3, and every payload of every case agrees, field for field,
  * with the compiler's own decode in that case's disasm.txt. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include <stdint.h>

@@ -2,12 +2,8 @@
  * SIGTERM) leaves no temporary and the old file as it was; a failed write
  * leaves the old file; an output that is an input is refused. Each signal is
  * raised in a child process, whose death the parent checks. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
+#include "tmp_folder.h"
 
 #include <dirent.h>
 #include <signal.h>
@@ -20,7 +16,6 @@
 #include "file_out.h"
 #include "output_check.h"
 
-static char tmpdir[] = "/tmp/sn_test_file_out_XXXXXX";
 static const char OLD[] = "old bytes the user keeps\n";
 
 static const char *path_in(const char *name)
@@ -152,18 +147,14 @@ static void output_that_is_an_input(void **state)
     free((char *)in);
 }
 
-static int make_tmpdir(void **state)
-{
-    (void)state;
-    return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
+/* Only the folder: every test removes what it made, and a temporary left
+ * behind fails the group. */
 static int remove_tmpdir(void **state)
 {
     (void)state;
     return rmdir(tmpdir);
 }
 
-SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(sigint_removes_temporary),
+SN_TEST_MAIN(tmp_folder_make, remove_tmpdir, cmocka_unit_test(sigint_removes_temporary),
              cmocka_unit_test(sigterm_removes_temporary), cmocka_unit_test(whole_or_nothing),
              cmocka_unit_test(output_that_is_an_input))

@@ -7,9 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include "fp16_ref.h"

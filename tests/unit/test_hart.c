@@ -12,9 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 #include <elf.h>
 #include <sys/stat.h>

@@ -14,9 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 #include "elf_image.h"
 #include "hart.h"

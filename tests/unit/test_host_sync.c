@@ -4,11 +4,6 @@
  * counted, until the release word carries the sync point's number; a host
  * that never answers is a hang that names the sync point; the step's place
  * and fields are table rules. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include <string.h>

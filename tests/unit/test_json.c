@@ -2,11 +2,6 @@
  * (tool-pitfalls 14) is rejected with the file name and the byte offset of
  * the offending text; lookups, iteration and decoding on valid documents.
  * Offsets in the expectations are counted by hand from the inputs. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include <fcntl.h>

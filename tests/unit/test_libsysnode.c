@@ -2,11 +2,6 @@
  * DRAM written and read back, an artifact executed from its JSON text with
  * the compiler's expected bytes (artifacts/compiler/vadd128), table rules and
  * FILL sources refused before anything runs, run_case's verdict and counts. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include <stdio.h>

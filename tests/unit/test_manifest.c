@@ -1,12 +1,8 @@
 /* Case manifests: every real case in artifacts/compiler/ loads with its data
  * files, vadd128's values match its manifest and the vadd facts
  * (sysnode-facts §3.2, §9), and bad manifests are refused by name. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
+#include "tmp_folder.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,8 +84,6 @@ static void vadd128_values(void **state)
 }
 
 /* ---- hand-written bad cases ---- */
-
-static char tmpdir[] = "/tmp/sn_test_manifest_XXXXXX";
 
 static void write_file(const char *name, const void *data, size_t n)
 {
@@ -311,24 +305,6 @@ static void host_steps(void **state)
     expect_fail("\"host_steps\" must be an array, found an object");
 }
 
-static int make_tmpdir(void **state)
-{
-    (void)state;
-    return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int remove_tmpdir(void **state)
-{
-    (void)state;
-    static const char *const names[] = {"manifest.json", "in.bin", "out.bin"};
-    for (size_t i = 0; i < 3; i++) {
-        char path[128];
-        snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);
-        unlink(path);
-    }
-    return rmdir(tmpdir);
-}
-
-SN_TEST_MAIN(make_tmpdir, remove_tmpdir, cmocka_unit_test(every_case_loads), cmocka_unit_test(vadd128_values),
+SN_TEST_MAIN(tmp_folder_make, tmp_folder_remove, cmocka_unit_test(every_case_loads), cmocka_unit_test(vadd128_values),
              cmocka_unit_test(size_mismatch), cmocka_unit_test(bad_members), cmocka_unit_test(host_steps),
              cmocka_unit_test(digests_and_names))

@@ -3,11 +3,6 @@
  * sn_pack_program with its words and the round's artifact file; the mesh
  * comes from the manifest; the file is written atomically. */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include <dirent.h>

@@ -5,11 +5,6 @@
  * into the image; every flipped byte, a short or truncated image, a
  * misaligned one and each header field corrupted on its own are refused by
  * the named check. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include <stdint.h>

@@ -9,8 +9,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include "card_bus.h"

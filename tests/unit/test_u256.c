@@ -1,11 +1,6 @@
 /* sn_u256_parse: decimal flit integers -> 256-bit payloads. Expected values
  * are powers of two and real flits whose decode is in sysnode-facts §3.2;
  * the decimal constants were computed with Python's integers. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include "cmocka_main.h"
 
 #include <stdio.h>

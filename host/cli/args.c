@@ -1,9 +1,12 @@
 /* Argument parsing and input loading shared by the input-taking subcommands (see args.h). */
 #include "args.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "case.h"
 #include "cli_io.h"
+#include "file_read.h"
 #include "output_check.h"
 #include "pack_inputs.h"
 
@@ -23,14 +26,36 @@ void sn_cli_args_free(sn_cli_args *a)
     a->inputs = NULL;
 }
 
-/* The program behind a's inputs, once -o is known to be none of them.
- * *prog is zeroed first, so it can be freed whatever the result. */
+/* The program behind a's inputs, once -o is known to be none of them (for a
+ * case directory, none of the files its manifest names: the manifest read
+ * once, case.h). *prog is zeroed first, so it can be freed whatever the
+ * result. */
 static sn_status load_program(const sn_cli_args *a, sn_program *prog, sn_mesh *mesh, sn_error *e)
 {
     const sn_output_path out = {"-o", a->out};
     memset(prog, 0, sizeof *prog);
-    sn_status st = sn_output_paths_check(&out, 1, a->inputs, a->ninputs, NULL, 0, e);
-    return st == SN_OK ? sn_pack_load_inputs(a->inputs, a->ninputs, prog, mesh, e) : st;
+    if (a->ninputs != 1 || !sn_path_is_dir(a->inputs[0])) {
+        sn_status st = sn_output_paths_check(&out, 1, a->inputs, a->ninputs, NULL, 0, e);
+        return st == SN_OK ? sn_pack_load_inputs(a->inputs, a->ninputs, prog, mesh, e) : st;
+    }
+    sn_case c;
+    char **files = NULL;
+    size_t n = 0;
+    sn_case_open(&c, a->inputs[0]);
+    sn_status st = sn_manifest_input_paths(&c.m, &files, &n, e);
+    if (st == SN_OK)
+        st = sn_output_paths_check(&out, 1, (const char *const *)files, n, NULL, 0, e);
+    if (st == SN_OK && c.m_status != SN_OK) {
+        *e = c.m_err;
+        st = c.m_status;
+    }
+    if (st == SN_OK)
+        st = sn_pack_load_manifest(&c.m, prog, mesh, e);
+    for (size_t i = 0; i < n; i++)
+        free(files[i]);
+    free(files);
+    sn_case_free(&c);
+    return st;
 }
 
 int sn_cli_program_command(sn_cli_args *a, int argc, char **argv, sn_cli_program_fn fn)

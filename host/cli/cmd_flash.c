@@ -72,7 +72,7 @@ static sn_status place_files(sn_transport *t, dram_file *files, int nfiles, sn_e
     return SN_OK;
 }
 
-/* Boots and waits, printing the console text (transport.h) as it arrives; returns the exit code. */
+/* Boots and waits, printing the console text (window.h) as it arrives; returns the exit code. */
 static int boot_and_stream(sn_transport *t, uint64_t max_cycles, sn_error *e)
 {
     sn_run_status r;

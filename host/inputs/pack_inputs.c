@@ -8,6 +8,17 @@
 #include "manifest_mesh.h"
 #include "settle.h"
 
+sn_status sn_pack_load_manifest(const sn_manifest *m, sn_program *p, sn_mesh *mesh, sn_error *e)
+{
+    memset(p, 0, sizeof *p);
+    sn_status st = sn_mesh_check_manifest(m, e);
+    if (st == SN_OK)
+        *mesh = sn_mesh_from_manifest(m);
+    if (st == SN_OK && (st = sn_program_load_manifest(p, m, e)) == SN_OK)
+        sn_settle_plan(p, mesh, m); /* the case's outputs make the settle proof possible */
+    return st;
+}
+
 sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p, sn_mesh *mesh, sn_error *e)
 {
     static const sn_mesh default_mesh = SN_MESH_2P2_INIT;
@@ -19,11 +30,7 @@ sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p
         sn_manifest m;
         sn_status st = sn_manifest_load(&m, inputs[0], e);
         if (st == SN_OK)
-            st = sn_mesh_check_manifest(&m, e);
-        if (st == SN_OK)
-            *mesh = sn_mesh_from_manifest(&m);
-        if (st == SN_OK && (st = sn_program_load_manifest(p, &m, e)) == SN_OK)
-            sn_settle_plan(p, mesh, &m); /* the case's outputs make the settle proof possible */
+            st = sn_pack_load_manifest(&m, p, mesh, e);
         sn_manifest_free(&m);
         return st;
     }

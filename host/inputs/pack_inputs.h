@@ -7,6 +7,7 @@
 
 #include "artifact.h"
 #include "error.h"
+#include "manifest.h"
 #include "sysnode/mesh.h"
 
 /* Loads the inputs the pack and dump commands take: one case directory
@@ -17,5 +18,11 @@
  * sn_mesh_check_manifest; SN_ERR_INPUT for no inputs or a directory given
  * with other inputs. */
 sn_status sn_pack_load_inputs(const char *const *inputs, size_t n, sn_program *p, sn_mesh *mesh, sn_error *e);
+
+/* sn_pack_load_inputs of one case directory whose manifest m the caller
+ * read (sn_case_open; m stays the caller's): its mesh and its rounds, the
+ * settle plan made. Errors: those of sn_mesh_check_manifest and
+ * sn_program_load_manifest. */
+sn_status sn_pack_load_manifest(const sn_manifest *m, sn_program *p, sn_mesh *mesh, sn_error *e);
 
 #endif

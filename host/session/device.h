@@ -51,7 +51,7 @@ typedef struct sn_device {
     uint8_t *written;     /* one bit per DRAM byte: the host wrote it */
     uint64_t marked_lo, marked_hi; /* bytes of `written` that may be nonzero */
     uint8_t *live;        /* one bit per DRAM byte: the host or a unit wrote it, not discarded since */
-    int tracking;         /* the transport records unit DRAM accesses (transport.h) */
+    int tracking;         /* the transport records unit DRAM accesses (window.h) */
     const sn_program *tracked; /* while set, sn_device_wait checks its accesses at every poll */
     int strict;           /* a read of bytes that are not live is an error, not a warning */
     sn_device_warn_fn warn;
@@ -91,7 +91,7 @@ sn_status sn_device_write(sn_device *d, uint64_t addr, const void *src, uint64_t
  * DRAM. */
 sn_status sn_device_discard(sn_device *d, uint64_t addr, uint64_t n, sn_error *e);
 
-/* Takes the unit DRAM accesses made since the last take (transport.h) and
+/* Takes the unit DRAM accesses made since the last take (window.h) and
  * checks them in order against the live bytes: a write makes its bytes
  * live; a read of bytes that are not live is reported through d->warn
  * ("FILE: round R slot S: payload OP to UNIT (x,y) reads N bytes at [A, B)

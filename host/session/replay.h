@@ -1,5 +1,5 @@
 /* A replay session: one prebuilt runner image for every program. Through the
- * host window (transport.h) it poisons the expected-output ranges, writes the
+ * host window (window.h) it poisons the expected-output ranges, writes the
  * case's operands, loads the image, writes the packed table
  * (artifacts/FORMAT.md) and the boot arguments, boots, does the case's host
  * steps at the runner's sync points (FORMAT.md §9), waits for exit within a

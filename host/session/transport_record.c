@@ -156,7 +156,7 @@ static const sn_transport_ops record_ops = {
     rec_imem_write, rec_spad_write, rec_spad_read, rec_dram_write,     rec_dram_read,
     rec_boot,       rec_wait,       rec_console,   rec_dram_size,      rec_close,
     rec_stats,      rec_track_accesses, rec_take_accesses, rec_host_steps_refused,
-    NULL, /* the simulator behind inner is reached through inner itself */
+    NULL, /* sim: a recorder is no simulator's window */
 };
 
 sn_status sn_transport_record_open(sn_transport *t, sn_transport inner, const char *trace_path, sn_error *e)

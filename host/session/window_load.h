@@ -1,4 +1,4 @@
-/* Loading through the host window (transport.h), shared by `sysnode run`
+/* Loading through the host window (window.h), shared by `sysnode run`
  * (replay_program.c) and `sysnode flash`: a runner ELF into IMEM and the scratchpad,
  * and the boot-argument block (sysnode-facts §1.3 load path;
  * artifacts/FORMAT.md for the boot arguments). */

@@ -33,7 +33,7 @@ typedef struct {
     unsigned halt_cause;
     uint64_t cycles;  /* CPU cycles from BOOT (STATUS CYCLES on a card) */
     uint64_t instret; /* instructions retired (RETIRED) */
-    uint64_t pc;      /* where the core stopped (the simulator's; 0 on a card) */
+    uint64_t pc;      /* where the core stopped (HALTPC on a card) */
     char message[512];/* the simulator's reason for SN_RUN_SIM_ERROR; SN_RUN_HALTED: "at PC 0x…" and, where
                          the simulator knows it, the exception (mcause, its name, mtval) */
     uint32_t dropped_gos; /* GOs lost since BOOT (a GO while STAT[15], or injected) */

@@ -314,11 +314,10 @@ static sn_status card_boot(void *ctx, sn_error *e)
 /* The registers read at a stop. */
 static sn_status read_stop(card *c, uint64_t status, sn_run_status *out, sn_error *e)
 {
-    uint64_t pc = 0;
     sn_status st;
     if ((st = reg_read(c, SN_HW_EXIT, &out->exit_code, e)) != SN_OK ||
         (st = reg_read(c, SN_HW_RETIRED, &out->instret, e)) != SN_OK ||
-        (st = reg_read(c, SN_HW_HALTPC, &pc, e)) != SN_OK)
+        (st = reg_read(c, SN_HW_HALTPC, &out->pc, e)) != SN_OK)
         return st;
     if (status & SN_HW_STATUS_SIM_ERROR) {
         out->stop = SN_RUN_SIM_ERROR;
@@ -329,7 +328,7 @@ static sn_status read_stop(card *c, uint64_t status, sn_run_status *out, sn_erro
         out->halt_cause = (unsigned)(status & SN_HW_STATUS_CAUSE_MASK);
     }
     if (out->stop != SN_RUN_EXITED)
-        snprintf(out->message, sizeof out->message, "at PC 0x%llx%s%s", (unsigned long long)pc,
+        snprintf(out->message, sizeof out->message, "at PC 0x%llx%s%s", (unsigned long long)out->pc,
                  c->bus.ops->stop_message ? ": " : "", c->bus.ops->stop_message ? c->bus.ops->stop_message(c->bus.ctx) : "");
     return SN_OK;
 }

@@ -29,12 +29,16 @@ static const char *verdict(const sn_report_run *run, const sn_replay_result *res
     return "error";
 }
 
-/* What the three counts are: why busy and the cost model differ. */
+/* What the three counts are: why busy and the cost model differ, and which
+ * feed busy reflects (docs/DESIGN.md §6, "Busy cycles and the feed"). */
 static const char UNIT_NOTE[] =
     "busy_cycles counts as CU_COUNTERS does: every cycle a payload is queued, executing or its completion not yet "
     "handed out; service_cycles sums each payload's completion minus the later of its arrival and the previous "
     "completion; both follow the units' timing (kernel words and their waits, memory-node service, sweeps), while "
-    "the cost model prices compute alone";
+    "the cost model prices compute alone. Both are this run's, for its payloads as they arrived (first_arrival to "
+    "last_arrival): the memory node serves the units' reads in the order they reach it, so where two units read at "
+    "once the figures follow the feed; unit-timing §8's RTL figures are for GOs 26 cycles apart, faster than the "
+    "card's core sends";
 
 static void write_nodes(FILE *f, const sn_program *p, const sn_run_stats *s)
 {
@@ -76,16 +80,19 @@ static void write_measured(FILE *f, const sn_run_stats *s, const sn_run_events *
     for (uint32_t u = 0; u < s->unit_count; u++) {
         const sn_unit_busy *b = &s->units[u];
         uint64_t busy = sn_unit_busy_cycles(b), service = 0, estimate = 0;
+        uint64_t first = b->span_count ? b->spans[0].arrive : 0;
+        uint64_t last = b->span_count ? b->spans[b->span_count - 1].arrive : 0;
         for (uint64_t i = 0; i < b->span_count; i++) {
             service += sn_unit_service_cycles(b, i);
             estimate += b->spans[i].estimate;
         }
         fprintf(f,
                 "%s\n    {\"x\": %u, \"y\": %u, \"cu_type\": \"%s\", \"payloads\": %llu, \"busy_cycles\": %llu, "
-                "\"service_cycles\": %llu, \"cost_model_cycles\": %llu, \"difference\": %lld, \"note\": ",
+                "\"service_cycles\": %llu, \"cost_model_cycles\": %llu, \"difference\": %lld, "
+                "\"first_arrival\": %llu, \"last_arrival\": %llu, \"note\": ",
                 u ? "," : "", b->x, b->y, cu_name(b->cu_type), (unsigned long long)b->span_count,
                 (unsigned long long)busy, (unsigned long long)service, (unsigned long long)estimate,
-                (long long)(busy - estimate));
+                (long long)(busy - estimate), (unsigned long long)first, (unsigned long long)last);
         sn_json_write_string(f, UNIT_NOTE);
         fputc('}', f);
     }

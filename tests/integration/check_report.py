@@ -10,8 +10,8 @@ add up to the run's cycles; each matmul cluster's cost-model cycles are the
 compiler's cost model (artifacts-facts §7: FILL n -> 8n, GEMM ->
 ceil(gm*4 * nk*32 * gn*4 / 512), DRAIN n -> n), computed here from the
 payload fields (sysnode-facts §3.3, read through sysnode_iface, generated
-from sysnode/words.h; ctest puts it on PYTHONPATH); busy cycles are at least
-that."""
+from sysnode/words.h; ctest puts it on PYTHONPATH); each unit's arrivals lie
+between the first GO and the run's end, and its busy cycles after the first."""
 import json, os, re, subprocess, sys
 import jsonschema
 import sysnode_iface as iface
@@ -88,6 +88,10 @@ for u in report["units"]:
     # (max(arrive, previous completion), completion]: one cycle more per run
     # of back-to-back payloads at most
     assert u["busy_cycles"] <= u["service_cycles"] <= u["busy_cycles"] + u["payloads"], u
+    # arrivals follow the run's first GO; busy counts from the first arrival
+    # to a completion inside the run
+    assert report["boot_cycles"] < u["first_arrival"] <= u["last_arrival"] < cycles, u
+    assert u["busy_cycles"] < cycles - u["first_arrival"], u
     if u["cu_type"] == "MG":
         assert u["cost_model_cycles"] == mg_cost[xy], (u, mg_cost)
 assert {(u["x"], u["y"]) for u in report["units"]} == {xy for xy, n in kicked.items() if n}

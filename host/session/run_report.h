@@ -2,7 +2,9 @@
  * verdict and exit code, cycles per round, payloads and completions per
  * node, MMIO counts and boot cycles, wall time, and each unit's busy cycles
  * beside the compiler's cost-model estimate (artifacts-facts §7) with the
- * difference and a note saying why they differ. Schema:
+ * difference, its first and last arrival (the feed busy reflects,
+ * docs/DESIGN.md §6 "Busy cycles and the feed") and a note saying why they
+ * differ. Schema:
  * docs/run-report.schema.json; fields in docs/user-guide.md "Seeing what happened". */
 #ifndef SN_HOST_RUN_REPORT_H
 #define SN_HOST_RUN_REPORT_H

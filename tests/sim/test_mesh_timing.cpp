@@ -30,7 +30,7 @@ extern "C" {
 #include "mesh_harness.h"
 
 #define RTL_GO_GAP 26   /* the RTL bench's feed, unit-timing §9 */
-#define FLOOR_GO_GAP 37 /* the floor image's kick loop at L = 0, firmware/bench/README.md */
+#define FLOOR_GO_GAP 36 /* the floor image's kick loop at L = 0, firmware/bench/README.md */
 #define CASE_DRAM (16u << 20) /* DESIGN §6 default: holds every case */
 
 struct unit_at {

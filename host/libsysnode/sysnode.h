@@ -28,7 +28,8 @@ typedef struct sysnode_device sysnode_device;
 typedef struct sysnode_options {
     const char *mesh;    /* NULL or "rv64_mesh_2p2", the one mesh simulated (DESIGN.md §6) */
     uint32_t cu_version; /* every unit's generation: 4 or 5; 0 means 4 (DESIGN.md §6) */
-    const char *image;   /* runner ELF; NULL: $SYSNODE_IMAGE, else the build's firmware/runner.elf */
+    const char *image;   /* runner ELF; NULL: $SYSNODE_IMAGE, else runner.elf found from the library (the
+                            build's firmware/, an install's lib/sysnode/: image_path.h) */
     uint64_t max_cycles; /* cap per execute, CPU cycles; 0 means 400 M (a run past it is SN_ERR_HANG) */
     int32_t strict;      /* nonzero: a unit read of bytes nothing wrote is an error, not a warning */
     const char *device;  /* NULL: the in-process simulator; else a --device spec (docs/user-guide.md "On a

@@ -132,7 +132,7 @@ static void make(fixture *f)
 {
     memset(f, 0, sizeof *f);
     f->files[0] = "round0.json";
-    f->round = (sn_table_round){0, 3, 0, 2, 0};
+    f->round = (sn_table_round){.step_count = 3, .payload_count = 2};
     f->steps[0] = (sn_table_step){SN_STEP_SEED, 0, 0, 0, .seed = {512}};
     f->steps[1] = (sn_table_step){SN_STEP_KICK, 1, 0, 0, .kick = {0, 2}};
     f->steps[2] = (sn_table_step){SN_STEP_AWAIT, 1, 0, 0, .await = {2}};
@@ -228,7 +228,7 @@ static void kick_tally_cannot_wrap(void **state)
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
     sn_mesh_map map = {0};
     sn_mesh_map_init(&map, &mesh);
-    const sn_table_round round = {0, 2, 0, 2, 0};
+    const sn_table_round round = {.step_count = 2, .payload_count = 2};
     const sn_table_step kick = {SN_STEP_KICK, 1, 0, 0, .kick = {0, 2}};
     uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
     uint32_t node = SN_NODE_ID(1, 0);

@@ -50,7 +50,8 @@ static void add_round(hand *h, uint64_t fill, uint64_t drain)
     h->payloads[4 * r + 2] = mg(2, 0, 0);
     h->payloads[4 * r + 3] = mg(3, drain, 64);
     h->steps[r] = (sn_table_step){SN_STEP_KICK, 1, 1, 0, .kick = {0, 4}};
-    h->rounds[r] = (sn_table_round){(uint32_t)r, 1, (uint32_t)(4 * r), 4, SN_ROUND_SETTLE_PROVEN}; /* stale flag */
+    h->rounds[r] = (sn_table_round){.step_first = (uint32_t)r, .step_count = 1, .payload_first = (uint32_t)(4 * r),
+                                    .payload_count = 4, .flags = SN_ROUND_SETTLE_PROVEN}; /* stale flag */
 }
 
 static void start(hand *h)

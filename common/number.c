@@ -1,7 +1,6 @@
 /* Numbers on the command line and the version string (see number.h). */
 #include "number.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +9,15 @@ int sn_number_parse(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
     int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
     const char *digits = hex ? text + 2 : text;
-    if (!(hex ? isxdigit((unsigned char)digits[0]) : isdigit((unsigned char)digits[0])))
-        return -1; /* strtoull would take a sign or spaces */
+    /* Every character a digit of the base: strtoull's own grammar takes a
+     * sign, leading spaces and, in base 16, a second "0x" ("0x0x10"). */
+    size_t n = strlen(digits);
+    if (n == 0 || strspn(digits, hex ? "0123456789abcdefABCDEF" : "0123456789") != n)
+        return -1;
     char *end;
     errno = 0;
     unsigned long long v = strtoull(digits, &end, hex ? 16 : 10);
-    if (*end != '\0' || errno == ERANGE || v < min || v > max)
+    if (errno == ERANGE || v < min || v > max)
         return -1;
     *out = v;
     return 0;

@@ -9,10 +9,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 /* Reads all of text as a number into *out. Returns 0, or -1 (*out untouched)
@@ -27,5 +23,9 @@ int sn_number_parse_until(const char *text, char sep, uint64_t min, uint64_t max
 
 /* The project's version (CMakeLists.txt `project(... VERSION ...)`), e.g. "1.0.0". */
 const char *sn_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -19,7 +19,8 @@ import sys
 from help_options import help_options
 
 sysnode, sim, bench, case, image = sys.argv[1:6]
-BAD = ["+5", " 5", "-5", "-1", "5e3", "1e3", "0x", "ten", "99999999999999999999", "0x10000000000000000", ""]
+BAD = ["+5", " 5", "5 ", "-5", "-1", "5e3", "1e3", "0x", "0x0x5", "0x+5", "0x 5", "ten", "99999999999999999999",
+       "0x10000000000000000", ""]
 failed = []
 
 

@@ -42,7 +42,7 @@ static int fail(loader *ld, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ld->err, ld->errlen, fmt, ap);
+    sn_text_vfit(ld->err, ld->errlen, fmt, ap);
     va_end(ap);
     return -1;
 }

@@ -2,8 +2,8 @@
 #include "error.h"
 
 #include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
+
+#include "err_text.h"
 
 sn_status sn_error_set(sn_error *e, sn_status code, const char *fmt, ...)
 {
@@ -12,12 +12,7 @@ sn_status sn_error_set(sn_error *e, sn_status code, const char *fmt, ...)
     e->code = code;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    sn_text_vfit(e->msg, sizeof e->msg, fmt, ap);
     va_end(ap);
-    /* Say so when the message did not fit rather than cutting it silently. */
-    if (n < 0)
-        snprintf(e->msg, sizeof e->msg, "(unformattable error message)");
-    else if ((size_t)n >= sizeof e->msg)
-        memcpy(e->msg + sizeof e->msg - 4, "...", 4);
     return code;
 }

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "err_text.h"
 #include "sysnode/boot_args.h"
 #include "sysnode/mesh.h"
 
@@ -21,8 +22,12 @@ static void put(text *t, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(t->buf + t->len, t->size - t->len, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        t->len = t->len + (size_t)n < t->size ? t->len + (size_t)n : t->size - 1;
+    if (n > 0 && t->len + (size_t)n < t->size) {
+        t->len += (size_t)n;
+    } else if (n > 0) { /* full: said with a mark, and nothing after it */
+        sn_text_mark_cut(t->buf, t->size);
+        t->len = t->size - 1;
+    }
 }
 
 static text start(char *buf, size_t size)

@@ -2,7 +2,8 @@
  * `sysnode`, `sysnode-sim` and the tests. The firmware reports facts (a
  * table fault, a table-image fault, its status block); this module turns
  * them into words. Each function writes a NUL-terminated message into buf
- * (size bytes, size >= 1; cut short if it does not fit) and returns buf. */
+ * (size bytes, size >= 1; one that does not fit ends in "...", err_text.h)
+ * and returns buf. */
 #ifndef SN_HOST_MESSAGES_H
 #define SN_HOST_MESSAGES_H
 

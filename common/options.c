@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err_text.h"
 #include "escape.h"
 #include "number.h"
 
@@ -175,13 +176,13 @@ static const tool_info *info_of(sn_tool tool)
 int sn_opts_usage_error(sn_tool tool, const char *fmt, ...)
 {
     const tool_info *t = info_of(tool);
-    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    char *msg = sn_text_vdup(fmt, ap); /* whole: it quotes what the user typed, however long */
     va_end(ap);
     fprintf(stderr, "%s: ", t->name);
-    sn_fput_escaped(stderr, msg, false); /* it quotes what the user typed */
+    sn_fput_escaped(stderr, msg ? msg : "out of memory for the message", false);
+    free(msg);
     fputc('\n', stderr);
     fprintf(stderr, "usage: %s", t->usage);
     fprintf(stderr, "(%s --help: every option)\n", t->name);

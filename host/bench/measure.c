@@ -8,7 +8,7 @@
 
 #include "artifact.h"
 #include "clock.h"
-#include "name_copy.h"
+#include "err_text.h"
 #include "replay.h"
 #include "transport.h"
 #include "transport_sim.h"
@@ -41,7 +41,7 @@ sn_status sn_bench_case_load(sn_bench_case *c, const char *case_dir, sn_error *e
     sn_program_free(&p);
     char path[4096];
     snprintf(path, sizeof path, "%s", case_dir);
-    sn_name_copy(c->name, sizeof c->name, basename(path)); /* "dir/" names dir */
+    sn_text_fit(c->name, sizeof c->name, "%s", basename(path)); /* "dir/" names dir */
     return SN_OK;
 }
 

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "json.h"
 #include "ascii_digits.h"
+#include "err_text.h"
 #include "file_read.h"
 
 #include <inttypes.h>
@@ -76,7 +77,7 @@ static sn_status vfail_at(const char *name, const char *text, size_t off, sn_sta
         }
     }
     char msg[sizeof e->msg];
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    sn_text_vfit(msg, sizeof msg, fmt, ap);
     return sn_error_set(e, code, "%s:%zu:%zu (byte %zu): %s", name, line, col, off, msg);
 }
 

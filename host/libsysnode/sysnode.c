@@ -12,7 +12,7 @@
 #include "file_read.h"
 #include "device.h"
 #include "device_open.h"
-#include "name_copy.h"
+#include "err_text.h"
 #include "options.h"
 #include "payload_op.h"
 #include "sysnode/mesh.h"
@@ -247,7 +247,7 @@ static void keep_result(sysnode_device *d, sn_status st, const sn_replay_result 
     o->diff_addr = r->diff_addr;
     o->got = r->got;
     o->want = r->want;
-    sn_name_copy(o->diff_file, sizeof o->diff_file, r->diff_file);
+    sn_text_fit(o->diff_file, sizeof o->diff_file, "%s", r->diff_file);
 }
 
 /* Loads texts[0..count) as rounds 0..count-1 of *p, labelled name or name[i]. */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "json_out.h"
-#include "name_copy.h"
+#include "err_text.h"
 
 double sn_fp16_value(uint16_t h)
 {
@@ -39,7 +39,7 @@ void sn_mismatch_count_region(sn_mismatch *mm, const sn_region *x)
 static sn_region_diff *region_of(sn_mismatch *mm, const sn_region *x, int32_t after_round)
 {
     char file[sizeof mm->regions[0].file]; /* as a region keeps it: cut with "..." at a character boundary */
-    sn_name_copy(file, sizeof file, x->file);
+    sn_text_fit(file, sizeof file, "%s", x->file);
     for (uint32_t i = 0; i < mm->region_count && i < SN_DIFF_REGIONS; i++)
         if (mm->regions[i].addr == x->addr && mm->regions[i].after_round == after_round &&
             strcmp(mm->regions[i].file, file) == 0)

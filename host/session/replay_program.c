@@ -10,7 +10,7 @@
 #include "device.h"
 #include "crc32.h"
 #include "file_read.h"
-#include "name_copy.h"
+#include "err_text.h"
 #include "pack.h"
 #include "peer_check.h"
 #include "replay.h"
@@ -100,7 +100,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
                             sn_replay_result *res, sn_error *e)
 {
     static const sn_mesh mesh = SN_MESH_2P2_INIT;
-    sn_name_copy(res->name, sizeof res->name, m->name);
+    sn_text_fit(res->name, sizeof res->name, "%s", m->name);
     res->rounds = (uint32_t)p->round_count;
     res->diff_limit = opts->diff < SN_DIFF_MAX ? opts->diff : SN_DIFF_MAX;
     sn_device d;

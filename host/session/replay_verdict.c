@@ -9,7 +9,7 @@
 #include "manifest.h"
 #include "crc32.h"
 #include "messages.h"
-#include "name_copy.h"
+#include "err_text.h"
 #include "sysnode/status_block.h"
 
 /* The flits the program's kicks send, over all rounds. */
@@ -202,7 +202,7 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
                     res->diff_round = after_round;
                     res->diff_offset = off + k;
                     res->diff_addr = x[i].addr + off + k;
-                    sn_name_copy(res->diff_file, sizeof res->diff_file, x[i].file);
+                    sn_text_fit(res->diff_file, sizeof res->diff_file, "%s", x[i].file);
                     res->got = buf[k];
                     res->want = x[i].data[off + k];
                     break;

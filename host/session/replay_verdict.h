@@ -21,7 +21,7 @@
 #define SN_REPLAY_POISON 0xA5
 
 typedef struct {
-    char name[128];       /* the manifest's "name", or its start and "..." when longer (name_copy.h) */
+    char name[128];       /* the manifest's "name", or its start and "..." when longer (common/err_text.h) */
     uint32_t rounds;      /* rounds in the case's artifacts */
     uint32_t flits;       /* payloads the runner sent (its status block) */
     uint32_t completions; /* completions the runner counted */
@@ -38,7 +38,7 @@ typedef struct {
     int32_t diff_round;   /* first difference: found after this round by a host step, -1 after the last */
     uint64_t diff_offset; /* first difference: offset in the expected file ... */
     uint64_t diff_addr;   /* ... its unit DRAM address ... */
-    char diff_file[128];  /* ... the expected file it belongs to (cut with "...": name_copy.h) ... */
+    char diff_file[128];  /* ... the expected file it belongs to (cut with "...": common/err_text.h) ... */
     uint8_t got, want;    /* ... and both bytes */
     uint32_t diff_limit;  /* opts->diff, for the compares */
     sn_mismatch mismatch; /* every difference counted, the first diff_limit per region listed */

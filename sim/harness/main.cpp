@@ -30,6 +30,7 @@
 #include "gdb_sim.h"
 #include "sim.h"
 extern "C" {
+#include "err_text.h"
 #include "escape.h"
 #include "messages.h"
 #include "options.h"
@@ -41,16 +42,16 @@ extern "C" {
 static void complain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void complain(const char *fmt, ...)
 {
-    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    char *msg = sn_text_vdup(fmt, ap); /* whole: it quotes paths and arguments, however long */
     va_end(ap);
-    size_t n = strlen(msg);
+    size_t n = msg ? strlen(msg) : 0;
     if (n > 0 && msg[n - 1] == '\n')
         msg[n - 1] = '\0';
     fputs("sysnode-sim: ", stderr);
-    sn_fput_escaped(stderr, msg, true);
+    sn_fput_escaped(stderr, msg ? msg : "out of memory for the message", true);
+    free(msg);
     fputc('\n', stderr);
 }
 

@@ -18,6 +18,7 @@
 
 #include "Vsn_mesh_top.h"
 #include "dpi_units.h"
+#include "err_text.h"
 #include "fst_fault.h"
 #include "inject.h"
 #include "verilated.h"
@@ -92,7 +93,7 @@ static void sim_fail(sn_sim *s, const char *fmt, ...)
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    sn_text_vfit(buf, sizeof buf, fmt, ap);
     va_end(ap);
     s->error = buf;
     sn_hart_request_stop(s->hart, buf);

@@ -31,7 +31,7 @@ void sn_core_error(sn_hart *h, uint64_t pc, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(h->result.message, sizeof h->result.message, fmt, ap);
+    sn_text_vfit(h->result.message, sizeof h->result.message, fmt, ap);
     va_end(ap);
     sn_core_stop(h, SN_HART_SIM_ERROR, pc);
 }

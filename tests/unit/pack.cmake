@@ -16,3 +16,5 @@ sn_unit_test(test_settle SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_settle.c LIBS sn
 # The option parser on argv shapes the tools' tests do not reach (common/options.c);
 # sn_session for mismatch.h's bound, which --diff's range must equal.
 sn_unit_test(test_options SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_options.c LIBS sn_common sn_session)
+# Every formatter into a fixed buffer cuts with a mark, a usage error not at all (common/err_text.h).
+sn_unit_test(test_text_fit SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_text_fit.c LIBS sn_inputs)

@@ -11,6 +11,7 @@ function(sn_runner_model_test name)
             ${CMAKE_SOURCE_DIR}/common/word_hash.c
             ${CMAKE_SOURCE_DIR}/common/crc32.c
             ${CMAKE_SOURCE_DIR}/common/messages.c
+            ${CMAKE_SOURCE_DIR}/common/err_text.c
     LIBS "")
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/common
                                              ${CMAKE_SOURCE_DIR}/firmware/runner

@@ -143,7 +143,7 @@ static void ok_and_cut_short(void **state)
     sn_status_block s = block(SN_OK, SN_PHASE_DONE, SN_STATUS_NO_NODE, 0);
     expect(&s, "ok");
     s = block(SN_ERR_LOST_COMPLETION, SN_PHASE_AWAIT, SN_STATUS_NO_NODE, 16);
-    assert_string_equal(sn_runner_describe(&s, text, sizeof text), "round 3 step 5:");
+    assert_string_equal(sn_runner_describe(&s, text, sizeof text), "round 3 step..."); /* cut, and says so */
 }
 
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(table_rules), cmocka_unit_test(table_image_and_boot),

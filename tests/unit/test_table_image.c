@@ -388,8 +388,8 @@ static void header_fields(void **state)
     snprintf(want, sizeof want, "table: structure hash 0x%llx at offset 0x30, computed 0x%llx",
              (unsigned long long)rd(copy + O_STRUCTURE_HASH, 8), (unsigned long long)doc_word_hash(copy + HEADER, 160 - HEADER));
     assert_string_equal(sn_table_image_describe(&f, text, sizeof text), want);
-    /* A small buffer still gets a terminated, shortened message. */
-    assert_string_equal(sn_table_image_describe(&f, text, 12), "table: stru");
+    /* A small buffer still gets a terminated message, marked as cut. */
+    assert_string_equal(sn_table_image_describe(&f, text, 12), "table: s...");
     /* ... and a round's (its last row's byte), with the round and its field. */
     memcpy(copy, img, n);
     copy[n - 1] ^= 0x40;

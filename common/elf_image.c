@@ -164,7 +164,7 @@ static int place_section(loader *ld, Elf_Scn *scn, const GElf_Shdr *sh, const ch
 {
     (void)scn;
     char what[160];
-    snprintf(what, sizeof what, "section %s", name);
+    sn_text_fit(what, sizeof what, "section %s", name);
     if (sh->sh_type != SHT_NOBITS && check_in_file(ld, what, sh->sh_offset, sh->sh_size) != 0)
         return -1;
     if (!(sh->sh_flags & SHF_ALLOC) || sh->sh_size == 0)
@@ -202,7 +202,7 @@ static int load_segments(loader *ld)
         if (ph.p_type != PT_LOAD)
             continue;
         char what[64];
-        snprintf(what, sizeof what, "PT_LOAD segment %zu", i);
+        sn_text_fit(what, sizeof what, "PT_LOAD segment %zu", i);
         uint64_t end = ph.p_paddr + ph.p_memsz;
         if (check_in_file(ld, what, ph.p_offset, ph.p_filesz) != 0)
             return -1;

@@ -230,24 +230,24 @@ void sn_opts_help(FILE *out, sn_tool tool)
         if (!(r->tools & tool))
             continue;
         char head[80], more[160] = "", number[24];
-        snprintf(number, sizeof number, "%llu", (unsigned long long)r->def);
+        sn_text_fit(number, sizeof number, "%llu", (unsigned long long)r->def);
         int n = r->short_name ? snprintf(head, sizeof head, "  -%c, --%s", r->short_name, r->name)
                               : snprintf(head, sizeof head, "      --%s", r->name);
         if (r->value)
-            snprintf(head + n, sizeof head - (size_t)n, " %s", r->value);
+            sn_text_fit(head + n, sizeof head - (size_t)n, " %s", r->value);
         if (r->required & tool)
-            snprintf(more, sizeof more, " (required)");
+            sn_text_fit(more, sizeof more, " (required)");
         else if (r->kind == SN_OPT_NUMBER)
-            snprintf(more, sizeof more, " (%llu..%llu; default %s)", (unsigned long long)r->min,
+            sn_text_fit(more, sizeof more, " (%llu..%llu; default %s)", (unsigned long long)r->min,
                      (unsigned long long)r->max, r->def_text ? r->def_text : number);
         else if (r->def_text)
-            snprintf(more, sizeof more, " (default %s)", r->def_text);
+            sn_text_fit(more, sizeof more, " (default %s)", r->def_text);
         if (r->flags & SN_OPTF_ONE_CASE && tool == SN_TOOL_RUN)
-            snprintf(more + strlen(more), sizeof more - strlen(more), " (one case)");
+            sn_text_fit(more + strlen(more), sizeof more - strlen(more), " (one case)");
         if (r->flags & SN_OPTF_NO_DEVICE && sn_options[SN_OPT_DEVICE].tools & tool)
-            snprintf(more + strlen(more), sizeof more - strlen(more), " (not with --device)");
+            sn_text_fit(more + strlen(more), sizeof more - strlen(more), " (not with --device)");
         char help[512];
-        snprintf(help, sizeof help, "%s%s", r->help, more);
+        sn_text_fit(help, sizeof help, "%s%s", r->help, more);
         fputs(head, out);
         int col = (int)strlen(head);
         if (col + 2 > indent) {

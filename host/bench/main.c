@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "elf_image.h"
+#include "err_text.h"
 #include "host_load.h"
 #include "image_path.h"
 #include "measure.h"
@@ -43,7 +44,7 @@ static int is_case(const struct dirent *d)
     struct stat st;
     if (d->d_name[0] == '.')
         return 0;
-    snprintf(path, sizeof path, "%s/%s/manifest.json", SN_BENCH_CASES_DIR, d->d_name);
+    sn_text_fit(path, sizeof path, "%s/%s/manifest.json", SN_BENCH_CASES_DIR, d->d_name);
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
@@ -99,7 +100,7 @@ static void bench_case(sn_bench_row *row, const sn_bench_images *images, unsigne
         row->status =
             sn_bench_measure(&row->c, row->dir, runs[i].image, cu_version, dram_latency, max_cycles, runs[i].f, &e);
     if (row->status != SN_OK)
-        snprintf(row->error, sizeof row->error, "%s", e.msg);
+        sn_text_fit(row->error, sizeof row->error, "%s", e.msg);
 }
 
 /* The benchmark once its options are read: the exit code. */

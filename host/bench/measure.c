@@ -40,7 +40,7 @@ sn_status sn_bench_case_load(sn_bench_case *c, const char *case_dir, sn_error *e
     }
     sn_program_free(&p);
     char path[4096];
-    snprintf(path, sizeof path, "%s", case_dir);
+    sn_text_fit(path, sizeof path, "%s", case_dir);
     sn_text_fit(c->name, sizeof c->name, "%s", basename(path)); /* "dir/" names dir */
     return SN_OK;
 }
@@ -114,7 +114,7 @@ sn_status sn_bench_measure(const sn_bench_case *c, const char *case_dir, const c
                      res.diff_file, (unsigned long long)res.diff_offset, res.got, res.want);
     } else if (st != SN_OK) {
         char why[sizeof e->msg];
-        snprintf(why, sizeof why, "%s", e->msg);
+        sn_text_fit(why, sizeof why, "%s", e->msg);
         sn_error_set(e, st, "%s: %s", c->name, why);
     }
     if (st == SN_OK && !t.ops->stats)

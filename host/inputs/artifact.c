@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "err_text.h"
 #include "json.h"
 #include "manifest.h"
 #include "table_layout.h"
@@ -67,7 +68,7 @@ static sn_status parse_flits(flat *f, const sn_json *d, int arr, sn_error *e)
     for (int v = sn_json_first(d, arr); v >= 0; v = sn_json_next(d, v), i++) {
         if (sn_json_kind_of(d, v) != SN_JSON_NUMBER) { /* the label is made only for a message */
             char what[32];
-            snprintf(what, sizeof what, "flit %zu", i);
+            sn_text_fit(what, sizeof what, "flit %zu", i);
             return sn_json_expect(d, v, SN_JSON_NUMBER, what, e);
         }
         size_t len;
@@ -136,7 +137,7 @@ static sn_status parse_step(const sn_json *d, int v, size_t idx,
         if (sn_json_u64(d, f, 0, UINT32_MAX, "", &val[k], NULL) != SN_OK || (coord && val[k] > COORD_MAX)) {
             /* again with the field's label, made only for the message */
             char what[64];
-            snprintf(what, sizeof what, "step %zu (%s) field %s", idx, shape->tag, shape->fields[k]);
+            sn_text_fit(what, sizeof what, "step %zu (%s) field %s", idx, shape->tag, shape->fields[k]);
             if (coord && sn_json_u64(d, f, 0, UINT32_MAX, what, &val[k], NULL) == SN_OK)
                 return sn_json_fail(d, f, SN_ERR_TABLE_NODE, e, "%s: coordinate %llu outside 0..%u (4-bit x and y)",
                                     what, (unsigned long long)val[k], COORD_MAX);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "err_text.h"
 #include "signal_catch.h"
 
 /* Temporaries a signal must remove. A command writes one output at a time;
@@ -104,7 +105,7 @@ sn_status sn_out_open(sn_out *o, const char *path, sn_error *e)
      * lets umask decide. */
     int full = 0;
     for (unsigned k = 0; fd < 0 && err == 0 && !full && k < 100; k++) {
-        snprintf(o->tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
+        sn_text_fit(o->tmp, n, "%s.tmp.%ld.%u", path, (long)getpid(), k);
         if (track(o->tmp, NULL) != 0) {
             full = 1;
             break;

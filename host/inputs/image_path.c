@@ -10,13 +10,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "err_text.h"
+
 /* The first of dir/places[i]/name that exists, resolved into out. */
 static sn_status find(const char *dir, const char *const places[2], const char *name, const char *pass, char *out,
                       size_t n, sn_error *e)
 {
     char tried[2][PATH_MAX], real[PATH_MAX];
     for (size_t i = 0; i < 2; i++) {
-        snprintf(tried[i], sizeof tried[i], places[i], dir, name);
+        sn_text_fit(tried[i], sizeof tried[i], places[i], dir, name);
         if (realpath(tried[i], real) != NULL && strlen(real) < n) {
             memcpy(out, real, strlen(real) + 1);
             return SN_OK;

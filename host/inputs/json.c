@@ -97,9 +97,9 @@ static sn_status fail_at(const char *name, const char *text, size_t off, sn_erro
 static const char *describe(unsigned char c, char buf[16])
 {
     if (c >= 0x20 && c < 0x7f)
-        snprintf(buf, 16, "'%c'", c);
+        sn_text_fit(buf, 16, "'%c'", c);
     else
-        snprintf(buf, 16, "byte 0x%02x", c);
+        sn_text_fit(buf, 16, "byte 0x%02x", c);
     return buf;
 }
 

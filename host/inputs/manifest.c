@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ascii_digits.h"
+#include "err_text.h"
 #include "file_read.h"
 #include "json.h"
 #include "table_layout.h"
@@ -80,7 +81,7 @@ static sn_status parse_artifacts(sn_manifest *m, const sn_json *d, int arr, sn_e
         st = file_name(d, v, "", &m->artifacts[m->artifact_count], NULL);
         if (st != SN_OK) { /* again with the label, made only for the message */
             char what[64];
-            snprintf(what, sizeof what, "artifact %zu", m->artifact_count);
+            sn_text_fit(what, sizeof what, "artifact %zu", m->artifact_count);
             st = file_name(d, v, what, &m->artifacts[m->artifact_count], e);
         }
         if (st == SN_OK)
@@ -171,7 +172,7 @@ static sn_status parse_regions(const sn_json *d, int arr, const char *key, bool 
                                size_t *count, sn_error *e)
 {
     char what[96];
-    snprintf(what, sizeof what, "\"%s\"", key);
+    sn_text_fit(what, sizeof what, "\"%s\"", key);
     void *entries = NULL;
     sn_status st = array_alloc(d, arr, what, sizeof **out, &entries, e);
     if (st != SN_OK)
@@ -180,7 +181,7 @@ static sn_status parse_regions(const sn_json *d, int arr, const char *key, bool 
     for (int v = sn_json_first(d, arr); v >= 0 && st == SN_OK; v = sn_json_next(d, v)) {
         sn_region *r = &(*out)[*count];
         int file = -1, addr = -1, nbytes = -1;
-        snprintf(what, sizeof what, "%s[%zu]", key, *count);
+        sn_text_fit(what, sizeof what, "%s[%zu]", key, *count);
         st = sn_json_expect(d, v, SN_JSON_OBJECT, what, e);
         if (st == SN_OK)
             st = sn_json_member(d, v, "file", true, &file, e);
@@ -210,7 +211,7 @@ static sn_status parse_coords(const sn_json *d, int arr, const char *key, sn_coo
                               size_t *count, sn_error *e)
 {
     char what[64];
-    snprintf(what, sizeof what, "mesh \"%s\"", key);
+    sn_text_fit(what, sizeof what, "mesh \"%s\"", key);
     void *entries = NULL;
     sn_status st = array_alloc(d, arr, what, sizeof **out, &entries, e);
     if (st != SN_OK)
@@ -254,7 +255,7 @@ static sn_status declared(const sn_json *d, int root, const char *key, int64_t *
     uint64_t x;
     if (st == SN_OK && v >= 0) {
         char what[64];
-        snprintf(what, sizeof what, "\"%s\"", key);
+        sn_text_fit(what, sizeof what, "\"%s\"", key);
         st = sn_json_u64(d, v, 0, INT64_MAX, what, &x, e);
         if (st == SN_OK)
             *out = (int64_t)x;
@@ -270,7 +271,7 @@ static sn_status parse_host_step(const sn_manifest *m, const sn_json *d, int v, 
     char what[128];
     int after = -1, exps = -1, ups = -1;
     uint64_t round = 0;
-    snprintf(what, sizeof what, "host_steps[%zu]", i);
+    sn_text_fit(what, sizeof what, "host_steps[%zu]", i);
     sn_status st = sn_json_expect(d, v, SN_JSON_OBJECT, what, e);
     if (st == SN_OK)
         st = sn_json_member(d, v, "after_round", true, &after, e);
@@ -284,16 +285,16 @@ static sn_status parse_host_step(const sn_manifest *m, const sn_json *d, int v, 
         return sn_json_fail(d, v, SN_ERR_INPUT, e, "%s: a host step needs two rounds around it, the case has one",
                             what);
     uint64_t first = i == 0 ? 0 : (uint64_t)h[-1].after_round + 1;
-    snprintf(what, sizeof what, "host_steps[%zu] \"after_round\" (after the previous step, before the last round)",
+    sn_text_fit(what, sizeof what, "host_steps[%zu] \"after_round\" (after the previous step, before the last round)",
              i);
     st = sn_json_u64(d, after, first, m->artifact_count - 2, what, &round, e);
     h->after_round = (uint32_t)round;
     if (st == SN_OK && exps >= 0) {
-        snprintf(what, sizeof what, "host_steps[%zu].expected_outputs", i);
+        sn_text_fit(what, sizeof what, "host_steps[%zu].expected_outputs", i);
         st = parse_regions(d, exps, what, true, &h->expected, &h->expected_count, e);
     }
     if (st == SN_OK && ups >= 0) {
-        snprintf(what, sizeof what, "host_steps[%zu].uploads", i);
+        sn_text_fit(what, sizeof what, "host_steps[%zu].uploads", i);
         st = parse_regions(d, ups, what, false, &h->uploads, &h->upload_count, e);
     }
     if (st == SN_OK && h->expected_count == 0 && h->upload_count == 0)
@@ -470,7 +471,7 @@ sn_status sn_manifest_load_at(sn_manifest *m, const char *case_dir, int dir_fd, 
     st = parse_manifest(m, d, e);
     size_t len = e ? strlen(e->msg) : 0;
     if (st == SN_ERR_INPUT && e && len < sizeof e->msg) /* where the rule is written down: the schema's page */
-        snprintf(e->msg + len, sizeof e->msg - len, " (the manifest's members: docs/manifest.md)");
+        sn_text_fit(e->msg + len, sizeof e->msg - len, " (the manifest's members: docs/manifest.md)");
     sn_json_free(d);
     return st;
 }
@@ -605,8 +606,8 @@ static sn_status check_sha256(const sn_manifest *m, const sn_region *r, const ch
         return SN_OK;
     char have[65], want[65];
     for (int i = 0; i < 32; i++) {
-        snprintf(have + 2 * i, 3, "%02x", got[i]);
-        snprintf(want + 2 * i, 3, "%02x", r->sha256[i]);
+        sn_text_fit(have + 2 * i, 3, "%02x", got[i]);
+        sn_text_fit(want + 2 * i, 3, "%02x", r->sha256[i]);
     }
     return sn_error_set(e, SN_ERR_INPUT, "%s%s%s: SHA-256 %s, but %s says %s", path ? path : m->dir, path ? "" : "/",
                         path ? "" : r->file, have, m->path, want);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err_text.h"
 #include "sysnode/words.h" /* cluster payload fields and opcodes */
 
 /* round(4096 * 8 / m8) for m8 = 8..15 (mxfp7.py@fd96dee RECIP; mx_quant.v
@@ -198,7 +199,7 @@ static const char *row_name(const char *const *names, size_t i, char *buf, size_
 {
     if (names)
         return names[i];
-    snprintf(buf, len, "payload %zu", i);
+    sn_text_fit(buf, len, "payload %zu", i);
     return buf;
 }
 

@@ -55,7 +55,7 @@ static void keep_warning(void *ctx, const char *msg)
     if (copy)
         d->warnings[d->warning_count++] = copy;
     else
-        snprintf(d->lost, sizeof d->lost, "%u more warnings were lost: out of memory", ++d->warnings_lost);
+        sn_text_fit(d->lost, sizeof d->lost, "%u more warnings were lost: out of memory", ++d->warnings_lost);
 }
 
 int32_t sysnode_api_version(void)
@@ -126,7 +126,7 @@ int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *er
     if (st != SN_OK) {
         sysnode_close(d);
         if (err && errlen)
-            snprintf(err, errlen, "%s", e.msg);
+            sn_text_fit(err, errlen, "%s", e.msg);
         return st;
     }
     d->dev.strict = opts && opts->strict;
@@ -222,7 +222,7 @@ int32_t sysnode_file_read(const char *path, uint8_t **data, uint64_t *len, char 
     sn_status st = sn_file_read(path, data, &n, &e);
     *len = n;
     if (st != SN_OK && err && errlen)
-        snprintf(err, errlen, "%s", e.msg);
+        sn_text_fit(err, errlen, "%s", e.msg);
     return st;
 }
 
@@ -265,9 +265,9 @@ static sn_status load_texts(const char *const *texts, const size_t *lens, size_t
         if (!labels[i])
             st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
         else if (count == 1)
-            snprintf(labels[i], n, "%s", name);
+            sn_text_fit(labels[i], n, "%s", name);
         else
-            snprintf(labels[i], n, "%s[%zu]", name, i);
+            sn_text_fit(labels[i], n, "%s[%zu]", name, i);
     }
     if (st == SN_OK)
         st = sn_program_load_texts(p, (const char *const *)labels, texts, lens, count, e);

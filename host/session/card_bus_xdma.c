@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "card_bus_xdma.h"
+#include "err_text.h"
 #include "sysnode/host_window.h"
 #include "sysnode/regs.h"
 
@@ -191,7 +192,7 @@ sn_status sn_card_bus_xdma_open(sn_card_bus *b, const char *prefix, sn_error *e)
     }
     x->fd[USER] = x->fd[H2C] = x->fd[C2H] = -1;
     for (int i = 0; i < 3; i++) {
-        snprintf(x->path[i], sizeof x->path[i], "%s%s", prefix, SUFFIX[i]);
+        sn_text_fit(x->path[i], sizeof x->path[i], "%s%s", prefix, SUFFIX[i]);
         x->fd[i] = open(x->path[i], O_RDWR | O_CLOEXEC);
         if (x->fd[i] < 0) {
             sn_status st = sn_error_set(e, SN_ERR_IO, "%s: cannot open: %s (errno %d)", x->path[i], strerror(errno),

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "byte_map.h"
+#include "err_text.h"
 #include "mxfp7.h"
 #include "pack.h"
 #include "peer_check.h"
@@ -221,7 +222,7 @@ static char **row_names(const sn_program *rounds, uint32_t first, const uint32_t
     char *text = (char *)(names + (nrows ? nrows : 1));
     for (size_t i = 0; names && i < nrows; i++) {
         names[i] = text + i * ROW_NAME_BYTES;
-        snprintf(names[i], ROW_NAME_BYTES, "%s: round %u slot %u", rounds->files[where[2 * i]],
+        sn_text_fit(names[i], ROW_NAME_BYTES, "%s: round %u slot %u", rounds->files[where[2 * i]],
                  first + where[2 * i], where[2 * i + 1]);
     }
     return names;

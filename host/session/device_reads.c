@@ -7,6 +7,7 @@
 
 #include "byte_map.h"
 #include "device.h"
+#include "err_text.h"
 #include "payload_op.h"
 #include "sysnode/mesh.h"
 
@@ -63,10 +64,10 @@ static void describe(const sn_program *p, const payload_at *w, const sn_unit_acc
                          op_name(p, w, type))
               : snprintf(out, len, "payload %llu since the boot", (unsigned long long)a->payload);
     if (n >= 0 && (size_t)n < len && a->write)
-        snprintf(out + n, len - n, " to the %s at (%u,%u) writes %llu bytes at [0x%llx, 0x%llx)", unit, a->x, a->y,
+        sn_text_fit(out + n, len - n, " to the %s at (%u,%u) writes %llu bytes at [0x%llx, 0x%llx)", unit, a->x, a->y,
                  (unsigned long long)(hi - lo), (unsigned long long)lo, (unsigned long long)hi);
     else if (n >= 0 && (size_t)n < len)
-        snprintf(out + n, len - n,
+        sn_text_fit(out + n, len - n,
                  " to the %s at (%u,%u) reads %llu bytes at [0x%llx, 0x%llx) (%s), %llu of them written by "
                  "neither the host nor an earlier round in this session, first 0x%llx",
                  unit, a->x, a->y, (unsigned long long)(hi - lo), (unsigned long long)lo, (unsigned long long)hi, how,

@@ -132,7 +132,7 @@ void sn_mismatch_print(FILE *f, const sn_mismatch *mm)
         const sn_region_diff *r = &mm->regions[i];
         char where[48] = "";
         if (r->after_round >= 0)
-            snprintf(where, sizeof where, " (after round %d)", r->after_round);
+            sn_text_fit(where, sizeof where, " (after round %d)", r->after_round);
         for (uint32_t k = 0; k < r->listed; k++) {
             const sn_diff_elem *d = &r->elem[k];
             uint64_t off = d->index * (r->fp16 ? 2 : 1);

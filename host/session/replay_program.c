@@ -176,8 +176,8 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
         res->cycles = rs.cycles;
         res->instret = rs.instret;
         res->dropped_gos = rs.dropped_gos;
-        snprintf(res->inject, sizeof res->inject, "%s", rs.inject);
-        snprintf(res->errata, sizeof res->errata, "%s", rs.errata);
+        sn_text_fit(res->inject, sizeof res->inject, "%s", rs.inject);
+        sn_text_fit(res->errata, sizeof res->errata, "%s", rs.errata);
         st = sn_window_read_status(t, sn_replay_status_addr(table_addr, res->table_bytes), &sb, &valid, e);
     }
     if (st == SN_OK)

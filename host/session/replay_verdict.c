@@ -125,7 +125,7 @@ void sn_replay_name_fault(const sn_status_block *sb, const sn_program *p, sn_err
     uint32_t step, slot;
     size_t len = strlen(e->msg);
     if (sb->error == SN_ERR_UNIT_FAULT && fault_payload(sb, p, &step, &slot) && len < sizeof e->msg)
-        snprintf(e->msg + len, sizeof e->msg - len, "; the payload that faulted: round %u step %u slot %u",
+        sn_text_fit(e->msg + len, sizeof e->msg - len, "; the payload that faulted: round %u step %u slot %u",
                  sb->error_round, step, slot);
 }
 
@@ -223,7 +223,7 @@ sn_status sn_replay_compare(sn_transport *t, const sn_manifest *m, const sn_regi
         return SN_OK;
     char when[48] = "";
     if (after_round >= 0)
-        snprintf(when, sizeof when, "after round %d: ", after_round);
+        sn_text_fit(when, sizeof when, "after round %d: ", after_round);
     const sn_mismatch *mm = &res->mismatch; /* the counts so far: the library's and the report's message too */
     return sn_error_set(e, SN_ERR_MISMATCH,
                         "%s%s: offset %llu (DRAM 0x%llx): got 0x%02x, expected 0x%02x; %llu of %llu bytes, %llu of %llu "

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "artifact.h"
+#include "err_text.h"
 #include "file_out.h"
 #include "json_out.h"
 #include "mismatch.h"
@@ -148,7 +149,7 @@ sn_status sn_report_write(const char *path, const sn_replay_opts *opts, sn_case 
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
         char line[sizeof res->errata];
-        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        sn_text_fit(line, sizeof line, "%.*s", (int)n, p);
         fputs(sep, f);
         sn_json_write_string(f, line);
         p += n + (nl != NULL);

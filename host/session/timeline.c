@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "artifact.h"
+#include "err_text.h"
 #include "file_out.h"
 #include "json_out.h"
 #include "run_events.h"
@@ -50,7 +51,7 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
           "\"traceEvents\":[", f);
     fputs("\n{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":", f);
     char title[300];
-    snprintf(title, sizeof title, "SysNode %s", name);
+    sn_text_fit(title, sizeof title, "SysNode %s", name);
     sn_json_write_string(f, title);
     fputs("}}", f);
     fprintf(f, ",\n{\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":\"runner\"}}",
@@ -65,8 +66,8 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
         span(f, &first, RUNNER_TRACK, "boot", ev->probe_start, ev->first_payload_go, "unit probe", "");
     for (uint32_t r = 0; r < ev->round_count; r++) {
         const sn_ev_round *rd = &ev->rounds[r];
-        snprintf(label, sizeof label, "round %u", r);
-        snprintf(args, sizeof args, "\"round\":%u,\"payloads\":%u,\"completions\":%u", r, rd->payloads,
+        sn_text_fit(label, sizeof label, "round %u", r);
+        sn_text_fit(args, sizeof args, "\"round\":%u,\"payloads\":%u,\"completions\":%u", r, rd->payloads,
                  rd->completions);
         span(f, &first, RUNNER_TRACK, "round", rd->start, rd->end, label, args);
         if (rd->end > rd->steps_end)
@@ -80,15 +81,15 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
         if (st->op == SN_STEP_SEED || st->op >= sizeof OPS / sizeof OPS[0] || !OPS[st->op])
             continue;
         if (st->op == SN_STEP_BARRIER || st->op == SN_STEP_HOST_SYNC)
-            snprintf(label, sizeof label, "%s", OPS[st->op]);
+            sn_text_fit(label, sizeof label, "%s", OPS[st->op]);
         else
-            snprintf(label, sizeof label, "%s (%u,%u) %u", OPS[st->op], st->x, st->y, st->count);
-        snprintf(args, sizeof args, "\"round\":%u,\"step\":%u", st->round, st->step);
+            sn_text_fit(label, sizeof label, "%s (%u,%u) %u", OPS[st->op], st->x, st->y, st->count);
+        sn_text_fit(args, sizeof args, "\"round\":%u,\"step\":%u", st->round, st->step);
         span(f, &first, RUNNER_TRACK, "step", st->start, st->end, label, args);
     }
     for (uint64_t i = 0; i < ev->go_count; i++) {
         const sn_ev_go *g = &ev->gos[i];
-        snprintf(args, sizeof args, "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"node\":\"(%u,%u)\"", g->round,
+        sn_text_fit(args, sizeof args, "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"node\":\"(%u,%u)\"", g->round,
                  g->step, g->slot, g->txn, g->x, g->y);
         instant(f, &first, "go", g->cycle, "GO", args);
     }
@@ -96,14 +97,14 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
         const sn_completion_record *c = &s->completions[i];
         if (ev->completion_go[i] >= 0) {
             const sn_ev_go *g = &ev->gos[ev->completion_go[i]];
-            snprintf(args, sizeof args,
+            sn_text_fit(args, sizeof args,
                      "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"node\":\"(%u,%u)\",\"code\":%u", g->round,
                      g->step, g->slot, g->txn, c->x, c->y, c->code);
         } else if (c->code == SN_SIG_BATCH_COMPLETE)
-            snprintf(args, sizeof args, "\"round\":%u,\"node\":\"(%u,%u)\",\"code\":%u,\"txn\":%u",
+            sn_text_fit(args, sizeof args, "\"round\":%u,\"node\":\"(%u,%u)\",\"code\":%u,\"txn\":%u",
                      ev->completion_round[i], c->x, c->y, c->code, c->arg & 0xFF);
         else
-            snprintf(args, sizeof args, "\"round\":%u,\"node\":\"(%u,%u)\",\"code\":%u,\"arg\":%u",
+            sn_text_fit(args, sizeof args, "\"round\":%u,\"node\":\"(%u,%u)\",\"code\":%u,\"arg\":%u",
                      ev->completion_round[i], c->x, c->y, c->code, c->arg);
         instant(f, &first, "completion", c->cycle, "completion", args);
     }
@@ -112,8 +113,8 @@ static void write_events(FILE *f, const char *name, const sn_run_stats *s, const
         for (uint64_t k = 0; k < s->units[u].span_count; k++) {
             const sn_busy_span *b = &s->units[u].spans[k];
             const sn_ev_go *g = &ev->gos[ev->unit_go[u][k]];
-            snprintf(label, sizeof label, "round %u slot %u", g->round, g->slot);
-            snprintf(args, sizeof args, "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"cost_model_cycles\":%u,"
+            sn_text_fit(label, sizeof label, "round %u slot %u", g->round, g->slot);
+            sn_text_fit(args, sizeof args, "\"round\":%u,\"step\":%u,\"slot\":%u,\"txn\":%u,\"cost_model_cycles\":%u,"
                      "\"service_cycles\":%llu,\"arrive\":%llu",
                      g->round, g->step, g->slot, g->txn, b->estimate,
                      (unsigned long long)sn_unit_service_cycles(&s->units[u], k), (unsigned long long)b->arrive);

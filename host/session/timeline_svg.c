@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err_text.h"
 #include "sysnode/regs.h"
 #include "sysnode/table.h"
 
@@ -92,13 +93,13 @@ void sn_timeline_svg(FILE *f, const char *name, const sn_run_stats *s, const sn_
         rect(f, "boot", ev->probe_start, ev->first_payload_go, end, TOP, 18, "#dddddd", "", "unit probe");
     for (uint32_t r = 0; r < ev->round_count; r++) {
         const sn_ev_round *rd = &ev->rounds[r];
-        snprintf(data, sizeof data, " data-round=\"%u\" data-payloads=\"%u\" data-completions=\"%u\"", r,
+        sn_text_fit(data, sizeof data, " data-round=\"%u\" data-payloads=\"%u\" data-completions=\"%u\"", r,
                  rd->payloads, rd->completions);
-        snprintf(title, sizeof title, "round %u: cycles %llu to %llu, %u payloads, %u completions", r,
+        sn_text_fit(title, sizeof title, "round %u: cycles %llu to %llu, %u payloads, %u completions", r,
                  (unsigned long long)rd->start, (unsigned long long)rd->end, rd->payloads, rd->completions);
         rect(f, "round", rd->start, rd->end, end, TOP, 18, r % 2 ? "#7fb3d5" : "#a9cce3", data, title);
         if (rd->end > rd->steps_end) {
-            snprintf(title, sizeof title, "round %u end: drain, settle (%llu cycles)", r,
+            sn_text_fit(title, sizeof title, "round %u end: drain, settle (%llu cycles)", r,
                      (unsigned long long)(rd->end - rd->steps_end));
             rect(f, "settle", rd->steps_end, rd->end, end, TOP + 20, 12, "#f5b041", data, title);
         }
@@ -107,25 +108,25 @@ void sn_timeline_svg(FILE *f, const char *name, const sn_run_stats *s, const sn_
         const sn_ev_step *st = &ev->steps[i];
         if (st->op == SN_STEP_SEED || st->op >= sizeof OPS / sizeof OPS[0] || !OPS[st->op])
             continue;
-        snprintf(data, sizeof data, " data-round=\"%u\" data-step=\"%u\" data-op=\"%s\"", st->round, st->step,
+        sn_text_fit(data, sizeof data, " data-round=\"%u\" data-step=\"%u\" data-op=\"%s\"", st->round, st->step,
                  OPS[st->op]);
         if (st->op == SN_STEP_KICK || st->op == SN_STEP_AWAIT)
-            snprintf(title, sizeof title, "round %u step %u: %s (%u,%u) %u", st->round, st->step, OPS[st->op], st->x,
+            sn_text_fit(title, sizeof title, "round %u step %u: %s (%u,%u) %u", st->round, st->step, OPS[st->op], st->x,
                      st->y, st->count);
         else
-            snprintf(title, sizeof title, "round %u step %u: %s", st->round, st->step, OPS[st->op]);
+            sn_text_fit(title, sizeof title, "round %u step %u: %s", st->round, st->step, OPS[st->op]);
         rect(f, "step", st->start, st->end, end, TOP + 20, 12,
              st->op == SN_STEP_KICK ? "#58d68d" : "#af7ac5", data, title);
     }
     for (uint64_t i = 0; i < ev->go_count; i++) {
         const sn_ev_go *g = &ev->gos[i];
-        snprintf(data, sizeof data, " data-round=\"%u\" data-step=\"%u\" data-slot=\"%u\" data-node=\"(%u,%u)\"",
+        sn_text_fit(data, sizeof data, " data-round=\"%u\" data-step=\"%u\" data-slot=\"%u\" data-node=\"(%u,%u)\"",
                  g->round, g->step, g->slot, g->x, g->y);
         tick(f, "go", g->cycle, end, TOP + 34, 12, "#1e8449", data);
     }
     for (uint64_t i = 0; i < s->completion_count; i++) {
         const sn_completion_record *c = &s->completions[i];
-        snprintf(data, sizeof data, " data-node=\"(%u,%u)\" data-code=\"%u\"", c->x, c->y, c->code);
+        sn_text_fit(data, sizeof data, " data-node=\"(%u,%u)\" data-code=\"%u\"", c->x, c->y, c->code);
         tick(f, "completion", c->cycle, end, TOP + 48, 12, c->code == SN_SIG_BATCH_COMPLETE ? "#2471a3" : "#c0392b",
              data);
     }
@@ -133,15 +134,15 @@ void sn_timeline_svg(FILE *f, const char *name, const sn_run_stats *s, const sn_
     /* one row per unit: its payloads' busy spans */
     for (uint32_t u = 0; u < s->unit_count; u++) {
         int y = units_y + (int)u * UNIT_H;
-        snprintf(title, sizeof title, "%s (%u,%u)", s->units[u].cu_type == SN_CU_TYPE_MG ? "MG" : "VC", s->units[u].x,
+        sn_text_fit(title, sizeof title, "%s (%u,%u)", s->units[u].cu_type == SN_CU_TYPE_MG ? "MG" : "VC", s->units[u].x,
                  s->units[u].y);
         label(f, y + 15, title);
         for (uint64_t k = 0; k < s->units[u].span_count; k++) {
             const sn_busy_span *b = &s->units[u].spans[k];
             const sn_ev_go *g = &ev->gos[ev->unit_go[u][k]];
-            snprintf(data, sizeof data, " data-unit=\"(%u,%u)\" data-round=\"%u\" data-slot=\"%u\"", s->units[u].x,
+            sn_text_fit(data, sizeof data, " data-unit=\"(%u,%u)\" data-round=\"%u\" data-slot=\"%u\"", s->units[u].x,
                      s->units[u].y, g->round, g->slot);
-            snprintf(title, sizeof title, "(%u,%u) round %u slot %u: cycles %llu to %llu, cost model %u", s->units[u].x,
+            sn_text_fit(title, sizeof title, "(%u,%u) round %u slot %u: cycles %llu to %llu, cost model %u", s->units[u].x,
                      s->units[u].y, g->round, g->slot, (unsigned long long)b->start, (unsigned long long)b->end,
                      b->estimate);
             rect(f, "busy", b->start, b->end, end, y + 3, UNIT_H - 6, "#5d6d7e", data, title);

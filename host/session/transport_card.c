@@ -21,6 +21,7 @@
 
 #include "card_bus.h"
 #include "clock.h"
+#include "err_text.h"
 #include "transport_card.h"
 #include "escape.h"
 #include "sysnode/boot_args.h"
@@ -328,7 +329,7 @@ static sn_status read_stop(card *c, uint64_t status, sn_run_status *out, sn_erro
         out->halt_cause = (unsigned)(status & SN_HW_STATUS_CAUSE_MASK);
     }
     if (out->stop != SN_RUN_EXITED)
-        snprintf(out->message, sizeof out->message, "at PC 0x%llx%s%s", (unsigned long long)out->pc,
+        sn_text_fit(out->message, sizeof out->message, "at PC 0x%llx%s%s", (unsigned long long)out->pc,
                  c->bus.ops->stop_message ? ": " : "", c->bus.ops->stop_message ? c->bus.ops->stop_message(c->bus.ctx) : "");
     return SN_OK;
 }
@@ -364,7 +365,7 @@ static sn_status card_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, 
             out->stop = SN_RUN_CYCLE_LIMIT;
             st = reg_read(c, SN_HW_RETIRED, &out->instret, e);
             if (st == SN_OK && c->bus.ops->stop_message)
-                snprintf(out->message, sizeof out->message, "%s", c->bus.ops->stop_message(c->bus.ctx));
+                sn_text_fit(out->message, sizeof out->message, "%s", c->bus.ops->stop_message(c->bus.ctx));
             break;
         }
     }

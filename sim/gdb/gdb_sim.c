@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "err_text.h"
 #include "gdb_stub.h"
 
 #define GDB_SLICE 100000ull /* cycles run between checks for Ctrl-C */
@@ -83,10 +84,10 @@ sn_run_status sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port)
     char err[256];
     if (sn_gdb_serve(&t, port, &end, err, sizeof err) != 0) {
         g.last.stop = SN_RUN_SIM_ERROR;
-        snprintf(g.last.message, sizeof g.last.message, "%s", err);
+        sn_text_fit(g.last.message, sizeof g.last.message, "%s", err);
     } else if (end == SN_GDB_KILLED) {
         g.last.stop = SN_RUN_SIM_ERROR;
-        snprintf(g.last.message, sizeof g.last.message, "killed by the debugger");
+        sn_text_fit(g.last.message, sizeof g.last.message, "killed by the debugger");
     } else if (end == SN_GDB_DETACHED && (g.last.stop == SN_RUN_BREAK || g.last.stop == SN_RUN_CYCLE_LIMIT)) {
         /* A breakpoint left in place would stop a run nobody debugs any more. */
         while (g.nbreaks > 0)

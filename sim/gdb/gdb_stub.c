@@ -12,6 +12,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "err_text.h"
+
 #define PACKET_MAX 4096
 #define READ_MAX 1024 /* bytes per m packet answer (2 hex digits each) */
 
@@ -206,7 +208,7 @@ static int resume(conn *c, int step, bool *over)
         return reply(c, "S02");
     case SN_GDB_EXITED:
         *over = true;
-        snprintf(c->over_reply, sizeof c->over_reply, "W%02x", (unsigned)(code & 0xFF));
+        sn_text_fit(c->over_reply, sizeof c->over_reply, "W%02x", (unsigned)(code & 0xFF));
         return reply(c, c->over_reply);
     case SN_GDB_ENDED:
     default:
@@ -303,7 +305,7 @@ int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, s
 {
     int ls = socket(AF_INET, SOCK_STREAM, 0);
     if (ls < 0) {
-        snprintf(err, errlen, "gdb: socket: %s", strerror(errno));
+        sn_text_fit(err, errlen, "gdb: socket: %s", strerror(errno));
         return -1;
     }
     int one = 1;
@@ -315,7 +317,7 @@ int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, s
     socklen_t sl = sizeof sa;
     if (port < 0 || port > 65535 || bind(ls, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(ls, 1) != 0 ||
         getsockname(ls, (struct sockaddr *)&sa, &sl) != 0) {
-        snprintf(err, errlen, "gdb: cannot listen on 127.0.0.1:%d: %s", port, strerror(errno));
+        sn_text_fit(err, errlen, "gdb: cannot listen on 127.0.0.1:%d: %s", port, strerror(errno));
         close(ls);
         return -1;
     }
@@ -324,13 +326,13 @@ int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, s
     int fd = accept(ls, NULL, NULL);
     close(ls);
     if (fd < 0) {
-        snprintf(err, errlen, "gdb: accept: %s", strerror(errno));
+        sn_text_fit(err, errlen, "gdb: accept: %s", strerror(errno));
         return -1;
     }
     int rc = sn_gdb_serve_fd(t, fd, end);
     close(fd);
     if (rc != 0)
-        snprintf(err, errlen, "gdb: out of memory");
+        sn_text_fit(err, errlen, "gdb: out of memory");
     return rc;
 }
 

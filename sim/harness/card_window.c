@@ -216,7 +216,7 @@ int sn_card_window_dma_read(sn_card_window *w, uint64_t addr, void *dst, uint64_
         return -1;
     for (uint64_t g = addr / GRANULE; g < (addr + n) / GRANULE; g++) {
         if (!w->written[g]) {
-            snprintf(w->wedged, sizeof w->wedged, "a C2H read of unwritten DRAM at 0x%llx (SLVERR)",
+            sn_text_fit(w->wedged, sizeof w->wedged, "a C2H read of unwritten DRAM at 0x%llx (SLVERR)",
                      (unsigned long long)(g * GRANULE));
             return sn_err_text(err, errlen, "C2H read of %llu bytes at 0x%llx: DRAM at 0x%llx was never written: SLVERR, "
                         "the channel is wedged", (unsigned long long)n, (unsigned long long)addr,

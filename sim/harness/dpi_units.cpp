@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "Vsn_mesh_top__Dpi.h"
+#include "err_text.h"
 #include "zeroed.h"
 
 static thread_local sn_dpi_units *bound;
@@ -15,7 +16,7 @@ static thread_local sn_dpi_units *bound;
 static void model_error(sn_dpi_units *u, const char *fmt, unsigned a, unsigned long long b)
 {
     if (!u->error[0])
-        snprintf(u->error, sizeof u->error, fmt, a, b);
+        sn_text_fit(u->error, sizeof u->error, fmt, a, b);
 }
 
 // ---- memory: pending writes over DRAM ----

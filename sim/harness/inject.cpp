@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "err_text.h"
+
 const char SN_INJECT_KINDS[] =
     "go-drop, completion-drop, completion-dup, completion-forge, unit-stuck, unit-fault:CODE, "
     "table-flip[:OFFSET], missing-node, mailbox-gen-a";
@@ -63,14 +65,14 @@ extern "C" int sn_inject_parse(const char *text, sn_inject_spec *out, char *err,
         uint64_t v = 0;
         if (colon && (k.value == 0 || !number(colon + 1, kind_end, k.kind == SN_INJECT_UNIT_FAULT ? 255 : UINT32_MAX, &v) ||
                       (k.kind == SN_INJECT_UNIT_FAULT && v == 0))) {
-            snprintf(err, errlen, "--inject %s: %s", text,
+            sn_text_fit(err, errlen, "--inject %s: %s", text,
                      k.value == 0 ? "this kind takes no value"
                      : k.kind == SN_INJECT_UNIT_FAULT ? "the fault code must be a number in 1..255"
                                                       : "the offset must be a number");
             return -1;
         }
         if (!colon && k.value == 2) {
-            snprintf(err, errlen, "--inject %s: %s needs :CODE (1..255)", text, k.name);
+            sn_text_fit(err, errlen, "--inject %s: %s needs :CODE (1..255)", text, k.name);
             return -1;
         }
         out->value = uint32_t(v);
@@ -82,7 +84,7 @@ extern "C" int sn_inject_parse(const char *text, sn_inject_spec *out, char *err,
             bool ok = sep ? number(at + 1, sep, UINT32_MAX, &a) && number(sep + 1, end, UINT32_MAX, &b)
                           : number(at + 1, end, UINT64_MAX, &a);
             if (!ok) {
-                snprintf(err, errlen, "--inject %s: the trigger must be @ROUND:STEP or @CYCLE (numbers)", text);
+                sn_text_fit(err, errlen, "--inject %s: the trigger must be @ROUND:STEP or @CYCLE (numbers)", text);
                 return -1;
             }
             out->at_step = sep != nullptr;
@@ -93,7 +95,7 @@ extern "C" int sn_inject_parse(const char *text, sn_inject_spec *out, char *err,
         }
         return 0;
     }
-    snprintf(err, errlen, "--inject %s: unknown kind '%.*s' (kinds: %s)", text, int(name_end - text), text,
+    sn_text_fit(err, errlen, "--inject %s: unknown kind '%.*s' (kinds: %s)", text, int(name_end - text), text,
              SN_INJECT_KINDS);
     return -1;
 }
@@ -104,7 +106,7 @@ extern "C" void sn_injector_boot(sn_injector *j, const sn_inject_bus *bus)
 {
     j->taken = j->forged_pending = 0;
     j->go_drops = 0;
-    snprintf(j->report, sizeof j->report, "%s",
+    sn_text_fit(j->report, sizeof j->report, "%s",
              j->spec.kind != SN_INJECT_NONE ? "injection never triggered: no matching event after the trigger" : "");
     if (j->spec.kind == SN_INJECT_TABLE_FLIP && !j->spec.at_step && (!j->spec.at_cycle || j->spec.cycle == 0))
         table_flip(j, bus);
@@ -131,10 +133,10 @@ static void take(sn_injector *j, const sn_inject_bus *bus, const char *what)
     unsigned long long cycle = bus->cycle(bus->ctx);
     j->taken = 1;
     if (bus->spad_read(bus->ctx, SN_STATUS_BLOCK_ADDR, &sb, sizeof sb) == 0 && sb.magic == SN_STATUS_MAGIC)
-        snprintf(j->report, sizeof j->report, "injected %s at cycle %llu (runner at round %u step %u)", what, cycle,
+        sn_text_fit(j->report, sizeof j->report, "injected %s at cycle %llu (runner at round %u step %u)", what, cycle,
                  sb.round, sb.step);
     else
-        snprintf(j->report, sizeof j->report, "injected %s at cycle %llu", what, cycle);
+        sn_text_fit(j->report, sizeof j->report, "injected %s at cycle %llu", what, cycle);
 }
 
 extern "C" int sn_injector_access(sn_injector *j, const sn_inject_bus *bus, int write, uint32_t off, uint64_t *value)
@@ -180,7 +182,7 @@ extern "C" int sn_injector_access(sn_injector *j, const sn_inject_bus *bus, int 
     case SN_INJECT_COMPLETION_DROP:
         if (write || off != SN_MBOX_STAT || sn_stat_queued(bus->mbox_read(bus->ctx, off)) == 0)
             return 0;
-        snprintf(what, sizeof what, "completion-drop: the completion 0x%llx was popped unseen",
+        sn_text_fit(what, sizeof what, "completion-drop: the completion 0x%llx was popped unseen",
                  (unsigned long long)bus->mbox_read(bus->ctx, SN_MBOX_HEAD));
         bus->mbox_write(bus->ctx, SN_MBOX_HEAD, 0);
         take(j, bus, what);
@@ -222,7 +224,7 @@ static int table_flip(sn_injector *j, const sn_inject_bus *bus)
     uint64_t at = j->spec.has_value ? j->spec.value : args.table_bytes - 1;
     if (at >= args.table_bytes || bus->dram_flip(bus->ctx, args.table_addr + at) != 0)
         return 0;
-    snprintf(what, sizeof what, "table-flip: the table byte at offset %llu (DRAM 0x%llx) inverted",
+    sn_text_fit(what, sizeof what, "table-flip: the table byte at offset %llu (DRAM 0x%llx) inverted",
              (unsigned long long)at, (unsigned long long)(args.table_addr + at));
     take(j, bus, what);
     return 1;
@@ -232,8 +234,8 @@ extern "C" void sn_injector_end(sn_injector *j, int still_pending, int hit_unit,
 {
     size_t n = strlen(j->report);
     if (still_pending)
-        snprintf(j->report + n, sizeof j->report - n, "; no unit issued a payload after it: nothing was injected");
+        sn_text_fit(j->report + n, sizeof j->report - n, "; no unit issued a payload after it: nothing was injected");
     else if (hit_unit >= 0)
-        snprintf(j->report + n, sizeof j->report - n, "; it hit unit %d's payload %llu since boot (0-based)",
+        sn_text_fit(j->report + n, sizeof j->report - n, "; it hit unit %d's payload %llu since boot (0-based)",
                  hit_unit, (unsigned long long)hit_payload);
 }

@@ -478,14 +478,14 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
     uint64_t dram_size = cfg && cfg->dram_size ? cfg->dram_size : SN_DRAM_DEFAULT_SIZE;
     unsigned cu_version = cfg && cfg->cu_version ? cfg->cu_version : 4;
     if (cu_version != 4 && cu_version != 5) {
-        snprintf(err, errlen, "CU_VERSION %u is not modelled (4: completion when the last write is sent; "
+        sn_text_fit(err, errlen, "CU_VERSION %u is not modelled (4: completion when the last write is sent; "
                               "5: completion after the writes land)", cu_version);
         return nullptr;
     }
     s->cu_version = cu_version;
     s->lockstep = cfg && cfg->lockstep;
     if (sn_dram_init(&s->dram, dram_size) != 0) {
-        snprintf(err, errlen, "cannot allocate %llu bytes of DRAM", (unsigned long long)dram_size);
+        sn_text_fit(err, errlen, "cannot allocate %llu bytes of DRAM", (unsigned long long)dram_size);
         return nullptr;
     }
     sn_dpi_units_init(&s->units, &s->dram, cfg ? cfg->dram_latency : 0);
@@ -498,7 +498,7 @@ extern "C" sn_sim *sn_sim_create(const sn_sim_config *cfg, char *err, size_t err
         return nullptr;
     }
     if (cfg && sn_hart_set_dram_latency(s->hart, cfg->dram_latency) != 0) {
-        snprintf(err, errlen, "DRAM latency %u cycles: the model takes 0 to 1000", cfg->dram_latency);
+        sn_text_fit(err, errlen, "DRAM latency %u cycles: the model takes 0 to 1000", cfg->dram_latency);
         sn_hart_destroy(s->hart);
         sn_dram_free(&s->dram);
         return nullptr;
@@ -644,7 +644,7 @@ extern "C" sn_run_status sn_sim_run(sn_sim *s, uint64_t cycle_limit)
     memset(&r, 0, sizeof r);
     if (!s->booted) {
         r.stop = SN_RUN_SIM_ERROR;
-        snprintf(r.message, sizeof r.message, "run without BOOT");
+        sn_text_fit(r.message, sizeof r.message, "run without BOOT");
         return r;
     }
     sn_hart_result h = sn_hart_run(s->hart, cycle_limit);
@@ -663,7 +663,7 @@ extern "C" sn_run_status sn_sim_run(sn_sim *s, uint64_t cycle_limit)
         sn_sim_stop_where(s, where, sizeof where);
         why += why.empty() ? where : std::string("; ") + where;
     }
-    snprintf(r.message, sizeof r.message, "%s", why.c_str());
+    sn_text_fit(r.message, sizeof r.message, "%s", why.c_str());
     switch (h.stop) {
     case SN_HART_EXITED:
         r.stop = s->error.empty() ? SN_RUN_EXITED : SN_RUN_SIM_ERROR;
@@ -755,20 +755,20 @@ extern "C" char *sn_sim_stop_where(sn_sim *s, char *buf, size_t size)
         }
     for (const sn_completion_record &c : s->completions)
         popped[SN_NODE_ID(c.x, c.y)]++;
-    snprintf(part, sizeof part, "the mailbox accepted %u payload GO%s, the core popped %zu completion%s", total_gos,
+    sn_text_fit(part, sizeof part, "the mailbox accepted %u payload GO%s, the core popped %zu completion%s", total_gos,
              total_gos == 1 ? "" : "s", s->completions.size(), s->completions.size() == 1 ? "" : "s");
     out += part;
     const char *sep = " (";
     for (unsigned n = 0; n < 256; n++)
         if (gos[n] || popped[n]) {
-            snprintf(part, sizeof part, "%snode (%u,%u): %u GO%s, %u popped", sep, n & 0xF, n >> 4, gos[n],
+            sn_text_fit(part, sizeof part, "%snode (%u,%u): %u GO%s, %u popped", sep, n & 0xF, n >> 4, gos[n],
                      gos[n] == 1 ? "" : "s", popped[n]);
             out += part;
             sep = "; ";
         }
     if (*sep == ';')
         out += ")";
-    snprintf(buf, size, "%s", out.c_str());
+    sn_text_fit(buf, size, "%s", out.c_str());
     return buf;
 }
 
@@ -849,11 +849,11 @@ extern "C" uint64_t sn_sim_saturated(sn_sim *s, unsigned x, unsigned y)
 extern "C" int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint64_t to, char *err, size_t errlen)
 {
     if (s->fst) {
-        snprintf(err, errlen, "%s: an FST dump (%s) is already open", path, s->fst_path.c_str());
+        sn_text_fit(err, errlen, "%s: an FST dump (%s) is already open", path, s->fst_path.c_str());
         return -1;
     }
     if (from >= to) {
-        snprintf(err, errlen, "%s: the window %llu:%llu holds no cycle", path, (unsigned long long)from,
+        sn_text_fit(err, errlen, "%s: the window %llu:%llu holds no cycle", path, (unsigned long long)from,
                  (unsigned long long)to);
         return -1;
     }
@@ -861,7 +861,7 @@ extern "C" int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint6
     s->fst_tmp = s->fst_path + ".partial-" + std::to_string(getpid());
     FILE *probe = fopen(s->fst_tmp.c_str(), "wx");
     if (!probe) {
-        snprintf(err, errlen, "%s: cannot create %s beside it: %s", path, s->fst_tmp.c_str(), strerror(errno));
+        sn_text_fit(err, errlen, "%s: cannot create %s beside it: %s", path, s->fst_tmp.c_str(), strerror(errno));
         s->fst_tmp.clear();
         return -1;
     }
@@ -879,7 +879,7 @@ extern "C" int sn_sim_fst_open(sn_sim *s, const char *path, uint64_t from, uint6
         return sn_sim_fst_close(s, err, errlen);
     }
     if (!s->fst->isOpen()) {
-        snprintf(err, errlen, "%s: Verilator could not open %s", path, s->fst_tmp.c_str());
+        sn_text_fit(err, errlen, "%s: Verilator could not open %s", path, s->fst_tmp.c_str());
         s->fst.reset();
         sn_fst_fault_catch(false);
         remove(s->fst_tmp.c_str());
@@ -905,7 +905,7 @@ extern "C" int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen)
     bool cut = !s->fst_fault && !s->fst_tmp.empty() && !sn_fst_file_whole(s->fst_tmp.c_str());
     if (s->fst_fault || cut) { // the writer's own files too: the dump and its hierarchy beside it
         if (err)
-            snprintf(err, errlen, "%s: the dump could not be written (%s); nothing of it is kept",
+            sn_text_fit(err, errlen, "%s: the dump could not be written (%s); nothing of it is kept",
                      s->fst_path.c_str(), cut ? "a write failed, as on a full disk: its blocks stop short of its end" : s->fst_fault == SIGBUS
                                                   ? "SIGBUS: the disk is full or a file-size limit was reached"
                                                   : "SIGXFSZ: a file-size limit was reached");
@@ -919,7 +919,7 @@ extern "C" int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen)
         return 0;
     if (rename(s->fst_tmp.c_str(), s->fst_path.c_str()) != 0) {
         if (err)
-            snprintf(err, errlen, "%s: cannot rename %s over it: %s", s->fst_path.c_str(), s->fst_tmp.c_str(),
+            sn_text_fit(err, errlen, "%s: cannot rename %s over it: %s", s->fst_path.c_str(), s->fst_tmp.c_str(),
                      strerror(errno));
         remove(s->fst_tmp.c_str());
         s->fst_tmp.clear();

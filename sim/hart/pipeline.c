@@ -12,6 +12,7 @@
 #include "card_csr.h"
 #include "core.h"
 #include "csr.h"
+#include "err_text.h"
 #include "exec.h"
 #include "memmap.h"
 
@@ -144,7 +145,7 @@ COLD static void trap_at(sn_hart *h, uint64_t t, uint64_t cause, uint64_t tval, 
     if (!(cause & SN_INTERRUPT) && sn_trap_halts(h, cause)) {
         h->result.halt_cause = halt_cause;
         h->result.mcause = cause;
-        snprintf(h->result.message, sizeof h->result.message, "mcause %" PRIu64 " (%s), mtval 0x%" PRIx64, cause,
+        sn_text_fit(h->result.message, sizeof h->result.message, "mcause %" PRIu64 " (%s), mtval 0x%" PRIx64, cause,
                  sn_cause_name(cause), tval);
         h->cycle = t + 4; /* [inferred] as HR_CYCLES after an exit store (core-timing §0) */
         sn_core_stop(h, SN_HART_HALTED, e->s->pc);

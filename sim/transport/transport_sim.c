@@ -4,6 +4,7 @@
 
 #include "clock.h"
 #include "gdb_sim.h"
+#include "err_text.h"
 #include "sim.h"
 #include "transport_sim.h"
 
@@ -78,15 +79,15 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
     *out = r;
     if (r.stop == SN_RUN_BREAK) { /* never past gdb_sim, which clears its breakpoints */
         out->stop = SN_RUN_SIM_ERROR;
-        snprintf(out->message, sizeof out->message, "stopped at a debugger's breakpoint at 0x%llx with no debugger",
+        sn_text_fit(out->message, sizeof out->message, "stopped at a debugger's breakpoint at 0x%llx with no debugger",
                  (unsigned long long)sn_sim_debug_register(sim_of(ctx), 32));
     }
     out->dropped_gos = sn_sim_dropped_gos(sim_of(ctx));
     if (r.stop == SN_RUN_HALTED) /* as the card's transport words it (transport_card.c read_stop); the
                                     hart's exception text is under 100 bytes */
-        snprintf(out->message, sizeof out->message, "at PC 0x%llx: %.400s", (unsigned long long)r.pc, r.message);
-    snprintf(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(sim_of(ctx)));
-    snprintf(out->errata, sizeof out->errata, "%s", sn_sim_errata(sim_of(ctx)));
+        sn_text_fit(out->message, sizeof out->message, "at PC 0x%llx: %.400s", (unsigned long long)r.pc, r.message);
+    sn_text_fit(out->inject, sizeof out->inject, "%s", sn_sim_inject_report(sim_of(ctx)));
+    sn_text_fit(out->errata, sizeof out->errata, "%s", sn_sim_errata(sim_of(ctx)));
     return SN_OK;
 }
 

@@ -54,6 +54,25 @@ def _u(name, value, bits):
     return value
 
 
+def _flag(name, value):
+    """value as C's 0 or 1, or SysNodeError naming the argument: a truth test
+    would read strict="no" or digest="false" as on."""
+    if not isinstance(value, bool):
+        raise SysNodeError(SN_ERR_INPUT, "%s %r: not True or False" % (name, value))
+    return 1 if value else 0
+
+
+def as_bytes(name, data):
+    """data (any bytes-like object: bytes, bytearray, memoryview, a NumPy
+    array) as bytes, or SysNodeError naming the argument: bytes() would
+    read an int as that many zero bytes and a list of ints as bytes."""
+    try:
+        view = memoryview(data)
+    except TypeError:
+        raise SysNodeError(SN_ERR_INPUT, "%s %r: not a bytes-like object" % (name, type(data).__name__)) from None
+    return view.tobytes()
+
+
 def _c_string(name, value, path=False):
     """value (str; also bytes or os.PathLike when path) as the NUL-ended bytes
     C takes, or SysNodeError naming the argument: ctypes would end the string
@@ -94,7 +113,11 @@ def mesh(device=None):
     +-65504 since the session's boot (DRAIN; VST, VCVT; None on a card, which
     does not count them)."""
     raw = _lib.Mesh()
-    lib().sysnode_mesh_get(device._handle() if device else None, ctypes.byref(raw))
+    if device is None:
+        lib().sysnode_mesh_get(None, ctypes.byref(raw))
+    else:
+        with device._lock:  # the handle stays open for the call (another thread may close it)
+            lib().sysnode_mesh_get(device._handle(), ctypes.byref(raw))
     out = {"agent": (raw.agent_x, raw.agent_y), "mix": {}, "saturated": {}}
     for u in raw.units[:raw.unit_count]:
         kind = chr(u.cu_type >> 8) + chr(u.cu_type & 0xFF)
@@ -163,7 +186,7 @@ class Device:
         self._lock = threading.RLock()
         opts = _lib.Options(_c_string("mesh", mesh), _u("cu_version", 0 if cu_version is None else cu_version, 32),
                             _c_string("image", image, True) if image else None,
-                            _u("max_cycles", max_cycles, 64), 1 if strict else 0,
+                            _u("max_cycles", max_cycles, 64), _flag("strict", strict),
                             _c_string("device", device) if device is not None else None)
         handle = ctypes.c_void_p()
         err = ctypes.create_string_buffer(512)
@@ -190,7 +213,7 @@ class Device:
 
     def write(self, addr, data):
         """Writes bytes (any bytes-like object) to DRAM at addr."""
-        data = bytes(data)
+        data = as_bytes("data", data)
         with self._lock:
             self._check(lib().sysnode_write(self._handle(), _u("address", addr, 64), data, len(data)))
 
@@ -241,7 +264,8 @@ class Device:
         byte-exact match, else raises SysNodeError (SN_ERR_MISMATCH with the
         first difference in .result, or the error that stopped it)."""
         with self._lock:
-            st = lib().sysnode_run_case(self._handle(), _c_string("case_dir", case_dir, True), 1 if digest else 0)
+            st = lib().sysnode_run_case(self._handle(), _c_string("case_dir", case_dir, True),
+                                         _flag("digest", digest))
             res = self._result()
             self._warn()
             self._check(st, res)

@@ -83,9 +83,6 @@ def device(cu_version=None, device=None, strict=False, record=None, image=None, 
                           "(kohakutpu, kohakuaccel), and %s: install a KohakuTPU checkout with pip, or name it in "
                           "$SYSNODE_KOHAKUTPU and call sysnode.kohakutpu.checkout() first" % e, name=e.name) from e
 
-    sn = Device(cu_version=cu_version, strict=strict, image=image, max_cycles=max_cycles, device=device)
-    port = Recorder(sn, record) if record else sn
-
     class _Arena(Arena):
         """The compiler's arena, telling the SysNode which spans it frees."""
 
@@ -156,13 +153,22 @@ def device(cu_version=None, device=None, strict=False, record=None, image=None, 
             return None if None in counts else sum(counts)
 
         def close(self):
-            """Writes the recorded case (record=) and closes the SysNode."""
-            if self.recorder is not None:
-                self.recorder.close()
-                self.recorder = None
-            sn.close()
+            """Writes the recorded case (record=) and closes the SysNode,
+            also when the recording cannot be written (its error is raised)."""
+            try:
+                if self.recorder is not None:
+                    recorder, self.recorder = self.recorder, None
+                    recorder.close()
+            finally:
+                sn.close()
 
-    dev = SysNodeDevice()
+    sn = Device(cu_version=cu_version, strict=strict, image=image, max_cycles=max_cycles, device=device)
+    try:
+        port = Recorder(sn, record) if record else sn
+        dev = SysNodeDevice()
+    except BaseException:
+        sn.close()  # a refused record folder or machine leaves no SysNode open
+        raise
     api._device = dev  # api.device() (compiler/kohakutpu/api.py@7703ee8) keeps its device here; no setter
     return dev
 

@@ -20,7 +20,7 @@ import os
 import secrets
 import shutil
 
-from .device import artifact_text
+from .device import artifact_text, as_bytes
 
 
 def _merge(regions, addr, data):
@@ -84,7 +84,7 @@ class Recorder:
         return len(self.artifacts)
 
     def write(self, addr, data):
-        data = bytes(data)
+        data = as_bytes("data", data)
         self.device.write(addr, data)
         if data:  # no bytes, nothing to upload: a manifest region holds at least one
             _merge(self.writes.setdefault(self.point, []), addr, data)

@@ -163,6 +163,30 @@ class Adapter(unittest.TestCase):
         self.assertEqual(cm.exception.result.flits, 0)
         dev.close()
 
+    def test_refused_record_folder_closes_the_sysnode(self):
+        """record= names a folder with files: device() raises and leaves no
+        SysNode open, while its error is still held; a recording that
+        cannot be written (no artifact ran): close() raises and closes the
+        SysNode anyway."""
+        import gc
+        import tempfile
+
+        def open_devices():
+            return [o for o in gc.get_objects() if isinstance(o, sysnode.Device) and o._dev is not None]
+
+        before = len(open_devices())
+        with tempfile.TemporaryDirectory() as tmp:
+            open(os.path.join(tmp, "theirs"), "w").close()
+            try:
+                skt.device(record=tmp)
+                self.fail("a folder with files was taken")
+            except FileExistsError:
+                self.assertEqual(len(open_devices()), before, "the refused device() left its SysNode open")
+            dev = skt.device(record=os.path.join(tmp, "case"))
+            with self.assertRaisesRegex(ValueError, "executed no artifact"):
+                dev.close()
+            self.assertIsNone(dev.sysnode._dev)
+
     @staticmethod
     def fill_artifact(addr):
         flit = 1 << 252 | addr << 218 | 1 << 202  # FILL, one entry (sysnode-facts §3.3)

@@ -86,6 +86,41 @@ class Integers(unittest.TestCase):
                 self.assertEqual(dev.read(addr, len(want)), want)
 
 
+class Types(unittest.TestCase):
+    """An argument of the wrong type is refused naming it, never read as
+    something else: bytes(5) is five zero bytes, a list of ints its bytes,
+    and a truth test reads strict="no" as on."""
+
+    def refused(self, name, call):
+        with self.assertRaises(sysnode.SysNodeError) as cm:
+            call()
+        self.assertEqual(cm.exception.status_name, "SN_ERR_INPUT")
+        self.assertIn(name, cm.exception.diagnosis)
+
+    def test_data_is_bytes_like(self):
+        with sysnode.Device() as dev:
+            dev.write(0x5000, b"\x11" * 8)
+            for bad in (5, [1, 2, 3], "abc", None, 2.5):
+                self.refused("data", lambda: dev.write(0x5000, bad))
+            self.assertEqual(dev.read(0x5000, 8), b"\x11" * 8)
+            dev.write(0x5000, bytearray(b"\x22\x33"))
+            dev.write(0x5002, memoryview(b"\x44\x55"))
+            self.assertEqual(dev.read(0x5000, 5), b"\x22\x33\x44\x55\x11")
+
+    def test_recorder_data_is_bytes_like(self):
+        with sysnode.Device() as dev, tempfile.TemporaryDirectory() as tmp:
+            rec = sysnode.Recorder(dev, os.path.join(tmp, "case"))
+            self.refused("data", lambda: rec.write(0x5000, 3))
+            self.assertEqual(dev.read(0x5000, 3), b"\0\0\0")
+
+    def test_flags_are_bools(self):
+        for bad in ("no", 1, None):
+            self.refused("strict", lambda: sysnode.Device(strict=bad))
+        with sysnode.Device() as dev:
+            self.refused("digest", lambda: dev.run_case(os.path.join(CASES, "vadd128"), digest="false"))
+            self.assertIsNone(dev.last_result)
+
+
 class Strings(unittest.TestCase):
     """A string with a NUL byte is refused naming the argument: ctypes would
     hand C its head only ("rv64_mesh_2p2\\0x" opened rv64_mesh_2p2, a case

@@ -81,6 +81,20 @@ class Threads(unittest.TestCase):
 
             self.assertEqual(in_threads(own_bytes, [1, 2, 3]), [True, True, True])
 
+    def test_mesh_takes_the_lock(self):
+        """sysnode.mesh(dev) holds the Device's lock for its call, as every
+        method does, so another thread cannot close the handle under it:
+        while a thread holds the lock, mesh(dev) waits."""
+        with sysnode.Device() as dev:
+            done = []
+            with dev._lock:
+                t = threading.Thread(target=lambda: done.append(sysnode.mesh(dev)))
+                t.start()
+                t.join(timeout=0.5)
+                self.assertTrue(t.is_alive(), "mesh(dev) ran while another thread held the Device")
+            t.join()
+            self.assertEqual(sorted(done[0]["MG"]), [(1, 1), (2, 1)])
+
     def test_refused_device_leaves_no_traceback(self):
         code = "import sysnode\ntry:\n    sysnode.Device(cu_version=7)\nexcept sysnode.SysNodeError as e:\n    print(e)\n"
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -51,36 +51,64 @@ static sn_status io_error(const xdma *x, int which, const char *what, uint64_t o
                         (unsigned long long)offset, (long long)got, (unsigned long long)n);
 }
 
-/* The probe's way back from a fault (window_answers), on the probing thread. */
-static _Thread_local sigjmp_buf *probe_jump;
-static pthread_mutex_t probing = PTHREAD_MUTEX_INITIALIZER; /* the SIGBUS handler is process-wide */
+/* Every access of the mapped window can fault with SIGBUS: a mapping with
+ * no page behind it (a file that is no XDMA user device, such as
+ * /dev/zero) on the first, a file that shrinks (or a device that goes away)
+ * on any later one. Each access is guarded: while any bus is open, a
+ * SIGBUS handler jumps back to the access in progress on its thread, which
+ * fails naming the file; a SIGBUS anywhere else goes to the handler that
+ * was there before. SA_NODEFER: the jump leaves SIGBUS unblocked, so a
+ * guarded access costs a sigsetjmp without a signal-mask call. */
+static _Thread_local sigjmp_buf *access_jump;
+static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned guard_users; /* open buses */
+static struct sigaction guard_before;
 
-static void on_probe_fault(int sig)
+static void on_window_fault(int sig)
 {
-    siglongjmp(*probe_jump, sig);
+    if (access_jump)
+        siglongjmp(*access_jump, sig);
+    sigaction(SIGBUS, &guard_before, NULL); /* not ours: to the handler before, from now on */
+    raise(sig);
 }
 
-/* Whether the mapped window's STATUS word can be read: a mapping with no
- * page behind it (a file that is no XDMA user device, such as /dev/zero)
- * faults with SIGBUS on the first access, caught here instead of later
- * (a load pops nothing on the card, sysnode-facts §1.3). */
-static int window_answers(volatile uint64_t *window)
+static void guard_take(void)
 {
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_probe_fault;
-    sigemptyset(&sa.sa_mask);
+    pthread_mutex_lock(&guard_lock);
+    if (guard_users++ == 0) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_window_fault;
+        sa.sa_flags = SA_NODEFER;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGBUS, &sa, &guard_before);
+    }
+    pthread_mutex_unlock(&guard_lock);
+}
+
+static void guard_drop(void)
+{
+    pthread_mutex_lock(&guard_lock);
+    if (--guard_users == 0)
+        sigaction(SIGBUS, &guard_before, NULL);
+    pthread_mutex_unlock(&guard_lock);
+}
+
+/* *w into *value (write 0) or value into *w (write 1); -1 after a SIGBUS. */
+static int guarded(volatile uint64_t *w, uint64_t *value, int write)
+{
     sigjmp_buf env;
-    pthread_mutex_lock(&probing);
-    probe_jump = &env;
-    sigaction(SIGBUS, &sa, &old);
-    int answered = sigsetjmp(env, 1) == 0;
-    if (answered)
-        (void)window[SN_HW_STATUS / 8];
-    sigaction(SIGBUS, &old, NULL);
-    probe_jump = NULL;
-    pthread_mutex_unlock(&probing);
-    return answered;
+    sigjmp_buf *outer = access_jump;
+    access_jump = &env;
+    int ok = sigsetjmp(env, 0) == 0;
+    if (ok) {
+        if (write)
+            *w = *value;
+        else
+            *value = *w;
+    }
+    access_jump = outer;
+    return ok ? 0 : -1;
 }
 
 /* The word at control-port offset, or NULL outside the mapped window. */
@@ -98,14 +126,20 @@ static sn_status outside_window(const xdma *x, uint64_t offset, sn_error *e)
                         SN_HW_WINDOW_BASE + SN_HW_WINDOW_SIZE);
 }
 
+static sn_status window_fault(const xdma *x, const char *what, uint64_t offset, sn_error *e)
+{
+    return sn_error_set(e, SN_ERR_IO, "%s: the %s of the load window word at 0x%llx faults with SIGBUS: no device "
+                        "page behind it (not an XDMA user device, or the file shrank or went away)",
+                        x->path[USER], what, (unsigned long long)offset);
+}
+
 static sn_status xdma_read64(void *ctx, uint64_t offset, uint64_t *value, sn_error *e)
 {
     xdma *x = ctx;
     volatile uint64_t *w = word_at(x, offset);
     if (!w)
         return outside_window(x, offset, e);
-    *value = *w;
-    return SN_OK;
+    return guarded(w, value, 0) == 0 ? SN_OK : window_fault(x, "read", offset, e);
 }
 
 static sn_status xdma_write64(void *ctx, uint64_t offset, uint64_t value, sn_error *e)
@@ -114,8 +148,7 @@ static sn_status xdma_write64(void *ctx, uint64_t offset, uint64_t value, sn_err
     volatile uint64_t *w = word_at(x, offset);
     if (!w)
         return outside_window(x, offset, e);
-    *w = value;
-    return SN_OK;
+    return guarded(w, &value, 1) == 0 ? SN_OK : window_fault(x, "write", offset, e);
 }
 
 static sn_status h2c_move(void *ctx, uint64_t card_addr, uint64_t offset, uint64_t len, sn_error *e)
@@ -167,8 +200,10 @@ static const char *xdma_name(void *ctx)
 static void xdma_close(void *ctx)
 {
     xdma *x = ctx;
-    if (x->window)
+    if (x->window) {
         munmap((void *)x->window, SN_HW_WINDOW_SIZE);
+        guard_drop();
+    }
     for (int i = 0; i < 3; i++)
         if (x->fd[i] >= 0)
             close(x->fd[i]);
@@ -220,7 +255,9 @@ sn_status sn_card_bus_xdma_open(sn_card_bus *b, const char *prefix, sn_error *e)
         return bad;
     }
     x->window = map;
-    if (!window_answers(x->window)) {
+    guard_take();
+    uint64_t status;
+    if (guarded(word_at(x, SN_HW_WINDOW_BASE + SN_HW_STATUS), &status, 0) != 0) { /* caught here, not mid-run */
         sn_status bad = sn_error_set(e, SN_ERR_IO, "%s: the load window at 0x%llx has no device behind it (its "
                                      "first read, STATUS at 0x%llx, faults with SIGBUS): not an XDMA user device?",
                                      x->path[USER], SN_HW_WINDOW_BASE, SN_HW_WINDOW_BASE + SN_HW_STATUS);

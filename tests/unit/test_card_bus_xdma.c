@@ -7,6 +7,7 @@
  * driver/kohakuaccel/transport/xdma.py@4c61f070). */
 #define _GNU_SOURCE /* mkdtemp */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -280,7 +281,55 @@ static void errno_is_reported(void **state)
     remove_device(&d);
 }
 
+/* The user file shrinks while the bus is open (a device that goes away):
+ * each register access after it is an error naming the file and the word,
+ * not a SIGBUS that kills the process; a SIGBUS outside the bus still
+ * reaches the handler that was there before, and the bus leaves it
+ * installed at close. */
+static volatile sig_atomic_t own_bus_errors;
+static void own_handler(int sig)
+{
+    (void)sig;
+    own_bus_errors++;
+}
+
+static void window_that_shrinks_is_an_error(void **state)
+{
+    (void)state;
+    fake_device d;
+    sn_card_bus b;
+    sn_error e = {0};
+    char want[512];
+    uint64_t v = 0;
+    struct sigaction sa, before;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = own_handler;
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(SIGBUS, &sa, &before), 0);
+    make_device(&d);
+    open_bus(&d, &b);
+    assert_int_equal(b.ops->write64(b.ctx, SN_HW_WINDOW_BASE + 0x38, 0x1122, &e), SN_OK);
+    assert_int_equal(truncate(d.path[0], 0), 0);
+    for (int k = 0; k < 3; k++) { /* again and again: the bus stays usable for its errors */
+        assert_int_equal(b.ops->read64(b.ctx, SN_HW_WINDOW_BASE + 0x18, &v, &e), SN_ERR_IO);
+        snprintf(want, sizeof want, "%s: the read of the load window word at 0x8018 faults with SIGBUS: no device "
+                 "page behind it (not an XDMA user device, or the file shrank or went away)", d.path[0]);
+        assert_string_equal(e.msg, want);
+        assert_int_equal(b.ops->write64(b.ctx, SN_HW_WINDOW_BASE + 0x00, 1, &e), SN_ERR_IO);
+        assert_non_null(strstr(e.msg, "the write of the load window word at 0x8000 faults with SIGBUS"));
+    }
+    raise(SIGBUS); /* not the bus's: the test's own handler takes it */
+    assert_int_equal(own_bus_errors, 1);
+    sn_card_bus_close(&b);
+    struct sigaction now;
+    assert_int_equal(sigaction(SIGBUS, NULL, &now), 0);
+    assert_ptr_equal(now.sa_handler, own_handler);
+    assert_int_equal(sigaction(SIGBUS, &before, NULL), 0);
+    remove_device(&d);
+}
+
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(register_words_at_their_offsets),
+             cmocka_unit_test(window_that_shrinks_is_an_error),
              cmocka_unit_test(register_offsets_outside_the_window_are_refused),
              cmocka_unit_test(dma_splits_at_8_mb), cmocka_unit_test(dma_round_trip_through_files),
              cmocka_unit_test(dma_below_64_bytes_or_off_a_beat_moves_nothing),

@@ -42,9 +42,9 @@ const sn_option sn_options[SN_OPT_COUNT] = {
                            SIMULATES | SN_TOOL_FLASH, 0,
                            "stop at N CPU cycles, reported as \"stopped at the --max-cycles cap\""},
     [SN_OPT_CU_VERSION] = {"cu-version", 0, SN_OPT_NUMBER, "4|5", 4, 5, 4, "4; a card's units report their own",
-                           0, SN_TOOL_RUN | SN_TOOL_FLASH | SN_TOOL_BENCH, 0,
+                           SN_OPTF_NO_CARD, SN_TOOL_RUN | SN_TOOL_FLASH | SN_TOOL_BENCH, 0,
                            "every unit's generation: 4 completes when the last write beat is sent, 5 after the "
-                           "writes land (not with a card)"},
+                           "writes land"},
     [SN_OPT_STRICT] = {"strict", 0, SN_OPT_FLAG, NULL, 0, 0, 0, NULL, 0, SN_TOOL_RUN, 0,
                        "a unit read of DRAM bytes nothing wrote fails the case instead of a warning"},
     [SN_OPT_DRAM_LATENCY] = {"dram-latency", 0, SN_OPT_NUMBER, "N", 0, 1000, 0, NULL, SN_OPTF_NO_DEVICE, SIMULATES, 0,
@@ -77,22 +77,24 @@ const sn_option sn_options[SN_OPT_COUNT] = {
                        SN_TOOL_RUN | SN_TOOL_FLASH, SN_TOOL_FLASH,
                        "the host window over the card protocol: the simulated card, or a card through the XDMA "
                        "device files PREFIX_user, PREFIX_h2c_0 and PREFIX_c2h_0"},
-    [SN_OPT_TIMELINE] = {"timeline", 0, SN_OPT_TEXT, "FILE.json|FILE.svg", 0, 0, 0, NULL, SN_OPTF_ONE_CASE,
-                         SN_TOOL_RUN, 0, "the run's timeline, written however the run ends"},
+    [SN_OPT_TIMELINE] = {"timeline", 0, SN_OPT_TEXT, "FILE.json|FILE.svg", 0, 0, 0, NULL,
+                         SN_OPTF_ONE_CASE | SN_OPTF_NO_CARD, SN_TOOL_RUN, 0, "the run's timeline, written however the run ends"},
     [SN_OPT_REPORT] = {"report", 0, SN_OPT_TEXT, "FILE.json", 0, 0, 0, NULL, SN_OPTF_ONE_CASE, SN_TOOL_RUN, 0,
                        "one JSON object describing the run, written however it ends"},
-    [SN_OPT_FST] = {"fst", 0, SN_OPT_TEXT, "FILE.fst", 0, 0, 0, NULL, SN_OPTF_ONE_CASE, SN_TOOL_RUN, 0,
+    [SN_OPT_FST] = {"fst", 0, SN_OPT_TEXT, "FILE.fst", 0, 0, 0, NULL, SN_OPTF_ONE_CASE | SN_OPTF_NO_CARD,
+                    SN_TOOL_RUN, 0,
                     "every signal of the Verilated mesh"},
     [SN_OPT_FST_WINDOW] = {"fst-window", 0, SN_OPT_SPAN, "FROM:TO", 0, 0, 0, "the whole run", 0, SN_TOOL_RUN, 0,
                            "with --fst: only mesh cycles FROM to TO-1 (FROM < TO)"},
-    [SN_OPT_GDB] = {"gdb", 0, SN_OPT_NUMBER, "PORT", 0, 65535, 0, "no GDB", SN_OPTF_ONE_CASE,
+    [SN_OPT_GDB] = {"gdb", 0, SN_OPT_NUMBER, "PORT", 0, 65535, 0, "no GDB", SN_OPTF_ONE_CASE | SN_OPTF_NO_DEVICE,
                     SN_TOOL_RUN | SN_TOOL_SIM, 0,
                     "serve GDB's remote protocol on 127.0.0.1:PORT before the image runs (0 picks a free port, "
                     "printed on stderr)"},
     [SN_OPT_LOCKSTEP] = {"lockstep", 0, SN_OPT_FLAG, NULL, 0, 0, 0, NULL, SN_OPTF_NO_DEVICE, SN_TOOL_RUN | SN_TOOL_SIM,
                          0, "clock the mesh every cycle instead of skipping cycles in which nothing can change: the "
                          "same cycles and bytes, slower"},
-    [SN_OPT_INJECT] = {"inject", 0, SN_OPT_TEXT, "KIND[@ROUND:STEP|@CYCLE]", 0, 0, 0, NULL, SN_OPTF_ONE_CASE,
+    [SN_OPT_INJECT] = {"inject", 0, SN_OPT_TEXT, "KIND[@ROUND:STEP|@CYCLE]", 0, 0, 0, NULL,
+                       SN_OPTF_ONE_CASE | SN_OPTF_NO_DEVICE,
                        SN_TOOL_RUN | SN_TOOL_SIM, 0,
                        "one fault on demand (docs/user-guide.md \"Faults on demand\" lists the kinds)"},
     [SN_OPT_OUTPUT_TABLE] = {"output", 'o', SN_OPT_TEXT, "TABLE.bin", 0, 0, 0, NULL, 0, SN_TOOL_PACK, SN_TOOL_PACK,
@@ -246,6 +248,8 @@ void sn_opts_help(FILE *out, sn_tool tool)
             sn_text_fit(more + strlen(more), sizeof more - strlen(more), " (one case)");
         if (r->flags & SN_OPTF_NO_DEVICE && sn_options[SN_OPT_DEVICE].tools & tool)
             sn_text_fit(more + strlen(more), sizeof more - strlen(more), " (not with --device)");
+        if (r->flags & SN_OPTF_NO_CARD && sn_options[SN_OPT_DEVICE].tools & tool)
+            sn_text_fit(more + strlen(more), sizeof more - strlen(more), " (not with --device xdma:)");
         char help[512];
         sn_text_fit(help, sizeof help, "%s%s", r->help, more);
         fputs(head, out);

@@ -78,7 +78,8 @@ typedef enum {
 enum {
     SN_OPTF_REPEAT = 1u << 0,   /* may be given more than once (each value kept, in order) */
     SN_OPTF_ONE_CASE = 1u << 1, /* run: names one file, device or port, so it takes one case */
-    SN_OPTF_NO_DEVICE = 1u << 2, /* run: sets the in-process simulator, so not with --device */
+    SN_OPTF_NO_DEVICE = 1u << 2, /* for the in-process simulator: not with any --device */
+    SN_OPTF_NO_CARD = 1u << 3,   /* needs a simulated SysNode: not with --device xdma: (a card) */
 };
 
 typedef struct {

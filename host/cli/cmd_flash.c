@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "device_check.h"
 #include "device_open.h"
 #include "crc32.h"
 #include "file_read.h"
@@ -124,8 +125,9 @@ static int flash(const sn_opts *o)
     unsigned char *expect_bytes = NULL;
     size_t expect_n = 0;
     uint64_t digest_addr = o->num[SN_OPT_DIGEST_RANGE], digest_bytes = digest ? o->num2[SN_OPT_DIGEST_RANGE] : 0;
-    if (!sn_device_spec_valid(device))
-        return sn_opts_usage_error(SN_TOOL_FLASH, "--device %s: not a device (want sim or xdma:/dev/xdmaN)", device);
+    int combined = sn_cli_device_check(SN_TOOL_FLASH, o);
+    if (combined >= 0)
+        return combined;
     if (o->given[SN_OPT_LOAD] > MAX_LOADS)
         return sn_opts_usage_error(SN_TOOL_FLASH, "--load given %u times; at most %d", o->given[SN_OPT_LOAD],
                                    MAX_LOADS);

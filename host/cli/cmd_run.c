@@ -23,6 +23,7 @@
 #include "cli_io.h"
 #include "clock.h"
 #include "commands.h"
+#include "device_check.h"
 #include "device_open.h"
 #include "signal_catch.h"
 #include "replay.h"
@@ -140,21 +141,13 @@ static void replay_one(run_plan *plan, case_run *c)
     opts.case_dir = c->dir;
     opts.warn_ctx = (void *)c->dir;
     c->started = sn_now_seconds();
-    c->status = plan->gdb && plan->device
-                    ? sn_error_set(&c->err, SN_ERR_INPUT, "--gdb serves the in-process simulator; it does not "
-                                   "combine with --device %s", plan->device)
-                : plan->gdb    ? sn_transport_sim_open_gdb(&c->t, &sim_opts, (int)plan->gdb_port, &c->err)
+    /* the options' combinations with --device are judged before (device_check.h) */
+    c->status = plan->gdb    ? sn_transport_sim_open_gdb(&c->t, &sim_opts, (int)plan->gdb_port, &c->err)
                 : plan->device ? sn_transport_open_device(&c->t, plan->device, plan->cu_version, &c->err)
                                : sn_transport_sim_open(&c->t, &sim_opts, &c->err);
     if (c->status == SN_OK && plan->inject)
         c->status = sn_transport_sim_inject(&c->t, plan->inject, &c->err);
     int sim = sn_transport_sim_of(&c->t) != NULL;
-    if (c->status == SN_OK && plan->fst && !sim)
-        c->status = sn_error_set(&c->err, SN_ERR_INPUT,
-                                 "--fst: %s is a card; only a simulated SysNode has a mesh to dump", plan->device);
-    if (c->status == SN_OK && plan->timeline && !sim) /* before the run: nothing reaches the card */
-        c->status = sn_error_set(&c->err, SN_ERR_INPUT, "--timeline: %s is a card; it keeps no logs of GOs, "
-                                 "completions and unit spans, only a simulated SysNode has them", plan->device);
     if (c->status == SN_OK && sim && (plan->fst || plan->report || plan->timeline || plan->save_output)) {
         /* a stop, not a kill: the dump closed, the report, timeline and outputs written */
         /* Before the dump's files appear, so a signal never finds them without the handler; no SA_RESTART:
@@ -428,8 +421,9 @@ static int plan_options(run_plan *plan, const sn_opts *o)
     sn_error why = {0};
     if (plan->inject && sn_transport_sim_inject_check(plan->inject, &why) != SN_OK)
         return sn_opts_usage_error(SN_TOOL_RUN, "%s", why.msg);
-    if (plan->device && !sn_device_spec_valid(plan->device))
-        return sn_opts_usage_error(SN_TOOL_RUN, "--device %s: not a device (want sim or xdma:/dev/xdmaN)", plan->device);
+    int combined = sn_cli_device_check(SN_TOOL_RUN, o);
+    if (combined >= 0)
+        return combined;
     if (plan->fst_window && plan->fst_to <= plan->fst_from)
         return sn_opts_usage_error(SN_TOOL_RUN, "--fst-window wants FROM:TO with FROM < TO, got '%s'", plan->fst_window);
     if (plan->fst_window && !plan->fst)
@@ -439,9 +433,6 @@ static int plan_options(run_plan *plan, const sn_opts *o)
         if ((sn_options[id].flags & SN_OPTF_ONE_CASE) && o->given[id] && o->noperands > 1)
             return sn_opts_usage_error(SN_TOOL_RUN, "--%s names one file, device or port, so it takes one case (%zu "
                                        "given)", sn_options[id].name, o->noperands);
-        if ((sn_options[id].flags & SN_OPTF_NO_DEVICE) && o->given[id] && plan->device)
-            return sn_opts_usage_error(SN_TOOL_RUN, "--%s sets the in-process simulator; --device %s has its own",
-                                       sn_options[id].name, plan->device);
     }
     return -1;
 }

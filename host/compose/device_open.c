@@ -14,6 +14,11 @@ int sn_device_spec_valid(const char *device)
     return !strcmp(device, "sim") || (!strncmp(device, XDMA, sizeof XDMA - 1) && device[sizeof XDMA - 1]);
 }
 
+int sn_device_spec_is_card(const char *device)
+{
+    return !strncmp(device, XDMA, sizeof XDMA - 1);
+}
+
 sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned cu_version, sn_error *e)
 {
     sn_card_bus bus = {0};

@@ -23,4 +23,9 @@ sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned
  * opens anything. */
 int sn_device_spec_valid(const char *device);
 
+/* 1 when a valid spec names a card ("xdma:PREFIX"), 0 for the simulated
+ * one ("sim"): what a card cannot do (dump a mesh, log GOs, take a unit
+ * generation) is refused by that. */
+int sn_device_spec_is_card(const char *device);
+
 #endif

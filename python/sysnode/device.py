@@ -185,7 +185,7 @@ class Device:
     def __init__(self, cu_version=None, mesh="rv64_mesh_2p2", image=None, max_cycles=0, strict=False, device=None):
         self._lock = threading.RLock()
         opts = _lib.Options(_c_string("mesh", mesh), _u("cu_version", 0 if cu_version is None else cu_version, 32),
-                            _c_string("image", image, True) if image else None,
+                            _c_string("image", image, True) if image is not None else None,
                             _u("max_cycles", max_cycles, 64), _flag("strict", strict),
                             _c_string("device", device) if device is not None else None)
         handle = ctypes.c_void_p()

@@ -114,7 +114,7 @@ def device(cu_version=None, device=None, strict=False, record=None, image=None, 
                            mesh=spec.default)
             super().__init__(spec, arena, _Window())
             self.sysnode = sn
-            self.recorder = port if record else None
+            self.recorder = port if record is not None else None
             self.cycles = 0  # simulated CPU cycles of every dispatch
 
         def dispatch(self, payloads, unit, name="kernel", nodes=None, acks=None):
@@ -164,7 +164,7 @@ def device(cu_version=None, device=None, strict=False, record=None, image=None, 
 
     sn = Device(cu_version=cu_version, strict=strict, image=image, max_cycles=max_cycles, device=device)
     try:
-        port = Recorder(sn, record) if record else sn
+        port = Recorder(sn, record) if record is not None else sn
         dev = SysNodeDevice()
     except BaseException:
         sn.close()  # a refused record folder or machine leaves no SysNode open

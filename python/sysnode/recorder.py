@@ -64,6 +64,8 @@ class Recorder:
 
     def __init__(self, device, case_dir, name=None):
         self.device = device
+        if not isinstance(case_dir, (str, bytes, os.PathLike)) or not os.fspath(case_dir):
+            raise ValueError("case_dir %r: not a folder path" % (case_dir,))
         self.case_dir = case_dir
         self.name = name or os.path.basename(os.path.normpath(case_dir))
         self.artifacts = []  # JSON texts, one per round

@@ -175,6 +175,9 @@ class Adapter(unittest.TestCase):
             return [o for o in gc.get_objects() if isinstance(o, sysnode.Device) and o._dev is not None]
 
         before = len(open_devices())
+        with self.assertRaisesRegex(ValueError, "case_dir '': not a folder path"):
+            skt.device(record="")  # not "no recording"
+        self.assertEqual(len(open_devices()), before)
         with tempfile.TemporaryDirectory() as tmp:
             open(os.path.join(tmp, "theirs"), "w").close()
             try:

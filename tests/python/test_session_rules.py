@@ -113,6 +113,14 @@ class Types(unittest.TestCase):
             self.refused("data", lambda: rec.write(0x5000, 3))
             self.assertEqual(dev.read(0x5000, 3), b"\0\0\0")
 
+    def test_empty_path_is_no_default(self):
+        """An empty path is refused, not read as "not given" (the default
+        image, no recording)."""
+        self.refused("image", lambda: sysnode.Device(image=""))
+        with sysnode.Device() as dev:
+            with self.assertRaisesRegex(ValueError, "case_dir '': not a folder path"):
+                sysnode.Recorder(dev, "")
+
     def test_flags_are_bools(self):
         for bad in ("no", 1, None):
             self.refused("strict", lambda: sysnode.Device(strict=bad))

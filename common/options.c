@@ -393,7 +393,16 @@ int sn_opts_parse(sn_tool tool, int argc, char **argv, sn_opts *o)
         if (c == '?' || c == ':')
             return scan_error(o, c, argv);
         int id = c >= 256 ? c - 256 : short_row(tool, c);
-        int rc = take_value(o, id, sn_options[id].kind == SN_OPT_FLAG ? NULL : optarg);
+        const sn_option *r = &sn_options[id];
+        /* "--report --strict": the value was forgotten, and a file named
+         * "--strict" would be written; a name starting with '-' is given
+         * attached (--report=-x) or as ./-x. */
+        if (r->kind == SN_OPT_TEXT && optind - 1 > at && optarg == argv[optind - 1] && optarg[0] == '-' &&
+            optarg[1] != '\0')
+            return sn_opts_usage_error(tool, "--%s: no value after it (want %s): '%s' is taken for an option; a %s "
+                                       "that starts with '-' is written --%s=%s", r->name, r->value, optarg, r->value,
+                                       r->name, optarg);
+        int rc = take_value(o, id, r->kind == SN_OPT_FLAG ? NULL : optarg);
         if (rc != 0)
             return rc;
     }

@@ -114,7 +114,9 @@ typedef struct {
 
 /* Reads argv[1..argc) for tool against sn_options: "--name VALUE",
  * "--name=VALUE", "-X VALUE", operands anywhere, "--" ends the options.
- * Every value is checked by its row (a NUMBER in min..max, decimal or 0x
+ * A path or spec given as the next word may not start with '-' (bar "-"
+ * itself): "--report --strict" lost its value, so it is bad usage; such a
+ * name is given attached, "--report=-x". Every value is checked by its row (a NUMBER in min..max, decimal or 0x
  * hex: number.h), an option the tool does not take, a missing value, a
  * second one of a non-repeated option, a required one missing and an
  * operand count outside the tool's are bad usage. Returns -1 to go on; 0

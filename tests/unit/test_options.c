@@ -81,6 +81,23 @@ static void test_double_dash_and_repeats(void **state)
     sn_opts_free(&o);
 }
 
+/* A path starting with '-' is taken attached, and "-" alone as the next word. */
+static void test_dash_paths(void **state)
+{
+    (void)state;
+    sn_opts o;
+    const char *w[] = {"run", "a", "--report=--strict", "--trace", "-", NULL};
+    assert_int_equal(parse(SN_TOOL_RUN, &o, w), -1);
+    assert_string_equal(o.text[SN_OPT_REPORT], "--strict");
+    assert_string_equal(o.text[SN_OPT_TRACE], "-");
+    assert_int_equal(o.given[SN_OPT_STRICT], 0);
+    sn_opts_free(&o);
+    const char *p[] = {"pack", "a", "-o-x", NULL};
+    assert_int_equal(parse(SN_TOOL_PACK, &o, p), -1);
+    assert_string_equal(o.text[SN_OPT_OUTPUT_TABLE], "-x");
+    sn_opts_free(&o);
+}
+
 static void test_short_names(void **state)
 {
     (void)state;
@@ -109,9 +126,13 @@ static void test_bad_usage(void **state)
         {"flash", "x.elf", "y.elf", "--device", "sim"}, /* two images */
         {"sysnode-sim", "x.elf", "--table", "=t.bin", NULL},
         {"sysnode-sim", "x.elf", "--table", "0x10=", NULL},
+        {"run", "a", "--report", "--strict", NULL},    /* the value forgotten: no file "--strict" */
+        {"pack", "a", "-o", "--json", NULL},
+        {"run", "a", "--trace", "-x", NULL},
     };
     const sn_tool tools[] = {SN_TOOL_RUN, SN_TOOL_RUN, SN_TOOL_RUN, SN_TOOL_RUN, SN_TOOL_RUN, SN_TOOL_RUN,
-                             SN_TOOL_RUN, SN_TOOL_FLASH, SN_TOOL_FLASH, SN_TOOL_SIM, SN_TOOL_SIM};
+                             SN_TOOL_RUN, SN_TOOL_FLASH, SN_TOOL_FLASH, SN_TOOL_SIM, SN_TOOL_SIM,
+                             SN_TOOL_RUN, SN_TOOL_PACK, SN_TOOL_RUN};
     for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++) {
         sn_opts o;
         const char *w[7] = {0};
@@ -129,4 +150,4 @@ static void test_limits_agree(void **state)
 }
 
 SN_TEST_MAIN(NULL, NULL, cmocka_unit_test(test_limits_agree), cmocka_unit_test(test_values_of_each_kind), cmocka_unit_test(test_double_dash_and_repeats),
-             cmocka_unit_test(test_short_names), cmocka_unit_test(test_bad_usage))
+             cmocka_unit_test(test_short_names), cmocka_unit_test(test_dash_paths), cmocka_unit_test(test_bad_usage))

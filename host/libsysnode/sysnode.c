@@ -114,8 +114,6 @@ int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *er
         st = sn_error_set(&e, SN_ERR_INPUT, "device \"%s\": not a device (want sim or xdma:/dev/xdmaN)", device);
     if (st == SN_OK)
         st = device ? sn_transport_open_device(&d->t, device, cu, &e) : sn_transport_sim_open(&d->t, &sim_opts, &e);
-    if (st == SN_OK && device)
-        st = zero_dram(&d->t, &e);
     uint64_t cap = opts && opts->max_cycles ? opts->max_cycles : sn_options[SN_OPT_MAX_CYCLES].def; /* as `sysnode run` */
     char image[PATH_MAX];
     const char *path = st == SN_OK ? image_path(opts, image, sizeof image, &e) : NULL;
@@ -123,6 +121,8 @@ int32_t sysnode_open(const sysnode_options *opts, sysnode_device **out, char *er
         st = e.code ? e.code : SN_ERR_IO;
     if (st == SN_OK)
         st = sn_device_init(&d->dev, &d->t, path, cap, &e);
+    if (st == SN_OK && device) /* the first write to a card, once every input is known good */
+        st = zero_dram(&d->t, &e);
     if (st != SN_OK) {
         sysnode_close(d);
         if (err && errlen)

@@ -59,6 +59,21 @@ class EveryCase(unittest.TestCase):
             sysnode.Device(device="xdma:/nonexistent/xdma0")
         self.assertIn("/nonexistent/xdma0_user: cannot open", cm.exception.diagnosis)
 
+    def test_bad_image_leaves_the_card_untouched(self):
+        """A card session whose image is refused writes nothing to the card:
+        its DRAM is zeroed only once every input is known good (regular
+        files stand in for the XDMA device files, the DMA channel empty)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            prefix = os.path.join(tmp, "xdma0")
+            with open(prefix + "_user", "wb") as f:
+                f.write(bytes(0x9000))
+            open(prefix + "_h2c_0", "wb").close()
+            os.symlink(prefix + "_h2c_0", prefix + "_c2h_0")
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                sysnode.Device(device="xdma:" + prefix, image=os.path.join(CASES, "vadd128", "manifest.json"))
+            self.assertIn("not an ELF file", cm.exception.diagnosis)
+            self.assertEqual(os.path.getsize(prefix + "_h2c_0"), 0, "the card's DRAM was written")
+
     def test_execute_compares_nothing(self):
         with sysnode.Device() as dev:
             res = dev.execute(os.path.join(CASES, "vadd128", "artifact.json"))

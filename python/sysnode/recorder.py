@@ -19,6 +19,7 @@ import json
 import os
 import secrets
 import shutil
+import threading
 
 from .device import artifact_text, as_bytes
 
@@ -60,7 +61,9 @@ class Recorder:
     empty folder (FileExistsError otherwise, at construction and again at
     close: its files are someone's inputs). The case is built in a
     temporary folder beside it and renamed into place whole, so a failed
-    close leaves nothing. name defaults to the folder's name."""
+    close leaves nothing. name defaults to the folder's name. Its calls take
+    turns (a lock), each with its record, as a Device's do; one after close()
+    raises ValueError."""
 
     def __init__(self, device, case_dir, name=None):
         self.device = device
@@ -73,6 +76,7 @@ class Recorder:
         self.reads = {}      # point -> merged regions
         self.notes = []      # what the case cannot replay, in words
         self._closed = False
+        self._lock = threading.RLock()  # each call and its record together, as Device's calls take turns
         self._check_free()
 
     def _check_free(self):
@@ -85,36 +89,48 @@ class Recorder:
     def point(self):
         return len(self.artifacts)
 
+    def _open(self):
+        if self._closed:
+            raise ValueError("%s: the recording is closed; a call now would not be in it" % self.case_dir)
+
     def write(self, addr, data):
         data = as_bytes("data", data)
-        self.device.write(addr, data)
-        if data:  # no bytes, nothing to upload: a manifest region holds at least one
-            _merge(self.writes.setdefault(self.point, []), addr, data)
+        with self._lock:
+            self._open()
+            self.device.write(addr, data)
+            if data:  # no bytes, nothing to upload: a manifest region holds at least one
+                _merge(self.writes.setdefault(self.point, []), addr, data)
 
     def read(self, addr, n):
-        data = self.device.read(addr, n)
-        if not data:  # no bytes, nothing to compare
+        with self._lock:
+            self._open()
+            data = self.device.read(addr, n)
+            if not data:  # no bytes, nothing to compare
+                return data
+            if self.point == 0:
+                self.notes.append("read of %d bytes at 0x%x before round 0: nothing to check" % (n, addr))
+            elif _overlaps(self.writes.get(self.point, []), addr, n):
+                self.notes.append("read of %d bytes at 0x%x after round %d: covers bytes the host wrote there"
+                                  % (n, addr, self.point - 1))
+            else:
+                _merge(self.reads.setdefault(self.point, []), addr, data)
             return data
-        if self.point == 0:
-            self.notes.append("read of %d bytes at 0x%x before round 0: nothing to check" % (n, addr))
-        elif _overlaps(self.writes.get(self.point, []), addr, n):
-            self.notes.append("read of %d bytes at 0x%x after round %d: covers bytes the host wrote there"
-                              % (n, addr, self.point - 1))
-        else:
-            _merge(self.reads.setdefault(self.point, []), addr, data)
-        return data
 
     def discard(self, addr, n):
-        self.device.discard(addr, n)
-        self.notes.append("discard of %d bytes at 0x%x %s: the replay counts them as written" % (
-            n, addr, "before round 0" if self.point == 0 else "after round %d" % (self.point - 1)))
+        with self._lock:
+            self._open()
+            self.device.discard(addr, n)
+            self.notes.append("discard of %d bytes at 0x%x %s: the replay counts them as written" % (
+                n, addr, "before round 0" if self.point == 0 else "after round %d" % (self.point - 1)))
 
     def execute(self, artifact, name="artifact"):
         items = artifact if isinstance(artifact, (list, tuple)) else [artifact]
         texts = [artifact_text(a) for a in items]
-        result = self.device.execute(texts, name)
-        self.artifacts.extend(texts)
-        return result
+        with self._lock:
+            self._open()
+            result = self.device.execute(texts, name)
+            self.artifacts.extend(texts)
+            return result
 
     def _regions(self, folder, regions, kind, point):
         out = []
@@ -128,7 +144,12 @@ class Recorder:
     def close(self):
         """Writes the case folder (once: a second close does nothing);
         ValueError when the session ran nothing or read nothing after a
-        round (the case would compare nothing)."""
+        round (the case would compare nothing). A call after it raises
+        ValueError."""
+        with self._lock:
+            self._close()
+
+    def _close(self):
         rounds = len(self.artifacts)
         if rounds == 0:
             raise ValueError("%s: the session executed no artifact" % self.case_dir)

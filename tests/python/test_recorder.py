@@ -202,6 +202,45 @@ class Folder(unittest.TestCase):
                 json.dump = real
         self.assertEqual(os.listdir(self.tmp), [])
 
+    def test_call_after_close_is_refused(self):
+        """After close() the case is on disk: a call then would change the
+        device but not the case, so it is refused and the device untouched."""
+        with sysnode.Device() as dev:
+            rec = self.session(dev)
+            rec.close()
+            before = dev.read(0x1000, 16)
+            for call in (lambda: rec.write(0x1000, b"\x77" * 16), lambda: rec.read(0x1000, 16),
+                         lambda: rec.discard(0x1000, 16), lambda: rec.execute({"flits": [], "steps": []})):
+                with self.assertRaisesRegex(ValueError, "the recording is closed"):
+                    call()
+            self.assertEqual(dev.read(0x1000, 16), before)
+        self.assertEqual(replay(self.folder).returncode, 0)
+
+    def test_two_threads_every_write_recorded(self):
+        """Two threads writing through one Recorder: every write is in the
+        recording (its regions are merged under the Recorder's lock)."""
+        import sys
+        import threading
+
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)  # threads switch inside a merge, as they may on a loaded machine
+        self.addCleanup(sys.setswitchinterval, interval)
+        with sysnode.Device() as dev:
+            rec = sysnode.Recorder(dev, self.folder)
+
+            def writes(k):
+                for i in range(300):
+                    rec.write(0x100000 * (k + 1) + 128 * i, bytes([k + 1]) * 64)
+
+            threads = [threading.Thread(target=writes, args=(k,)) for k in range(2)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            got = sorted((a, bytes(d)) for a, d in rec.writes[0])
+            want = sorted((0x100000 * (k + 1) + 128 * i, bytes([k + 1]) * 64) for k in range(2) for i in range(300))
+            self.assertEqual(got, want)
+
     def test_close_twice_and_empty_folder(self):
         os.mkdir(self.folder)
         with sysnode.Device() as dev:

@@ -27,8 +27,8 @@ sn_status sn_transport_open_device(sn_transport *t, const char *device, unsigned
         st = sn_card_bus_sim_open(&bus, cu_version, e);
     } else if (!strncmp(device, XDMA, sizeof XDMA - 1) && device[sizeof XDMA - 1]) {
         if (cu_version)
-            return sn_error_set(e, SN_ERR_INPUT, "--device %s: --cu-version applies to the simulator only; a card's "
-                                "units report their own", device);
+            return sn_error_set(e, SN_ERR_INPUT, "device %s: a unit generation (cu_version %u) applies to a "
+                                "simulated SysNode only; a card's units report their own", device, cu_version);
         st = sn_card_bus_xdma_open(&bus, device + sizeof XDMA - 1, e);
     } else {
         return sn_error_set(e, SN_ERR_INPUT, "--device %s: not a device (want sim or xdma:/dev/xdmaN)", device);

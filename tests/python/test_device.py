@@ -73,6 +73,10 @@ class EveryCase(unittest.TestCase):
                 sysnode.Device(device="xdma:" + prefix, image=os.path.join(CASES, "vadd128", "manifest.json"))
             self.assertIn("not an ELF file", cm.exception.diagnosis)
             self.assertEqual(os.path.getsize(prefix + "_h2c_0"), 0, "the card's DRAM was written")
+            with self.assertRaises(sysnode.SysNodeError) as cm:  # named as the caller gave it
+                sysnode.Device(device="xdma:" + prefix, cu_version=4)
+            self.assertIn("cu_version 4", cm.exception.diagnosis)
+            self.assertNotIn("--cu-version", cm.exception.diagnosis)
 
     def test_execute_compares_nothing(self):
         with sysnode.Device() as dev:

@@ -119,6 +119,8 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
         else
             st = sn_file_read(opts->table, &table, &n, e);
         res->table_bytes = n;
+        if (st == SN_OK)
+            st = sn_replay_check_table_file(opts->table, table, n, p, e);
     } else if (st == SN_OK) {
         st = sn_pack_program(p, &mesh, &table, &res->table_bytes, e);
     }

@@ -11,16 +11,38 @@
 #include "messages.h"
 #include "err_text.h"
 #include "sysnode/status_block.h"
+#include "sysnode/table_image.h"
 
-/* The flits the program's kicks send, over all rounds. */
+uint64_t sn_replay_kicked_flits(const sn_table *t)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < t->step_count; i++)
+        if (t->steps[i].op == SN_STEP_KICK)
+            n += t->steps[i].kick.flits;
+    return n;
+}
+
 static uint64_t kicked_flits(const sn_program *p)
 {
     sn_table t = sn_program_table(p);
-    uint64_t n = 0;
-    for (uint32_t i = 0; i < t.step_count; i++)
-        if (t.steps[i].op == SN_STEP_KICK)
-            n += t.steps[i].kick.flits;
-    return n;
+    return sn_replay_kicked_flits(&t);
+}
+
+sn_status sn_replay_check_table_file(const char *path, const uint8_t *bytes, uint64_t n, const sn_program *p,
+                                     sn_error *e)
+{
+    sn_table t;
+    sn_table_image_fault fault;
+    if (sn_table_image_open(bytes, n, &t, &fault) != SN_OK)
+        return SN_OK;
+    uint64_t flits = sn_replay_kicked_flits(&t), want = kicked_flits(p);
+    if (t.round_count != p->round_count || flits != want)
+        return sn_error_set(e, SN_ERR_INPUT,
+                            "%s holds %u round%s and %llu flits, but the case's program has %zu round%s and %llu "
+                            "flits: it carries another program (refused before the run)",
+                            path, t.round_count, t.round_count == 1 ? "" : "s", (unsigned long long)flits,
+                            p->round_count, p->round_count == 1 ? "" : "s", (unsigned long long)want);
+    return SN_OK;
 }
 
 uint64_t sn_replay_status_addr(uint64_t table_addr, uint64_t table_bytes)

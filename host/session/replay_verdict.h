@@ -68,6 +68,17 @@ sn_status sn_replay_run_status(const sn_run_status *r, const sn_status_block *sb
  * step S slot N"), where that is knowable (replay_verdict.c, fault_payload). */
 void sn_replay_name_fault(const sn_status_block *sb, const sn_program *p, sn_error *e);
 
+/* The flits t's kick steps send, over all rounds (what the runner's
+ * flits_sent counts, FORMAT.md §7). Pure. */
+uint64_t sn_replay_kicked_flits(const sn_table *t);
+
+/* A --table file (bytes, n bytes) whose header opens (table_image.h) must
+ * carry p's rounds and kicked flits: SN_ERR_INPUT naming path and both
+ * counts otherwise, before anything runs (a table that does not open is
+ * left to the runner's own checks, which name the fault). */
+sn_status sn_replay_check_table_file(const char *path, const uint8_t *bytes, uint64_t n, const sn_program *p,
+                                     sn_error *e);
+
 /* The runner's counts in sb must describe p (its rounds and kicked flits);
  * sets res->flits and res->completions. SN_ERR_PROTOCOL when the image left
  * no status block or ran another program. */

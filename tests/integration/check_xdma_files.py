@@ -8,7 +8,8 @@ writes the case's uploads, the 0xa5 poison over the expected output and
 `sysnode pack`'s table at the top of the 16 MiB layout through the H2C file,
 and BOOT=1 at 0x8000 of the user file; files never run, so CYCLES stays at 0
 and the run is refused by name (device, register offsets) with no result
-read. `sysnode flash` places its --load files the same way."""
+read. `sysnode flash` places its --load files the same way. --timeline, and
+a --table packed from another case, are refused before the card is written."""
 import json, os, subprocess, sys
 
 sysnode, case, image, work = sys.argv[1:5]
@@ -60,5 +61,16 @@ assert run.returncode == 2 and f"--timeline needs a simulated SysNode; --device 
     run.stderr
 assert os.path.getsize(prefix + "_h2c_0") == 0 and at(prefix + "_user", 0x8000, 0x1000) == bytes(0x1000), \
     "the card was written before --timeline was refused"
+# --table from another case (mm4x32's, 4 flits, for vadd128's 26) is refused before anything reaches the card
+fresh()
+other = os.path.join(work, "other.bin")
+subprocess.run([sysnode, "pack", os.path.join(os.path.dirname(case), "mm4x32"), "-o", other], check=True,
+               stdout=subprocess.DEVNULL)
+want = f"{other} holds 1 round and 4 flits, but the case's program has 1 round and 26 flits: it carries another " \
+       "program (refused before the run)"
+run = subprocess.run([sysnode, "run", case, "--device", f"xdma:{prefix}", "--table", other], capture_output=True, text=True)
+assert run.returncode == 1 and want in run.stderr, run.stderr
+assert os.path.getsize(prefix + "_h2c_0") == 0 and at(prefix + "_user", 0x8000, 0x1000) == bytes(0x1000), \
+    "the card was written before the other case's --table was refused"
 print("XDMA files: uploads, poison, table and BOOT at their offsets; a core that never runs is named; "
-      "--timeline refused before the run")
+      "--timeline and another case's --table refused before the run")

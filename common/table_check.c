@@ -107,11 +107,24 @@ sn_status sn_table_check_round(const sn_table *t, uint32_t index, const sn_mesh_
     f->round = index;
     f->step = 0;
     sn_status st = sn_table_check_round_record(t, round, f);
-    /* read once: the tallies' stores would otherwise reload it per step */
-    const uint32_t step_count = round->step_count;
+    /* read once: the tallies' stores would otherwise reload them per step */
+    const uint32_t step_count = round->step_count, payload_count = round->payload_count;
     const sn_table_step *s = &t->steps[round->step_first];
     for (uint32_t i = 0; i < step_count && st == SN_OK; i++, s++) {
         f->step = i;
+        /* Most steps are kicks: the quick test on the step's three words
+         * (the record passed, so payload_count <= SN_STAGE_SLOTS) with the
+         * KICK_TOTAL rule, each word read once; any other step, and a kick
+         * over its total, gets the full rules. A tally is at most
+         * SN_AWAIT_TOTAL_MAX and flits at most SN_STAGE_SLOTS: the sum cannot
+         * wrap. */
+        const uint32_t *word = (const uint32_t *)(const void *)s;
+        uint32_t head = word[0], flits = word[2], node = sn_step_word_node(head);
+        uint32_t total = kicked[node] + flits;
+        if (sn_table_kick_ok(head, word[1], flits, payload_count, map->slot) && total <= SN_AWAIT_TOTAL_MAX) {
+            kicked[node] = total;
+            continue;
+        }
         st = sn_table_check_step(s, round, map, kicked, awaited, f);
         if (st == SN_OK && s->op == SN_STEP_HOST_SYNC && i + 1 != step_count)
             st = found(f, SN_ERR_TABLE_STEP, SN_RULE_SYNC_PLACE, NO_NODE, 0, 0);

@@ -127,8 +127,9 @@ static inline int sn_table_seed_ok(uint32_t head)
 static inline int sn_table_kick_ok(uint32_t head, uint32_t first_slot, uint32_t flits, uint32_t slot_count,
                                    const uint8_t *is_unit)
 {
+    /* the window inside the payloads without a 64-bit sum: first_slot + flits <= slot_count */
     return (head & SN_KICK_WORD_MASK) == SN_STEP_KICK && is_unit[sn_step_word_node(head)] && flits != 0 &&
-           (uint64_t)first_slot + flits <= slot_count;
+           first_slot <= slot_count && flits <= slot_count - first_slot;
 }
 
 #endif

@@ -27,7 +27,6 @@ SN_STATIC_ASSERT(SN_LO_rx_hdr_header == 0 && SN_LO_flit_hdr_src_y == SN_LO_flit_
                      SN_CTRL_REQ_INDEX_SHIFT + SN_HI_ctrl_req_index - SN_LO_ctrl_req_index < 64,
                  "read_caps() reads {src_x, src_y, type} as RX_HDR[23:12], the CU_CTRL index from the RX_P word "
                  "after the value's first and the value across those two words, and sends the index in ARG3");
-#define REG_DST 0 /* shadow index; ARGi is 1 + i */
 
 /* The negative-test images compile this file in with one safeguard off
  * (firmware/CMakeLists.txt): runner-nodrain.elf does not drain while it
@@ -56,9 +55,6 @@ typedef int runner_status;
 static struct {
     uint32_t kicked[SN_NODE_COUNT], awaited[SN_NODE_COUNT];
 } tally;
-
-static const uint16_t reg_offset[5] = {SN_MBOX_DST, SN_MBOX_ARG0, SN_MBOX_ARG1, SN_MBOX_ARG2,
-                                       SN_MBOX_ARG3};
 
 static inline uint64_t rd(sn_runner *r, unsigned offset)
 {
@@ -318,17 +314,6 @@ static runner_status check_table(sn_runner *r, const sn_table *t)
 
 /* ---- unit capabilities ------------------------------------------------------ */
 
-/* Writes DST, ARG0..ARG3 = v[0..4] where the shadow differs, all five while
- * it is not yet exact (the mailbox holds DST/ARG across GOs, sysnode-facts
- * §2.1). */
-static void set_regs(sn_runner *r, const uint64_t v[5])
-{
-    for (size_t i = 0; i < 5; i++)
-        if (!r->shadow_valid || r->shadow[i] != v[i])
-            wr(r, reg_offset[i], r->shadow[i] = v[i]);
-    r->shadow_valid = 1;
-}
-
 /* The RX head's payload word w[word] (sysnode-facts §2.5). */
 #define RX_P(word) (SN_CTRL_RX_P0 + 8 * (word))
 
@@ -340,10 +325,14 @@ static runner_status read_caps(sn_runner *r, const sn_mesh_unit *u, uint64_t *va
     runner_status st = wait_for(r, WAIT_OFFER_CLEAR, node);
     if (st != SN_OK)
         return st;
-    /* the request's index lies in ARG3 (asserted above) */
-    const uint64_t typed_dst = SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y);
-    const uint64_t regs[5] = {typed_dst, 0, 0, 0, (uint64_t)SN_CU_REG_CAPS << SN_CTRL_REQ_INDEX_SHIFT};
-    set_regs(r, regs);
+    /* every register written, once per unit at boot; the request's index
+     * lies in ARG3 (asserted above) */
+    wr(r, SN_MBOX_DST,
+       r->dst = SN_MASK(dst, typed) | (uint64_t)SN_T_CU_CTRL << SN_LO_dst_type | SN_DST_VALUE(u->x, u->y));
+    wr(r, SN_MBOX_ARG0, 0);
+    wr(r, SN_MBOX_ARG1, 0);
+    wr(r, SN_MBOX_ARG2, 0);
+    wr(r, SN_MBOX_ARG3, (uint64_t)SN_CU_REG_CAPS << SN_CTRL_REQ_INDEX_SHIFT);
     wr(r, SN_MBOX_GO, 1);
 
     if ((st = wait_for(r, WAIT_RX, node)) != SN_OK)
@@ -401,7 +390,7 @@ static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
  * shows the queue; SN_RUNNER_DRAIN_AT queued records are popped in a batch,
  * and a set STAT[15] or STAT[31], or the node at its inst_depth, leaves the
  * loop for the bounded waits. ARG0..ARG3 are stored on every GO, DST once
- * per step when it changes (the shadow); outstanding[] is exact at every GO (the throttle and the waits read it),
+ * per step when it changes (r->dst); outstanding[] is exact at every GO (the throttle and the waits read it),
  * the run's totals are brought up to date after each step. *unfenced is set
  * when a kicked unit may retire before its writes land. */
 /* Where run_round is in a round: kept in memory, so the kick loop's
@@ -435,12 +424,17 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
     for (; st == SN_OK && i < step_count; i++) {
         /* The runner's copy of step i, each word read once. The quick kick
          * test is sn_table_kick_ok (the round's copy was checked, so it
-         * holds at most SN_STAGE_SLOTS payloads). Anything else, a step that
-         * is not a kick or a broken one, is left in w->copy for the caller. */
+         * holds at most SN_STAGE_SLOTS payloads); a seed that passes its
+         * rules is passed over here (no credit register on the mailbox,
+         * DESIGN §2), which saves a return to the caller per round. Anything
+         * else, a step that is neither or a broken one, is left in w->copy
+         * for the caller. */
         const volatile uint32_t *word = (const volatile uint32_t *)(const void *)&steps[i];
         uint32_t head = word[0], first = word[1], flits = word[2];
         uint32_t node = sn_step_word_node(head);
         r->status->step = i;
+        if (sn_table_seed_ok(head))
+            continue;
         if (!sn_table_kick_ok(head, first, flits, slot_count, r->map.slot)) {
             /* the caller checks this copy in full and runs it */
             w->copy.word[0] = head;
@@ -454,8 +448,8 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
         r->status->phase = SN_PHASE_KICK;
         w->unfenced |= r->unit[r->map.slot[node]].version < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
-        if (dst != r->shadow[REG_DST])
-            wr(r, SN_MBOX_DST, r->shadow[REG_DST] = dst);
+        if (dst != r->dst)
+            wr(r, SN_MBOX_DST, r->dst = dst);
 /* Adds the GOs since `counted` to the counts a wait, a drain or a report reads. */
 #define COUNT_SENT()                                                                                   \
     do {                                                                                               \
@@ -502,7 +496,6 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
     }
 #undef COUNT_SENT
     w->i = i;
-    r->shadow_valid = 0; /* ARG0..ARG3 no longer known: the next set_regs writes all */
     return st;
 }
 
@@ -620,9 +613,9 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             return st;
         if (w.i == round.step_count)
             break;
-        /* kicks() left a step that failed the quick kick test: the full
-         * rules on the same copy (test_runner_faults: the two agree, so a
-         * kick never passes here) */
+        /* kicks() left a step that failed the quick kick and seed tests:
+         * the full rules on the same copy (test_runner_faults: they agree,
+         * so neither a kick nor a seed passes here) */
         if (sn_table_check_step(s, &round, &r->map, 0, 0, &f) != SN_OK)
             return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
         uint32_t node = SN_NODE_ID(s->x, s->y);
@@ -639,10 +632,8 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
             r->status->phase = SN_PHASE_BARRIER;
             st = wait_for(r, WAIT_IDLE, NO_NODE);
             break;
-        case SN_STEP_HOST_SYNC: /* held after the round ends, below */
+        default: /* SN_STEP_HOST_SYNC, held after the round ends, below: kicks() ran every kick and seed */
             sync = 1;
-            break;
-        default: /* a seed: no credit register on the mailbox (DESIGN §2); never a kick, see above */
             break;
         }
         if (st != SN_OK)
@@ -666,8 +657,8 @@ NOINLINE sn_status sn_runner_run(sn_runner *r, const sn_table *table)
     runner_status st = check_table(r, table);
     if (st == SN_OK)
         st = probe_units(r);
-    if (st == SN_OK) /* from here on the DST shadow is exact: kicks() compares only */
-        set_regs(r, r->shadow);
+    if (st == SN_OK) /* from here on r->dst is what DST holds: kicks() compares only */
+        wr(r, SN_MBOX_DST, r->dst);
     for (uint32_t i = 0; st == SN_OK && i < table->round_count; i++) {
         r->status->round = i;
         st = run_round(r, table, i);

@@ -72,8 +72,7 @@ typedef struct {
     uint8_t probe_units;       /* read every unit's CU_CAPS after the table check */
     uint32_t settles;          /* round ends that waited out write landing */
 
-    uint64_t shadow[5];        /* DST, ARG0..ARG3 as last written */
-    uint8_t shadow_valid;      /* 1: shadow[] is what the registers hold */
+    uint64_t dst;              /* DST as last written: the mailbox holds it across GOs (sysnode-facts §2.1) */
 
     /* Host sync points (sysnode/host_sync.h): the words the image shares
      * with the host; NULL on an image without a host, where a sync step is

@@ -301,10 +301,11 @@ static void hang_inside_a_kick_reports_its_counts(void **state)
     expect_in_msg(f, "while sending to (1,0); owed:\n  node (1,0): awaited 0, received 1, owed 0, flits outstanding 1");
 }
 
-/* The runner's quick kick test (sn_table_kick_ok, over the step's three
- * words) passes exactly the kicks the full step check (sn_table_check_step,
- * checked alone) passes and no other step, over every opcode and the edges
- * of each field, on rv64_mesh_2p2. */
+/* The runner's quick kick and seed tests (sn_table_kick_ok over the step's
+ * three words, sn_table_seed_ok over its first) pass exactly the kicks and
+ * the seeds the full step check (sn_table_check_step, checked alone) passes
+ * and no other step, over every opcode and the edges of each field, on
+ * rv64_mesh_2p2. */
 static void quick_step_test_agrees_with_the_rules(void **state)
 {
     fx *f = *state;
@@ -327,10 +328,12 @@ static void quick_step_test_agrees_with_the_rules(void **state)
                                 int full = sn_table_check_step(&s, &round, &f->r.map, NULL, NULL, &fault) == SN_OK;
                                 uint32_t head;
                                 memcpy(&head, &s, sizeof head); /* {reserved, y, x, op}, little-endian */
-                                full = full && op == SN_STEP_KICK;
-                                if (sn_table_kick_ok(head, s.a, s.b, round.payload_count, f->r.map.slot) != full)
-                                    fail_msg("op %u (%u,%u) reserved %u a %u b %u payloads %u: quick %d, full %d", op,
-                                             s.x, s.y, reserved, s.a, s.b, round.payload_count, !full, full);
+                                int kick = full && op == SN_STEP_KICK, seed = full && op == SN_STEP_SEED;
+                                if (sn_table_kick_ok(head, s.a, s.b, round.payload_count, f->r.map.slot) != kick ||
+                                    sn_table_seed_ok(head) != seed)
+                                    fail_msg("op %u (%u,%u) reserved %u a %u b %u payloads %u: the quick tests disagree "
+                                             "with the full check (%d)",
+                                             op, s.x, s.y, reserved, s.a, s.b, round.payload_count, full);
                                 checked++;
                             }
     assert_true(checked > 100000);

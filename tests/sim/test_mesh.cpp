@@ -46,6 +46,28 @@ static void expect(const completion &c, const unit_ref &u, unsigned code, unsign
     assert_int_equal(c.arg, arg);
 }
 
+/* Takes batches + acks completions in any order: src's BATCH_COMPLETE with
+ * txn first_txn, first_txn + 1, ... in order, and acker's DATA_RECEIVED (txn
+ * 0) for a peer drain's bursts (DESIGN §6); then nothing more may arrive
+ * within 100 cycles. */
+static void take_batches_and_acks(mesh &m, const unit_ref &src, unsigned first_txn, unsigned batches,
+                                  const unit_ref &acker, unsigned acks)
+{
+    unsigned got_batches = 0, got_acks = 0;
+    for (const completion &c : m.take(batches + acks)) {
+        if (c.x == src.x && c.y == src.y) {
+            expect(c, src, SN_SIG_BATCH_COMPLETE, first_txn + got_batches++);
+        } else {
+            expect(c, acker, SN_SIG_DATA_RECEIVED, 0);
+            got_acks++;
+        }
+    }
+    assert_int_equal(got_batches, batches);
+    assert_int_equal(got_acks, acks);
+    m.run(100);
+    assert_int_equal(m.queued(), 0);
+}
+
 // ---- payloads (sysnode-facts §3.2, §3.3) ----
 
 static const uint32_t VFILL_A0_L1_0 = 0x1Du << 27;  // VFILL A0 -> L1 offset 0
@@ -496,19 +518,7 @@ static void node_drain_bursts_acked_by_vector_core(void **)
     sn_mg_set_dbuf(&drain, 0);
     sn_mg_set_dflags(&drain, 1);           // dflags: ask for DATA_RECEIVED
     m.send(MAT0.x, MAT0.y, drain);
-    unsigned mat_done = 0, acks = 0;
-    for (const completion &c : m.take(6)) {
-        if (c.x == MAT0.x && c.y == MAT0.y) {
-            expect(c, MAT0, SN_SIG_BATCH_COMPLETE, mat_done++);
-        } else {
-            expect(c, VEC0, SN_SIG_DATA_RECEIVED, 0);
-            acks++;
-        }
-    }
-    assert_int_equal(mat_done, 4);
-    assert_int_equal(acks, 2);
-    m.run(100);
-    assert_int_equal(m.queued(), 0);
+    take_batches_and_acks(m, MAT0, 0, 4, VEC0, 2);
 
     sn_vector_core *vc = sn_dpi_units_vc(&m.units, VEC0.index);
     assert_non_null(vc);
@@ -553,20 +563,7 @@ static void peer_vdrain_vec0_to_vec1(void **)
     for (auto &c : m.take(8))
         assert_int_equal(c.code, SN_SIG_BATCH_COMPLETE);
     m.send(VEC0.x, VEC0.y, sn_vc_run_payload(0));
-    unsigned runs = 0, acks = 0;
-    for (const completion &c : m.take(3)) {
-        if (c.x == VEC0.x && c.y == VEC0.y) {
-            expect(c, VEC0, SN_SIG_BATCH_COMPLETE, 8);
-            runs++;
-        } else {
-            expect(c, VEC1, SN_SIG_DATA_RECEIVED, 0);
-            acks++;
-        }
-    }
-    assert_int_equal(runs, 1);
-    assert_int_equal(acks, 2);
-    m.run(100);
-    assert_int_equal(m.queued(), 0);
+    take_batches_and_acks(m, VEC0, 8, 1, VEC1, 2);
 
     sn_vector_core *vc1 = sn_dpi_units_vc(&m.units, VEC1.index);
     assert_non_null(vc1);

@@ -7,6 +7,7 @@ set(sn_hart_prog_src ${CMAKE_CURRENT_LIST_DIR}/hart_progs)
 set(sn_hart_prog_dir ${CMAKE_CURRENT_BINARY_DIR}/hart_progs)
 set(sn_hart_prog_arch -march=rv64ima_zicsr_zifencei -mabi=lp64)
 set(sn_hart_progs)
+file(GLOB sn_hart_prog_headers CONFIGURE_DEPENDS ${sn_hart_prog_src}/*.h)
 
 # sn_hart_prog(<name> <source> [flags...]): <name>.elf from hart_progs/<source>;
 # flags come after the defaults, so a later -march/-mabi/-Ttext wins.
@@ -17,8 +18,7 @@ function(sn_hart_prog name src)
     COMMAND ${SN_RISCV_GCC} ${sn_hart_prog_arch} -nostdlib -nostartfiles
             -I${CMAKE_SOURCE_DIR}/iface -I${SN_IFACE_DIR} -Ttext=0 -Tdata=0x10000 ${ARGN}
             -o ${out} ${sn_hart_prog_src}/${src}
-    DEPENDS ${sn_hart_prog_src}/${src} ${sn_hart_prog_src}/trap_record.h ${sn_hart_prog_src}/to_user.h
-            ${sn_hart_prog_src}/card_values.h
+    DEPENDS ${sn_hart_prog_src}/${src} ${sn_hart_prog_headers}
             ${CMAKE_SOURCE_DIR}/iface/sysnode/regs.h ${SN_IFACE_DIR}/sn_fields.h
     COMMENT "hart test program ${name}"
     VERBATIM)

@@ -10,34 +10,36 @@
 #include <string.h>
 
 #include "disasm.h"
+#include "kicked_flits.h"
 #include "pack_inputs.h"
 #include "sysnode/words.h"
 
 #define CASES SN_ARTIFACTS_DIR "/compiler/"
 
+typedef struct {
+    const sn_program *p;
+    const sn_mesh *mesh;
+    sn_disasm_state *s;
+    sn_disasm *out;
+} decoder;
+
+static void decode_one(void *ctx, const sn_table_step *kick, size_t at)
+{
+    decoder *d = ctx;
+    const sn_mesh_unit *u = sn_mesh_find(d->mesh, kick->x, kick->y);
+    sn_disasm_payload(d->s, kick->x, kick->y, u ? u->cu_type : 0, &d->p->payloads[at], &d->out[at]);
+}
+
 /* Decodes every payload of p in kick order; out[i] is payload i's decode. */
 static sn_disasm *decode_all(const sn_program *p, const sn_mesh *mesh)
 {
-    sn_disasm *out = calloc(p->payload_count, sizeof *out);
-    sn_disasm_state *s = malloc(sizeof *s);
-    assert_non_null(out);
-    assert_non_null(s);
-    sn_disasm_init(s);
-    for (size_t r = 0; r < p->round_count; r++) {
-        const sn_table_round *round = &p->rounds[r];
-        for (uint32_t k = 0; k < round->step_count; k++) {
-            const sn_table_step *st = &p->steps[round->step_first + k];
-            if (st->op != SN_STEP_KICK)
-                continue;
-            const sn_mesh_unit *u = sn_mesh_find(mesh, st->x, st->y);
-            for (uint32_t i = 0; i < st->kick.flits; i++) {
-                size_t at = round->payload_first + st->kick.first_slot + i;
-                sn_disasm_payload(s, st->x, st->y, u ? u->cu_type : 0, &p->payloads[at], &out[at]);
-            }
-        }
-    }
-    free(s);
-    return out;
+    decoder d = {p, mesh, malloc(sizeof *d.s), calloc(p->payload_count, sizeof *d.out)};
+    assert_non_null(d.out);
+    assert_non_null(d.s);
+    sn_disasm_init(d.s);
+    each_kicked_flit(p, decode_one, &d);
+    free(d.s);
+    return d.out;
 }
 
 static void load(const char *dir, sn_program *p, sn_mesh *mesh)

@@ -95,16 +95,44 @@ static void write_file(const char *name, const void *data, size_t n)
     fclose(f);
 }
 
+/* manifest.json in tmpdir, printf-style; the text must fit in 1 KB. */
+__attribute__((format(printf, 1, 2))) static void write_manifest_json(const char *fmt, ...)
+{
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    write_file("manifest.json", text, (size_t)n);
+}
+
 /* A valid manifest with `uploads` and `expected` spliced in as JSON text. */
 static void write_manifest(const char *uploads, const char *expected)
 {
-    char text[1024];
-    int n = snprintf(text, sizeof text,
-                     "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\"],\n"
-                     " \"uploads_before_round0\": %s,\n"
-                     " \"expected_outputs_after_last_round\": %s}\n",
-                     uploads, expected);
-    write_file("manifest.json", text, (size_t)n);
+    write_manifest_json("{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\"],\n"
+                        " \"uploads_before_round0\": %s,\n"
+                        " \"expected_outputs_after_last_round\": %s}\n",
+                        uploads, expected);
+}
+
+/* A manifest whose artifacts_in_order holds `artifacts` (JSON text), with
+ * one expected output and `extra` (members, each after a comma) spliced in. */
+static void write_artifacts(const char *artifacts, const char *extra)
+{
+    write_manifest_json("{\"name\": \"t\", \"artifacts_in_order\": [%s], \"uploads_before_round0\": [],"
+                        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}]%s}",
+                        artifacts, extra);
+}
+
+/* write_manifest with no uploads and one expected output: the 32 bytes of
+ * out.bin at 0, with "sha256" the text `digest`. */
+static void write_out_sha256(const char *digest)
+{
+    char expected[256];
+    snprintf(expected, sizeof expected, "[{\"file\": \"out.bin\", \"addr\": 0, \"nbytes\": 32, \"sha256\": \"%s\"}]",
+             digest);
+    write_manifest("[]", expected);
 }
 
 static void expect_fail(const char *msg)
@@ -173,17 +201,10 @@ static void bad_members(void **state)
     write_file("manifest.json", no_name, sizeof no_name - 1);
     expect_fail("manifest.json:1:1 (byte 0): missing member \"name\"");
 
-    static const char bad_mesh[] =
-        "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\"], \"uploads_before_round0\": [],"
-        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}],"
-        " \"mesh\": {\"MG\": [[1, 16]], \"VC\": []}}";
-    write_file("manifest.json", bad_mesh, sizeof bad_mesh - 1);
+    write_artifacts("\"a.json\"", ", \"mesh\": {\"MG\": [[1, 16]], \"VC\": []}");
     expect_fail("mesh y must be an integer in 0..15, found 16");
 
-    static const char no_artifacts[] =
-        "{\"name\": \"t\", \"artifacts_in_order\": [], \"uploads_before_round0\": [],"
-        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}]}";
-    write_file("manifest.json", no_artifacts, sizeof no_artifacts - 1);
+    write_artifacts("", "");
     expect_fail("\"artifacts_in_order\" is empty");
 
     sn_manifest m;
@@ -204,13 +225,10 @@ static void bad_members(void **state)
 /* A two-round manifest with `steps` as its "host_steps" (FORMAT.md §9). */
 static void write_stepped(const char *steps, const char *expected)
 {
-    char text[1024];
-    int n = snprintf(text, sizeof text,
-                     "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\", \"b.json\", \"a.json\"],\n"
-                     " \"uploads_before_round0\": [],\n"
-                     " \"expected_outputs_after_last_round\": %s,\n \"host_steps\": %s}\n",
-                     expected, steps);
-    write_file("manifest.json", text, (size_t)n);
+    write_manifest_json("{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\", \"b.json\", \"a.json\"],\n"
+                        " \"uploads_before_round0\": [],\n"
+                        " \"expected_outputs_after_last_round\": %s,\n \"host_steps\": %s}\n",
+                        expected, steps);
 }
 
 /* "sha256": 64 hex digits of either case, checked against the file read;
@@ -222,11 +240,8 @@ static void digests_and_names(void **state)
     write_file("out.bin", zeros, sizeof zeros);
     static const char *const good[] = {"66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925",
                                        "66687AADF862BD776C8FC18B8E9F8E20089714856EE233B3902A591D0D5F2925"};
-    char expected[256];
     for (int i = 0; i < 2; i++) {
-        snprintf(expected, sizeof expected, "[{\"file\": \"out.bin\", \"addr\": 0, \"nbytes\": 32, \"sha256\": \"%s\"}]",
-                 good[i]);
-        write_manifest("[]", expected);
+        write_out_sha256(good[i]);
         sn_manifest m;
         sn_error e = {0};
         assert_int_equal(sn_manifest_load(&m, tmpdir, &e), SN_OK);
@@ -242,25 +257,15 @@ static void digests_and_names(void **state)
                                       "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f292 ",
                                       "-6687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"};
     for (int i = 0; i < 5; i++) {
-        snprintf(expected, sizeof expected, "[{\"file\": \"out.bin\", \"addr\": 0, \"nbytes\": 32, \"sha256\": \"%s\"}]",
-                 bad[i]);
-        write_manifest("[]", expected);
+        write_out_sha256(bad[i]);
         expect_fail("\"sha256\" is not 64 hex digits");
     }
-    snprintf(expected, sizeof expected, "[{\"file\": \"out.bin\", \"addr\": 0, \"nbytes\": 32, \"sha256\": \"%s\"}]",
-             "76687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925");
-    write_manifest("[]", expected);
+    write_out_sha256("76687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925");
     expect_fail("out.bin: SHA-256 66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925, but");
 
-    static const char bad_artifact[] =
-        "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\", \"sub/b.json\"], \"uploads_before_round0\": [],"
-        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}]}";
-    write_file("manifest.json", bad_artifact, sizeof bad_artifact - 1);
+    write_artifacts("\"a.json\", \"sub/b.json\"", "");
     expect_fail("artifact 1 \"sub/b.json\" must be a plain file name in the case directory");
-    static const char control[] =
-        "{\"name\": \"t\", \"artifacts_in_order\": [\"a.json\", \"b.json\", \"c\\u001b.json\"], \"uploads_before_round0\": [],"
-        " \"expected_outputs_after_last_round\": [{\"file\": \"o\", \"addr\": 0, \"nbytes\": 1}]}";
-    write_file("manifest.json", control, sizeof control - 1);
+    write_artifacts("\"a.json\", \"b.json\", \"c\\u001b.json\"", "");
     expect_fail("artifact 2 holds control character 0x1b at byte 1");
 }
 

@@ -334,6 +334,17 @@ static void test_acc24_per_block(void **state)
         assert_int_equal(read_h(f, C + 2 * e), 0);
 }
 
+/* gemm(1, 1, 1, acc) with A from entry aoff of bank 0 and B from entry
+ * boff of bank 1, as test_chain_and_saturate places them. */
+static sn_payload gemm_1x1_at(unsigned acc, unsigned aoff, unsigned boff)
+{
+    sn_payload g = gemm(1, 1, 1, acc);
+    sn_mg_set_aoff(&g, aoff);
+    sn_mg_set_bbank(&g, 1);
+    sn_mg_set_boff(&g, boff);
+    return g;
+}
+
 /* Chaining: GEMM 1 leaves 16384 (as above, nk 1); a chained GEMM over
  * block entries giving 0.125 adds and rounds once more: 16384.125 ties to
  * 16384. 3 chained GEMMs of 0.125 each stay 16384 (0x7400); an unchained
@@ -350,31 +361,15 @@ static void test_chain_and_saturate(void **state)
     put_entry(f, 0x2100, 63, 8, 8, 1);
     assert_int_equal(exec(f, 0, fill(0x1000, 3, 0, 0, 0)).fault, 0);
     assert_int_equal(exec(f, 0, fill(0x2000, 3, 1, 1, 5)).fault, 0);
-    sn_payload g0 = gemm(1, 1, 1, 0);
-    sn_mg_set_bbank(&g0, 1);
-    sn_mg_set_boff(&g0, 5);
-    assert_int_equal(exec(f, 0, g0).fault, 0);
-    for (int i = 0; i < 3; i++) {
-        sn_payload g = gemm(1, 1, 1, 1);
-        sn_mg_set_aoff(&g, 1);
-        sn_mg_set_bbank(&g, 1);
-        sn_mg_set_boff(&g, 6);
-        assert_int_equal(exec(f, 0, g).fault, 0);
-    }
+    assert_int_equal(exec(f, 0, gemm_1x1_at(0, 0, 5)).fault, 0);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(exec(f, 0, gemm_1x1_at(1, 1, 6)).fault, 0);
     assert_int_equal(exec(f, 0, drain(0x3000, 1)).saturated, 0);
     assert_int_equal(read_h(f, 0x3000), 0x7400);
-    sn_payload g1 = gemm(1, 1, 1, 0);
-    sn_mg_set_aoff(&g1, 1);
-    sn_mg_set_bbank(&g1, 1);
-    sn_mg_set_boff(&g1, 6);
-    assert_int_equal(exec(f, 0, g1).fault, 0);
+    assert_int_equal(exec(f, 0, gemm_1x1_at(0, 1, 6)).fault, 0);
     assert_int_equal(exec(f, 0, drain(0x3000, 1)).fault, 0);
     assert_int_equal(read_h(f, 0x3000), 0x3000);
-    sn_payload g2 = gemm(1, 1, 1, 0);
-    sn_mg_set_aoff(&g2, 2);
-    sn_mg_set_bbank(&g2, 1);
-    sn_mg_set_boff(&g2, 7);
-    assert_int_equal(exec(f, 0, g2).fault, 0);
+    assert_int_equal(exec(f, 0, gemm_1x1_at(0, 2, 7)).fault, 0);
     sn_mc_result d = exec(f, 0, drain(0x3000, 1));
     assert_int_equal(d.saturated, 1);
     assert_int_equal(read_h(f, 0x3000), 0xFBFF); /* -63*63 * 2^16 -> -65504 */

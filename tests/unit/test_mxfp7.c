@@ -19,6 +19,7 @@
 #include <nettle/sha2.h>
 
 #include "artifact.h"
+#include "kicked_flits.h"
 #include "manifest.h"
 #include "mxfp7.h"
 #include "sysnode/words.h"
@@ -274,27 +275,31 @@ static void test_sha_witnesses(void **state)
             "eabfbf5da2a09cf29a84cf1e25e2f0bf256fadf1a923bc5a3ee4f2d88241390b");
 }
 
+typedef struct {
+    const sn_program *p;
+    const sn_manifest *m;
+    sn_payload *out;
+    size_t n;
+} mg_collector;
+
+static void collect_mg(void *ctx, const sn_table_step *kick, size_t at)
+{
+    mg_collector *c = ctx;
+    for (size_t i = 0; i < c->m->mg_count; i++)
+        if (c->m->mg[i].x == kick->x && c->m->mg[i].y == kick->y) {
+            c->out[c->n++] = sn_table_row_payload(&c->p->payloads[at]);
+            return;
+        }
+}
+
 /* The MG payloads of a program (kicks to a manifest MG coordinate), in
  * order, as sn_payload. */
 static sn_payload *mg_payloads(const sn_program *p, const sn_manifest *m, size_t *count)
 {
-    sn_payload *out = calloc(p->payload_count, sizeof *out);
-    size_t n = 0;
-    for (size_t r = 0; r < p->round_count; r++) {
-        const sn_table_round *rd = &p->rounds[r];
-        for (uint32_t s = 0; s < rd->step_count; s++) {
-            const sn_table_step *st = &p->steps[rd->step_first + s];
-            if (st->op != SN_STEP_KICK)
-                continue;
-            int mg = 0;
-            for (size_t i = 0; i < m->mg_count; i++)
-                mg |= m->mg[i].x == st->x && m->mg[i].y == st->y;
-            for (uint32_t k = 0; mg && k < st->kick.flits; k++)
-                out[n++] = sn_table_row_payload(&p->payloads[rd->payload_first + st->kick.first_slot + k]);
-        }
-    }
-    *count = n;
-    return out;
+    mg_collector c = {p, m, calloc(p->payload_count, sizeof *c.out), 0};
+    each_kicked_flit(p, collect_mg, &c);
+    *count = c.n;
+    return c.out;
 }
 
 /* Converts a case's uploads as the loader will and compares each upload

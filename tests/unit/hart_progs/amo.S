@@ -7,10 +7,7 @@
 #include "sysnode/regs.h"
 #include "trap_record.h"
 
-    .text
-    .globl _start
-_start:
-    trap_record_init
+    trap_record_start
     li t0, SN_CTRL_BASE
     addi a1, t0, SN_CTRL_CONSOLE
     addi a2, t0, SN_MBOX_HEAD

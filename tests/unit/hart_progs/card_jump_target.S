@@ -11,10 +11,7 @@
 
 #define SENTINEL 0x5A5A
 
-    .text
-    .globl _start
-_start:
-    trap_record_init
+    trap_record_start
     li a3, SENTINEL
     j block
 

@@ -25,10 +25,7 @@
     sd t0, 8(a3)
 .endm
 
-    .text
-    .globl _start
-_start:
-    trap_record_init
+    trap_record_start
     li a1, MIS_STORED
     region CARD_SPAD_TARGET, 0
     region CARD_DRAM_TARGET, 1

@@ -5,10 +5,7 @@
 #include "sysnode/regs.h"
 #include "trap_record.h"
 
-    .text
-    .globl _start
-_start:
-    trap_record_init
+    trap_record_start
     li t0, SN_CTRL_BASE
     j body
     .p2align 6

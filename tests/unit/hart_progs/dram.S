@@ -4,12 +4,9 @@
  * word at 0x100 read through the base. Its .data and
  * .bss (one segment at SPAD: 8 file bytes, 64 in memory) test the .bss rule. */
 #include "sysnode/regs.h"
+#include "dram_views.h"
 
-    .text
-    .globl _start
-_start:
-    li t0, SN_DRAM_CPU_BASE
-    li t1, SN_DRAM_CPU_BASE | (1 << SN_UNCACHED_BIT)
+    dram_views_start
     ld a1, 0x100(t1)
     addi a1, a1, 1
     sd a1, 0x208(t0)

@@ -3,12 +3,9 @@
  * in the L1 (no flush here), unseen by an alias load. Values read go to
  * control registers for test_hart. */
 #include "sysnode/regs.h"
+#include "dram_views.h"
 
-    .text
-    .globl _start
-_start:
-    li t0, SN_DRAM_CPU_BASE
-    li t1, SN_DRAM_CPU_BASE | (1 << SN_UNCACHED_BIT)
+    dram_views_start
     li s1, SN_CTRL_BASE
     ld a0, 0x600(t0)           /* cache the line */
     li a1, 0x5555555555555555

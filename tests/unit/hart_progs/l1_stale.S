@@ -3,14 +3,11 @@
  * store to SIGNAL), until DCACHE invalidate; the alias sees the new bytes.
  * Each value read goes to a control register for test_hart to check. */
 #include "sysnode/regs.h"
+#include "dram_views.h"
 
 #define SIGNAL SN_MBOX_ARG3 /* test_hart: "a unit writes DRAM now" */
 
-    .text
-    .globl _start
-_start:
-    li t0, SN_DRAM_CPU_BASE
-    li t1, SN_DRAM_CPU_BASE | (1 << SN_UNCACHED_BIT)
+    dram_views_start
     li s1, SN_CTRL_BASE
     ld a0, 0x400(t0)           /* miss: the line is cached (OLD) */
     sd a0, SN_MBOX_ARG0(s1)

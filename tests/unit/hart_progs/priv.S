@@ -7,10 +7,7 @@
 #include "to_user.h"
 #include "trap_record.h"
 
-    .text
-    .globl _start
-_start:
-    trap_record_init
+    trap_record_start
     la t0, s_trap_record
     csrw stvec, t0
     li t0, 1 << 8

@@ -2,7 +2,7 @@
  * of the handling mode as four 64-bit words at SPAD + 32 * n (s0 = SPAD
  * base, s1 = n) and resumes after the trapping instruction, so the exit
  * code can be the trap count (sysnode-facts §1.2). Include at the top;
- * start with trap_record_init and place `trap_record m` (and `trap_record s`
+ * start with trap_record_start (or trap_record_init) and place `trap_record m` (and `trap_record s`
  * for a handler in S) after the code. */
 
 /* mtvec -> m_trap_record; s0 = SPAD base; s1 = 0 traps so far. */
@@ -11,6 +11,14 @@
     csrw mtvec, t0
     li s0, SN_SPAD_BASE
     li s1, 0
+.endm
+
+/* The entry point _start, in .text, beginning with trap_record_init. */
+.macro trap_record_start
+    .text
+    .globl _start
+_start:
+    trap_record_init
 .endm
 
 /* The handler \mode\()_trap_record for mode m or s. */

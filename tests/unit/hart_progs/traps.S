@@ -5,10 +5,7 @@
 #include "sysnode/regs.h"
 #include "trap_record.h"
 
-    .text
-    .globl _start
-_start:
-    trap_record_init
+    trap_record_start
     j body
     .p2align 6
 body:

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "manifest.h"
 
 #define MAX_FILES 40            /* more names than a seed lists are left unwritten */
 #define MAX_REGION (256u << 10) /* larger regions stay unwritten: refused by their size */
@@ -73,7 +72,7 @@ static void put_regions(const sn_region *r, size_t n, const uint8_t *data, size_
             put(r[i].file, data, len, r[i].nbytes);
 }
 
-void sn_fuzz_write_case(const uint8_t *data, size_t size)
+sn_status sn_fuzz_write_case(const uint8_t *data, size_t size, sn_manifest *m, sn_error *e)
 {
     const uint8_t *part[3] = {data, NULL, NULL};
     size_t len[3] = {size, 0, 0};
@@ -87,17 +86,15 @@ void sn_fuzz_write_case(const uint8_t *data, size_t size)
     }
     clear();
     put("manifest.json", part[0], len[0], len[0]);
-    sn_manifest m;
-    if (sn_manifest_load(&m, dir, NULL) == SN_OK || m.path != NULL) {
-        size_t files = 0;
-        for (size_t i = 0; i < m.artifact_count && files < MAX_FILES; i++, files++)
-            put(m.artifacts[i], part[1], len[1], len[1]);
-        put_regions(m.uploads, m.upload_count, part[2], len[2], &files);
-        put_regions(m.expected, m.expected_count, part[2], len[2], &files);
-        for (size_t k = 0; m.host_steps != NULL && k < m.host_step_count; k++) {
-            put_regions(m.host_steps[k].expected, m.host_steps[k].expected_count, part[2], len[2], &files);
-            put_regions(m.host_steps[k].uploads, m.host_steps[k].upload_count, part[2], len[2], &files);
-        }
+    sn_status st = sn_manifest_load(m, dir, e);
+    size_t files = 0;
+    for (size_t i = 0; i < m->artifact_count && files < MAX_FILES; i++, files++)
+        put(m->artifacts[i], part[1], len[1], len[1]);
+    put_regions(m->uploads, m->upload_count, part[2], len[2], &files);
+    put_regions(m->expected, m->expected_count, part[2], len[2], &files);
+    for (size_t k = 0; m->host_steps != NULL && k < m->host_step_count; k++) {
+        put_regions(m->host_steps[k].expected, m->host_steps[k].expected_count, part[2], len[2], &files);
+        put_regions(m->host_steps[k].uploads, m->host_steps[k].upload_count, part[2], len[2], &files);
     }
-    sn_manifest_free(&m);
+    return st;
 }

@@ -3,8 +3,9 @@
  * millisecond: OUT_DIR/case/NAME is the case's manifest cut to what the host
  * reads, NUL, its first artifact, NUL, the head of its first upload
  * (fuzz_case.c's input layout, case_seed below); OUT_DIR/table/NAME is the
- * case packed as `sysnode pack` packs it (fuzz_table.c's input), for tables
- * up to 16 KiB; OUT_DIR/host_steps/NAME, for a case of two rounds or more,
+ * case packed as `sysnode pack` packs it and NAME.twice its first artifact
+ * packed twice, two rounds (fuzz_table.c's input, table_seed below), for
+ * tables up to 4 KiB; OUT_DIR/host_steps/NAME, for a case of two rounds or more,
  * the same with a host step after round 0 (fuzz_host_steps.c's input);
  * OUT_DIR/gdb/session, the packets GDB sends to open a session, step, set a
  * breakpoint, continue and detach (fuzz_gdb.c's input). */
@@ -24,7 +25,7 @@
 #define SEED_ROUNDS 3        /* artifacts a seed keeps: a longer program adds parse time, not paths */
 #define SEED_CASE_BYTES 4096 /* scripts/fuzz's -max_len for the case targets: a larger seed is left out */
 #define SEED_REGION_BYTES 64 /* of the first upload: fuzz_dir.c repeats them to each region's nbytes */
-#define SEED_TABLE_BYTES (16u << 10) /* larger packed tables are left out: each input would take ms */
+#define SEED_TABLE_BYTES 4096 /* scripts/fuzz's -max_len for fuzz_table: a larger table is left out */
 
 /* Up to max bytes of dir/name. */
 static void append_file(FILE *out, const char *dir, const char *name, size_t max)
@@ -143,9 +144,40 @@ static int gdb_seed(const char *out_dir)
     return fclose(f) == 0 ? 0 : -1;
 }
 
+/* Packs inputs[0..n) as `sysnode pack` does into out_dir/table/name, and the
+ * same with one byte more into name.repair (fuzz_table repairs the
+ * checksums of odd-length inputs, so mutations of that form reach the
+ * rules); a table over SEED_TABLE_BYTES is left out. 0, or -1 after a
+ * message. */
+static int table_seed(const char *const *inputs, size_t n, const char *out_dir, const char *name)
+{
+    char path[4096];
+    sn_program p;
+    sn_mesh mesh;
+    sn_error e = {0};
+    uint8_t *image = NULL;
+    uint64_t bytes = 0;
+    int rc = sn_pack_load_inputs(inputs, n, &p, &mesh, &e) == SN_OK && sn_pack_program(&p, &mesh, &image, &bytes, &e) == SN_OK
+                 ? 0
+                 : -1;
+    sn_program_free(&p);
+    if (rc == 0 && bytes <= SEED_TABLE_BYTES) {
+        snprintf(path, sizeof path, "%s/table/%s", out_dir, name);
+        rc = sn_pack_write_file(path, image, bytes, &e) == SN_OK ? 0 : -1;
+        snprintf(path, sizeof path, "%s/table/%s.repair", out_dir, name);
+        FILE *r = rc == 0 ? fopen(path, "wb") : NULL;
+        if (rc == 0 && (r == NULL || fwrite(image, 1, bytes, r) != bytes || fputc(0, r) == EOF || fclose(r) != 0))
+            rc = -1, snprintf(e.msg, sizeof e.msg, "cannot write %s", path);
+    }
+    if (rc < 0)
+        fprintf(stderr, "make_seeds: %s: %s\n", name, e.msg);
+    free(image);
+    return rc;
+}
+
 static int seed(const char *cases, const char *name, const char *out_dir)
 {
-    char dir[4096], path[4096];
+    char dir[4096], first[4096], twice_name[4096];
     snprintf(dir, sizeof dir, "%s/%s", cases, name);
     sn_manifest m;
     sn_error e = {0};
@@ -157,37 +189,16 @@ static int seed(const char *cases, const char *name, const char *out_dir)
     int rc = case_seed(&m, dir, "case", name, out_dir, 0);
     if (rc == 0 && m.upload_count > 0 && m.expected_count > 0)
         rc = case_seed(&m, dir, "host_steps", name, out_dir, 1);
+    /* The case as packed, and its first artifact twice: a table of two rounds. */
+    snprintf(first, sizeof first, "%s/%s", dir, m.artifacts[0]);
+    snprintf(twice_name, sizeof twice_name, "%s.twice", name);
+    const char *whole[] = {dir}, *twice[] = {first, first};
+    if (rc == 0)
+        rc = table_seed(whole, 1, out_dir, name);
+    if (rc == 0)
+        rc = table_seed(twice, 2, out_dir, twice_name);
     sn_manifest_free(&m);
-    if (rc < 0)
-        return -1;
-
-    const char *inputs[] = {dir};
-    sn_program p;
-    sn_mesh mesh;
-    uint8_t *image = NULL;
-    uint64_t bytes = 0;
-    snprintf(path, sizeof path, "%s/table/%s", out_dir, name);
-    rc = sn_pack_load_inputs(inputs, 1, &p, &mesh, &e) == SN_OK && sn_pack_program(&p, &mesh, &image, &bytes, &e) == SN_OK
-             ? 1
-             : -1;
-    if (rc > 0 && bytes > SEED_TABLE_BYTES) { /* its rounds repeat the smaller tables' forms */
-        free(image);
-        sn_program_free(&p);
-        return 1;
-    }
-    if (rc > 0 && sn_pack_write_file(path, image, bytes, &e) != SN_OK)
-        rc = -1;
-    /* The same table with one byte more: fuzz_table repairs the checksums
-     * of odd-length inputs, so mutations of this form reach the rules. */
-    snprintf(path, sizeof path, "%s/table/%s.repair", out_dir, name);
-    FILE *r = rc > 0 ? fopen(path, "wb") : NULL;
-    if (rc > 0 && (r == NULL || fwrite(image, 1, bytes, r) != bytes || fputc(0, r) == EOF || fclose(r) != 0))
-        rc = -1, snprintf(e.msg, sizeof e.msg, "cannot write %s", path);
-    if (rc < 0)
-        fprintf(stderr, "make_seeds: %s: %s\n", name, e.msg);
-    free(image);
-    sn_program_free(&p);
-    return rc;
+    return rc < 0 ? -1 : 1;
 }
 
 int main(int argc, char **argv)

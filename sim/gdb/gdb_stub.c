@@ -58,16 +58,6 @@ static int send_all(conn *c, const char *p, size_t n)
     return c->io->send(c->io->ctx, p, n);
 }
 
-static int reply(conn *c, const char *body)
-{
-    char buf[PACKET_MAX + 8];
-    unsigned sum = 0;
-    size_t n = strlen(body);
-    for (size_t i = 0; i < n; i++)
-        sum += (unsigned char)body[i];
-    int len = snprintf(buf, sizeof buf, "$%s#%02x", body, sum & 0xFF);
-    return send_all(c, buf, (size_t)len);
-}
 
 static int hex_digit(int b)
 {
@@ -122,6 +112,25 @@ static void hex_byte(char *out, unsigned b)
     static const char digits[] = "0123456789abcdef";
     out[0] = digits[b >> 4 & 0xF];
     out[1] = digits[b & 0xF];
+}
+
+/* Sends $body#checksum. Every body is shorter than PACKET_MAX (the
+ * longest, a qXfer piece, is capped below it). */
+static int reply(conn *c, const char *body)
+{
+    char buf[PACKET_MAX + 4];
+    unsigned sum = 0;
+    size_t n = strlen(body);
+    if (n >= PACKET_MAX)
+        return -1;
+    buf[0] = '$';
+    for (size_t i = 0; i < n; i++) {
+        sum += (unsigned char)body[i];
+        buf[1 + i] = body[i];
+    }
+    buf[1 + n] = '#';
+    hex_byte(buf + 2 + n, sum & 0xFF);
+    return send_all(c, buf, n + 4);
 }
 
 static void hex_le(char *out, uint64_t v)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gdb_stub.h"
+#include "not_under_test.h"
 
 #define READ_MAX 1024 /* the stub's largest m answer, gdb_stub.c */
 
@@ -79,14 +80,14 @@ static ssize_t stream_recv(void *ctx, void *buf, size_t n)
     return (ssize_t)piece;
 }
 
-static int hex_value(char h)
+NOT_UNDER_TEST static int hex_value(char h)
 {
     return h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : -1;
 }
 
 /* Each send is one answer: an ack, or $body#checksum (two lowercase hex
  * digits of the body's byte sum), checked here rather than by the stub. */
-static int stream_send(void *ctx, const void *p, size_t n)
+NOT_UNDER_TEST static int stream_send(void *ctx, const void *p, size_t n)
 {
     (void)ctx;
     const char *b = p;

@@ -19,6 +19,7 @@
 #include <zlib.h>
 
 #include "commands.h"
+#include "not_under_test.h"
 #include "sysnode/table_image.h"
 #include "word_hash.h"
 
@@ -36,10 +37,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     return 0;
 }
-
-/* The harness's own checks are not code under test: no coverage callbacks
- * (they were a third of the time, on every byte of the JSON). */
-#define NOT_UNDER_TEST __attribute__((no_sanitize("coverage"), noinline))
 
 /* 1 when s[0..n) is well-formed UTF-8 (RFC 3629), checked here on its own
  * rather than with the code under test. */

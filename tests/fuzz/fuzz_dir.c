@@ -3,6 +3,7 @@
 #include "fuzz_dir.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,16 +54,27 @@ const char *sn_fuzz_dir(void)
     return dir;
 }
 
+/* Writes name: want bytes of data[0..n) repeated (nothing when n is 0), in
+ * one write: a region of 64-byte pieces was 4 096 stdio calls. */
 static void put(const char *name, const uint8_t *data, size_t n, size_t want)
 {
+    static uint8_t fill[MAX_REGION];
     char path[512];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (f == NULL)
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
         return; /* a name the file system refuses: the load names it */
-    for (size_t done = 0; n > 0 && done < want; done += n < want - done ? n : want - done)
-        fwrite(data, 1, n < want - done ? n : want - done, f);
-    fclose(f);
+    if (n == 0)
+        want = 0;
+    if (want > n) {
+        memcpy(fill, data, n);
+        for (size_t have = n; have < want; have *= 2)
+            memcpy(fill + have, fill, have < want - have ? have : want - have);
+        data = fill;
+    }
+    if (want > 0 && write(fd, data, want) != (ssize_t)want)
+        abort();
+    close(fd);
 }
 
 static void put_regions(const sn_region *r, size_t n, const uint8_t *data, size_t len, size_t *files)

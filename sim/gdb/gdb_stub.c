@@ -58,7 +58,6 @@ static int send_all(conn *c, const char *p, size_t n)
     return c->io->send(c->io->ctx, p, n);
 }
 
-
 static int hex_digit(int b)
 {
     return b >= '0' && b <= '9' ? b - '0' : b >= 'a' && b <= 'f' ? b - 'a' + 10 : b >= 'A' && b <= 'F' ? b - 'A' + 10 : -1;

@@ -17,7 +17,8 @@
 #include "sysnode/table_image.h"
 #include "table_check.h"
 
-/* The case on from its manifest m, as sn_manifest_load left it with status st. */
+/* The rest of the path for the case whose manifest sn_manifest_load left
+ * as m with status st. */
 static void pack_and_verify(sn_manifest *m, sn_status st)
 {
     sn_program p;

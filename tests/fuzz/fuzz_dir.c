@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 #define MAX_FILES 40            /* more names than a seed lists are left unwritten */
 #define MAX_REGION (256u << 10) /* larger regions stay unwritten: refused by their size */
 

@@ -5,8 +5,9 @@
  * (fuzz_case.c's input layout, case_seed below); OUT_DIR/table/NAME is the
  * case packed as `sysnode pack` packs it and NAME.twice its first artifact
  * packed twice, two rounds (fuzz_table.c's input, table_seed below), for
- * tables up to 4 KiB; OUT_DIR/host_steps/NAME, for a case of two rounds or more,
- * the same with a host step after round 0 (fuzz_host_steps.c's input);
+ * tables up to 4 KiB; OUT_DIR/host_steps/NAME, for a case with an upload
+ * and a compare, the case seed with a host step after round 0
+ * (fuzz_host_steps.c's input);
  * OUT_DIR/gdb/session, the packets GDB sends to open a session, step, set a
  * breakpoint, continue and detach (fuzz_gdb.c's input). */
 #define _DEFAULT_SOURCE /* d_type */

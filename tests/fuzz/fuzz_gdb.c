@@ -7,7 +7,8 @@
  * report, a hang, a call into the target with arguments the protocol
  * cannot give (a register past pc, a read of more than the stub's
  * 1024-byte answer), or an answer that is neither an ack nor a packet
- * $body#checksum with its checksum is a bug. Seeds: make_seeds.c, a
+ * $body#checksum with its checksum is a bug. The client hangs up after
+ * 64 KB of answers. Seeds: make_seeds.c, a
  * session as GDB opens one. Run through scripts/fuzz. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -62,11 +63,15 @@ static sn_gdb_stop resume(void *ctx, int step, int (*interrupted)(void *), void 
     return SN_GDB_BREAK;
 }
 
-/* The client's side of the connection: the input, and the count of recv calls. */
+#define ANSWER_MAX (64u << 10) /* bytes of answers a client reads before it hangs up */
+
+/* The client's side of the connection: the input, the count of recv calls
+ * and the bytes of answers so far. */
 typedef struct {
     const uint8_t *data;
     size_t size, pos;
     unsigned calls;
+    size_t answered;
 } stream;
 
 static ssize_t stream_recv(void *ctx, void *buf, size_t n)
@@ -88,13 +93,16 @@ NOT_UNDER_TEST static int hex_value(char h)
 }
 
 /* Each send is one answer: an ack, or $body#checksum (two lowercase hex
- * digits of the body's byte sum), checked here rather than by the stub. */
+ * digits of the body's byte sum), checked here rather than by the stub.
+ * Past ANSWER_MAX bytes the client is gone (the stub's send fails): a
+ * stream of a thousand 4 KB answers costs time and reaches nothing new. */
 NOT_UNDER_TEST static int stream_send(void *ctx, const void *p, size_t n)
 {
-    (void)ctx;
+    stream *c = ctx;
     const char *b = p;
+    c->answered += n;
     if (n == 1 && (b[0] == '+' || b[0] == '-'))
-        return 0;
+        return c->answered > ANSWER_MAX ? -1 : 0;
     if (n < 4 || b[0] != '$' || b[n - 3] != '#' || hex_value(b[n - 2]) < 0 || hex_value(b[n - 1]) < 0)
         abort();
     unsigned sum = 0;
@@ -105,7 +113,7 @@ NOT_UNDER_TEST static int stream_send(void *ctx, const void *p, size_t n)
     }
     if ((sum & 0xFF) != (unsigned)(hex_value(b[n - 2]) << 4 | hex_value(b[n - 1])))
         abort();
-    return 0;
+    return c->answered > ANSWER_MAX ? -1 : 0;
 }
 
 /* Every byte is sent already: recv never waits. */
@@ -117,7 +125,7 @@ static int stream_ready(void *ctx)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    stream c = {data, size, 0, 0};
+    stream c = {data, size, 0, 0, 0};
     sn_gdb_io io = {&c, stream_recv, stream_send, stream_ready};
     target t = {0};
     sn_gdb_target gt = {&t, reg, read_mem, breakpoint, resume};

@@ -10,6 +10,7 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 # Whatever step fails, show what each side said.
 trap 'rc=$?; [ $rc -eq 0 ] || for f in plain.out run.out run.err gdb.out; do [ -f $f ] && { echo "--- $f"; cat $f; }; done; exit $rc' EXIT
 "$sysnode" run "$case" > plain.out
+: > run.err # before the run's shell opens it: the wait below reads it at once
 "$sysnode" run "$case" --gdb 0 > run.out 2> run.err &
 runpid=$!
 port=

@@ -23,7 +23,7 @@ static const char *const reg_names[33] = {
 };
 
 typedef struct conn {
-    int fd;
+    const sn_gdb_io *io;
     bool ack; /* until QStartNoAckMode */
     const sn_gdb_target *t;
     char xml[4096];
@@ -33,45 +33,29 @@ typedef struct conn {
     size_t in_pos, in_len;
 } conn;
 
-/* The next byte from the client, or -1 when the connection ends (one recv per buffer, not per byte). */
+/* Refills the empty buffer with what the client sent (one recv per buffer,
+ * not per byte): 0, or -1 when the connection ends. */
+static int fill(conn *c)
+{
+    ssize_t n = c->io->recv(c->io->ctx, c->in, sizeof c->in);
+    if (n <= 0)
+        return -1;
+    c->in_pos = 0;
+    c->in_len = (size_t)n;
+    return 0;
+}
+
+/* The next byte from the client, or -1 when the connection ends. */
 static int get_byte(conn *c)
 {
-    if (c->in_pos == c->in_len) {
-        ssize_t n;
-        do
-            n = recv(c->fd, c->in, sizeof c->in, 0);
-        while (n < 0 && errno == EINTR);
-        if (n <= 0)
-            return -1;
-        c->in_pos = 0;
-        c->in_len = (size_t)n;
-    }
+    if (c->in_pos == c->in_len && fill(c) != 0)
+        return -1;
     return c->in[c->in_pos++];
 }
 
 static int send_all(conn *c, const char *p, size_t n)
 {
-    while (n > 0) {
-        ssize_t k = send(c->fd, p, n, MSG_NOSIGNAL);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
-        p += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
-
-static int reply(conn *c, const char *body)
-{
-    char buf[PACKET_MAX + 8];
-    unsigned sum = 0;
-    size_t n = strlen(body);
-    for (size_t i = 0; i < n; i++)
-        sum += (unsigned char)body[i];
-    int len = snprintf(buf, sizeof buf, "$%s#%02x", body, sum & 0xFF);
-    return send_all(c, buf, (size_t)len);
+    return c->io->send(c->io->ctx, p, n);
 }
 
 static int hex_digit(int b)
@@ -129,6 +113,25 @@ static void hex_byte(char *out, unsigned b)
     out[1] = digits[b & 0xF];
 }
 
+/* Sends $body#checksum. Every body is shorter than PACKET_MAX (the
+ * longest, a qXfer piece, is capped below it). */
+static int reply(conn *c, const char *body)
+{
+    char buf[PACKET_MAX + 4];
+    unsigned sum = 0;
+    size_t n = strlen(body);
+    if (n >= PACKET_MAX)
+        return -1;
+    buf[0] = '$';
+    for (size_t i = 0; i < n; i++) {
+        sum += (unsigned char)body[i];
+        buf[1 + i] = body[i];
+    }
+    buf[1 + n] = '#';
+    hex_byte(buf + 2 + n, sum & 0xFF);
+    return send_all(c, buf, n + 4);
+}
+
 static void hex_le(char *out, uint64_t v)
 {
     for (int i = 0; i < 8; i++)
@@ -184,16 +187,13 @@ static int read_memory(conn *c, const char *args)
     return reply(c, out);
 }
 
+/* Ctrl-C is the next byte the client sent, if it sent one yet (never waits). */
 static int interrupted(void *ictx)
 {
     conn *c = ictx;
-    if (c->in_pos < c->in_len) /* received already: Ctrl-C is the next byte, or not there yet */
-        return c->in[c->in_pos] == 0x03 && get_byte(c) == 0x03;
-    struct pollfd p = {c->fd, POLLIN, 0};
-    if (poll(&p, 1, 0) <= 0)
+    if (c->in_pos == c->in_len && (!c->io->ready(c->io->ctx) || fill(c) != 0))
         return 0;
-    unsigned char b;
-    return recv(c->fd, &b, 1, MSG_PEEK) == 1 && b == 0x03 && get_byte(c) == 0x03;
+    return c->in[c->in_pos] == 0x03 && get_byte(c) == 0x03;
 }
 
 /* s or c: runs and answers with the stop; *over when the run ended. */
@@ -301,6 +301,37 @@ static int serve(conn *c, sn_gdb_end *end)
     return 0;
 }
 
+/* A TCP connection as the stub's io (ctx: the socket). */
+static ssize_t socket_recv(void *ctx, void *buf, size_t n)
+{
+    ssize_t k;
+    do
+        k = recv(*(int *)ctx, buf, n, 0);
+    while (k < 0 && errno == EINTR);
+    return k;
+}
+
+static int socket_send(void *ctx, const void *p, size_t n)
+{
+    const char *b = p;
+    while (n > 0) {
+        ssize_t k = send(*(int *)ctx, b, n, MSG_NOSIGNAL);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        b += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static int socket_ready(void *ctx)
+{
+    struct pollfd p = {*(int *)ctx, POLLIN, 0};
+    return poll(&p, 1, 0) > 0;
+}
+
 int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, size_t errlen)
 {
     int ls = socket(AF_INET, SOCK_STREAM, 0);
@@ -329,19 +360,20 @@ int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, s
         sn_text_fit(err, errlen, "gdb: accept: %s", strerror(errno));
         return -1;
     }
-    int rc = sn_gdb_serve_fd(t, fd, end);
+    sn_gdb_io io = {&fd, socket_recv, socket_send, socket_ready};
+    int rc = sn_gdb_serve_io(t, &io, end);
     close(fd);
     if (rc != 0)
         sn_text_fit(err, errlen, "gdb: out of memory");
     return rc;
 }
 
-int sn_gdb_serve_fd(const sn_gdb_target *t, int fd, sn_gdb_end *end)
+int sn_gdb_serve_io(const sn_gdb_target *t, const sn_gdb_io *io, sn_gdb_end *end)
 {
     conn *c = calloc(1, sizeof *c);
     if (c == NULL)
         return -1;
-    c->fd = fd;
+    c->io = io;
     c->ack = true;
     c->t = t;
     build_xml(c);

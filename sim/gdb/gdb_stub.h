@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h> /* ssize_t */
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,10 +50,23 @@ typedef enum {
  * QStartNoAckMode; Ctrl-C as the byte 0x03). */
 int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, size_t errlen);
 
-/* Serves one connection already open as the stream socket fd (accepted by
- * sn_gdb_serve; a socketpair in tests/fuzz/fuzz_gdb.c) until it ends; fd
- * stays open. Returns 0 with *end set, -1 when memory runs out. */
-int sn_gdb_serve_fd(const sn_gdb_target *t, int fd, sn_gdb_end *end);
+/* The byte stream of one connection, as the stub reads and writes it. */
+typedef struct sn_gdb_io {
+    void *ctx;
+    /* up to n bytes the client sent, into buf: the count (>= 1, waiting
+     * for one if need be), or 0 or -1 when the connection is over */
+    ssize_t (*recv)(void *ctx, void *buf, size_t n);
+    /* all n bytes at p to the client: 0, or -1 when the connection is gone */
+    int (*send)(void *ctx, const void *p, size_t n);
+    /* nonzero when recv would return at once (bytes or the end), never waiting */
+    int (*ready)(void *ctx);
+} sn_gdb_io;
+
+/* Serves one connection through io (a TCP connection accepted by
+ * sn_gdb_serve; the fuzz input itself in tests/fuzz/fuzz_gdb.c) until it
+ * ends: the packets and their answers as sn_gdb_serve's. Returns 0 with
+ * *end set, -1 when memory runs out. */
+int sn_gdb_serve_io(const sn_gdb_target *t, const sn_gdb_io *io, sn_gdb_end *end);
 
 #ifdef __cplusplus
 }

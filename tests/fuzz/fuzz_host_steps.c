@@ -92,10 +92,9 @@ static void check_table(const sn_manifest *m, const sn_mesh *mesh)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    sn_fuzz_write_case(data, size);
     sn_manifest m;
     sn_error e = {0};
-    sn_status st = sn_manifest_load(&m, sn_fuzz_dir(), &e);
+    sn_status st = sn_fuzz_write_case(data, size, &m, &e);
     if (m.path != NULL)
         check_inputs(&m); /* also after a failed load: the files named so far */
     if (st == SN_OK && sn_manifest_check_dram(&m, SN_DRAM_DEFAULT_SIZE, &e) == SN_OK) {

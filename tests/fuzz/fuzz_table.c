@@ -19,6 +19,7 @@
 #include <zlib.h>
 
 #include "commands.h"
+#include "not_under_test.h"
 #include "sysnode/table_image.h"
 #include "word_hash.h"
 
@@ -39,7 +40,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 /* 1 when s[0..n) is well-formed UTF-8 (RFC 3629), checked here on its own
  * rather than with the code under test. */
-static int utf8_valid(const unsigned char *s, size_t n)
+NOT_UNDER_TEST static int utf8_valid(const unsigned char *s, size_t n)
 {
     for (size_t i = 0; i < n;) {
         uint32_t c = s[i];

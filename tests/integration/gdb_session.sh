@@ -10,15 +10,18 @@ rm -rf "$work" && mkdir -p "$work" && cd "$work"
 # Whatever step fails, show what each side said.
 trap 'rc=$?; [ $rc -eq 0 ] || for f in plain.out run.out run.err gdb.out; do [ -f $f ] && { echo "--- $f"; cat $f; }; done; exit $rc' EXIT
 "$sysnode" run "$case" > plain.out
+: > run.err # before the run's shell opens it: the wait below reads it at once
 "$sysnode" run "$case" --gdb 0 > run.out 2> run.err &
 runpid=$!
 port=
-for _ in $(seq 100); do # until the stub has printed its port (it listens before the image runs)
+# Until the stub has printed its port (it listens before the image runs) or
+# the run has ended: no fixed wait that a loaded machine could outlast.
+while [ -z "$port" ] && kill -0 $runpid 2>/dev/null; do
     port=$(sed -n 's/^gdb: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' run.err)
-    [ -n "$port" ] && break
-    sleep 0.1
+    [ -n "$port" ] || sleep 0.1
 done
-[ -n "$port" ] || { echo "no port from sysnode run --gdb"; kill $runpid; exit 1; }
+[ -n "$port" ] || port=$(sed -n 's/^gdb: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' run.err)
+[ -n "$port" ] || { echo "no port from sysnode run --gdb: it ended first"; exit 1; }
 gdb-multiarch -batch -nx -ex "target remote 127.0.0.1:$port" -ex "break sn_runner_run" -ex continue \
     -ex "print runner.probe_units" -ex 'print/x $pc' -ex 'set $before = $pc' -ex stepi \
     -ex 'print $pc != $before' -ex 'info symbol $pc' -ex delete -ex continue "$elf" > gdb.out 2>&1

@@ -32,15 +32,20 @@ def make(kind, src, dst):
     shutil.copytree(src, dst)
     path = os.path.join(dst, "manifest.json")
     m = json.load(open(path))
-    if kind == "rounds":
-        m["artifacts_in_order"] = m["artifacts_in_order"] * (SIZE // (len(m["artifacts_in_order"][0]) + 4))
-    elif kind == "description":
+    if kind == "description":
         m["description"] = "x" * SIZE
+        text = json.dumps(m)
     else:
-        ups = m["uploads_before_round0"]
-        m["uploads_before_round0"] = ups * (SIZE // len(json.dumps(ups)))
+        # A list repeated count times, written as json.dump would write it but
+        # by repeating its text: json.dump of 480 K uploads took 7 s.
+        key = "artifacts_in_order" if kind == "rounds" else "uploads_before_round0"
+        items = m[key]
+        count = SIZE // (len(items[0]) + 4) if kind == "rounds" else SIZE // len(json.dumps(items))
+        m[key] = None
+        head, tail = json.dumps(m).split(f'"{key}": null')
+        text = f'{head}"{key}": [{", ".join([json.dumps(items)[1:-1]] * count)}]{tail}'
     with open(path, "w") as f:
-        json.dump(m, f)
+        f.write(text)
 
 
 if sys.argv[1] == "make":

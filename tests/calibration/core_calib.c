@@ -30,6 +30,7 @@
  * loaded words, counter reads the counter rules fix) and ±2% where they are
  * cycle counts, as each probe's header describes them (probe_kinds). */
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -462,26 +463,28 @@ int main(int argc, char **argv)
 {
     bool all = false;
     unsigned errata_wanted = 0;
-    int i = 1;
-    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
-        if (strcmp(argv[i], "--all") == 0) {
+    static const struct option longopts[] = {
+        {"all", no_argument, NULL, 'a'}, {"erratum", required_argument, NULL, 'e'}, {NULL, 0, NULL, 0}};
+    opterr = 0;
+    for (int c; (c = getopt_long(argc, argv, "+", longopts, NULL)) != -1;) {
+        if (c == 'a') {
             all = true;
-        } else if (strcmp(argv[i], "--erratum") == 0 && i + 1 < argc) {
+        } else if (c == 'e') {
             unsigned k = 0;
-            while (k < SN_ERRATUM_COUNT && strcmp(erratum_names[k], argv[i + 1]) != 0)
+            while (k < SN_ERRATUM_COUNT && strcmp(erratum_names[k], optarg) != 0)
                 k++;
             if (k == SN_ERRATUM_COUNT) {
                 complain("--erratum %s: not one of WFI_NO_WAIT, L1_BUSY_POLL, SV39_STALE_XLATE, CSR_TRAP_TWICE",
-                         argv[i + 1]);
+                         optarg);
                 return EXIT_BAD;
             }
             errata_wanted |= 1u << k;
-            i++;
         } else {
-            complain("unknown option %s", argv[i]);
+            complain("unknown option or missing value: %s", argv[optind - 1]);
             return usage();
         }
     }
+    int i = optind;
     if (argc - i < 2 || (all ? argc - i != 2 : argc - i < 3))
         return usage();
     table t;

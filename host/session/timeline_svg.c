@@ -190,9 +190,7 @@ void sn_timeline_svg(FILE *f, const char *name, const sn_run_stats *s, const sn_
             if (*c == '/')
                 from = c + 1;
         char brief[140];
-        int len = snprintf(brief, sizeof brief, "%s", from);
-        if (len >= (int)sizeof brief)
-            memcpy(brief + sizeof brief - 4, "...", 4);
+        sn_text_fit(brief, sizeof brief, "%s", from);
         char *nl = strchr(brief, '\n');
         if (nl)
             *nl = '\0';

@@ -75,14 +75,14 @@ static sn_gdb_stop resume(void *ctx, int step, int (*interrupted)(void *), void 
     }
 }
 
-sn_run_status sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port)
+sn_run_status sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int listener)
 {
     session g = {s, cycle_limit, {0}, NULL, 0, 0};
     g.last.stop = SN_RUN_BREAK;
     sn_gdb_target t = {&g, reg, read_mem, breakpoint, resume};
     sn_gdb_end end;
     char err[256];
-    if (sn_gdb_serve(&t, port, &end, err, sizeof err) != 0) {
+    if (sn_gdb_serve(&t, listener, &end, err, sizeof err) != 0) {
         g.last.stop = SN_RUN_SIM_ERROR;
         sn_text_fit(g.last.message, sizeof g.last.message, "%s", err);
     } else if (end == SN_GDB_KILLED) {

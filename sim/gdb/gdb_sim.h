@@ -11,14 +11,14 @@
 extern "C" {
 #endif
 
-/* Serves GDB on 127.0.0.1:port (0: a free port, printed on stderr) before
+/* Serves GDB on listener (sn_gdb_listen, gdb_stub.h; closed here) before
  * the booted image runs, and runs it only as GDB steps and continues (in
  * slices of 100000 cycles between Ctrl-C checks), up to cycle_limit; after
  * GDB detaches or disconnects, the breakpoints it left are cleared and the
  * image runs on to its end. Returns the run's result as
- * sn_sim_run does; SN_RUN_SIM_ERROR with the reason in message if the socket
- * cannot be opened or GDB killed the image. */
-sn_run_status sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int port);
+ * sn_sim_run does; SN_RUN_SIM_ERROR with the reason in message if no
+ * connection comes or GDB killed the image. */
+sn_run_status sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int listener);
 
 #ifdef __cplusplus
 }

@@ -332,11 +332,11 @@ static int socket_ready(void *ctx)
     return poll(&p, 1, 0) > 0;
 }
 
-int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, size_t errlen)
+int sn_gdb_listen(int port, char *err, size_t errlen)
 {
     int ls = socket(AF_INET, SOCK_STREAM, 0);
     if (ls < 0) {
-        sn_text_fit(err, errlen, "gdb: socket: %s", strerror(errno));
+        sn_text_fit(err, errlen, "socket: %s", strerror(errno));
         return -1;
     }
     int one = 1;
@@ -348,14 +348,19 @@ int sn_gdb_serve(const sn_gdb_target *t, int port, sn_gdb_end *end, char *err, s
     socklen_t sl = sizeof sa;
     if (port < 0 || port > 65535 || bind(ls, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(ls, 1) != 0 ||
         getsockname(ls, (struct sockaddr *)&sa, &sl) != 0) {
-        sn_text_fit(err, errlen, "gdb: cannot listen on 127.0.0.1:%d: %s", port, strerror(errno));
+        sn_text_fit(err, errlen, "cannot listen on 127.0.0.1:%d: %s", port, strerror(errno));
         close(ls);
         return -1;
     }
     fprintf(stderr, "gdb: listening on 127.0.0.1:%u\n", ntohs(sa.sin_port));
     fflush(stderr);
-    int fd = accept(ls, NULL, NULL);
-    close(ls);
+    return ls;
+}
+
+int sn_gdb_serve(const sn_gdb_target *t, int listener, sn_gdb_end *end, char *err, size_t errlen)
+{
+    int fd = accept(listener, NULL, NULL);
+    close(listener);
     if (fd < 0) {
         sn_text_fit(err, errlen, "gdb: accept: %s", strerror(errno));
         return -1;

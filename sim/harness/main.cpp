@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "gdb_sim.h"
+#include "gdb_stub.h"
 #include "sim.h"
 extern "C" {
 #include "err_text.h"
@@ -184,6 +185,12 @@ int main(int argc, char **argv)
             sigaction(sig, &sa, nullptr);
     }
     char err[512];
+    /* Before the image loads: a port that cannot be served is a refused option, not a run. */
+    int gdb_listener = gdb_port >= 0 ? sn_gdb_listen(gdb_port, err, sizeof err) : -1;
+    if (gdb_port >= 0 && gdb_listener < 0) {
+        complain("--gdb %d: %s\n", gdb_port, err);
+        return 2;
+    }
     sn_sim *s = sn_sim_create(&cfg, err, sizeof err);
     if (!s) {
         complain("%s\n", err);
@@ -215,7 +222,8 @@ int main(int argc, char **argv)
             ok = false;
         }
         if (ok) {
-            sn_run_status r = gdb_port >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_port) : sn_sim_run(s, max_cycles);
+            sn_run_status r = gdb_listener >= 0 ? sn_sim_run_gdb(s, max_cycles, gdb_listener) : sn_sim_run(s, max_cycles);
+            gdb_listener = -1; /* closed by sn_sim_run_gdb */
             print_console(s);
             if (*sn_sim_inject_report(s))
                 printf("sysnode-sim: %s\n", sn_sim_inject_report(s));
@@ -259,6 +267,8 @@ int main(int argc, char **argv)
         }
     }
     sn_sim_destroy(s);
+    if (gdb_listener >= 0)
+        close(gdb_listener);
     if (stop_signal)
         rc = 128 + stop_signal;
     if (fflush(stdout) != 0 || ferror(stdout)) {

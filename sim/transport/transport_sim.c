@@ -1,17 +1,20 @@
 /* The host window onto the in-process simulator (see transport_sim.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "clock.h"
-#include "gdb_sim.h"
 #include "err_text.h"
+#include "gdb_sim.h"
+#include "gdb_stub.h"
 #include "sim.h"
 #include "transport_sim.h"
 
 typedef struct {
     sn_sim *sim;
     double wait_seconds; /* wall time of every wait since BOOT */
-    int gdb_port;        /* -1: no debugger */
+    int gdb;             /* opened under GDB (sn_transport_sim_open_gdb) */
+    int gdb_listener;    /* the socket GDB connects to until the first wait (gdb_stub.h); -1: none */
 } sim_window;
 
 static sn_sim *sim_of(void *ctx)
@@ -73,8 +76,10 @@ static sn_status sim_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, s
 {
     (void)e;
     double start = sn_now_seconds();
-    int port = ((sim_window *)ctx)->gdb_port;
-    sn_run_status r = port >= 0 ? sn_sim_run_gdb(sim_of(ctx), cycle_limit, port) : sn_sim_run(sim_of(ctx), cycle_limit);
+    sim_window *w = ctx;
+    int listener = w->gdb_listener;
+    w->gdb_listener = -1; /* one run, from BOOT to exit, is served: host steps are refused under GDB */
+    sn_run_status r = listener >= 0 ? sn_sim_run_gdb(w->sim, cycle_limit, listener) : sn_sim_run(w->sim, cycle_limit);
     ((sim_window *)ctx)->wait_seconds += sn_now_seconds() - start;
     *out = r;
     if (r.stop == SN_RUN_BREAK) { /* never past gdb_sim, which clears its breakpoints */
@@ -106,6 +111,8 @@ static uint64_t sim_dram_size(void *ctx)
 static void sim_close(void *ctx)
 {
     sim_window *w = ctx;
+    if (w->gdb_listener >= 0)
+        close(w->gdb_listener);
     sn_sim_destroy(w->sim);
     free(w);
 }
@@ -121,7 +128,7 @@ static sn_status sim_stats(void *ctx, sn_run_stats *out, sn_error *e)
 
 static int sim_track_accesses(void *ctx, int on)
 {
-    int record = on && ((sim_window *)ctx)->gdb_port < 0; /* a GDB wait serves the debugger: not split */
+    int record = on && !((sim_window *)ctx)->gdb; /* a GDB wait serves the debugger: not split */
     sn_sim_track_accesses(sim_of(ctx), record);
     return record;
 }
@@ -136,7 +143,7 @@ static sn_status sim_take_accesses(void *ctx, const sn_unit_access **out, size_t
 /* GDB serves one wait, from BOOT to the end; a host step would end the wait at its sync point. */
 static const char *sim_host_steps_refused(void *ctx)
 {
-    return ((sim_window *)ctx)->gdb_port >= 0 ? "--gdb serves one run from BOOT to exit; a host step holds the "
+    return ((sim_window *)ctx)->gdb ? "--gdb serves one run from BOOT to exit; a host step holds the "
                                                 "runner between rounds, where the debugger's run would end"
                                               : NULL;
 }
@@ -164,7 +171,7 @@ sn_status sn_transport_sim_open(sn_transport *t, const sn_sim_transport_opts *o,
         free(w);
         return sn_error_set(e, SN_ERR_INTERNAL, "simulator: %s", err);
     }
-    w->gdb_port = -1;
+    w->gdb_listener = -1;
     if (o && o->progress)
         sn_sim_set_progress(w->sim, o->progress, o->progress_ctx);
     t->ops = &sim_ops;
@@ -199,9 +206,16 @@ sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e
 
 sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts *o, int gdb_port, sn_error *e)
 {
+    char err[256];
+    int listener = sn_gdb_listen(gdb_port, err, sizeof err);
+    if (listener < 0)
+        return sn_error_set(e, SN_ERR_INPUT, "--gdb %d: %s", gdb_port, err);
     sn_status st = sn_transport_sim_open(t, o, e);
-    if (st == SN_OK)
-        ((sim_window *)t->ctx)->gdb_port = gdb_port;
+    if (st == SN_OK) {
+        ((sim_window *)t->ctx)->gdb = 1;
+        ((sim_window *)t->ctx)->gdb_listener = listener;
+    } else
+        close(listener);
     return st;
 }
 

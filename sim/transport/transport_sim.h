@@ -39,9 +39,10 @@ sn_status sn_transport_sim_inject(sn_transport *t, const char *spec, sn_error *e
  * SN_ERR_INPUT naming the spec and the kinds, as sn_transport_sim_inject. */
 sn_status sn_transport_sim_inject_check(const char *spec, sn_error *e);
 
-/* The same, with the image run under GDB (sim/gdb/gdb_sim.h): every wait
- * serves GDB's remote protocol on 127.0.0.1:gdb_port (0: a free port,
- * printed on stderr) before the image runs. */
+/* The same, with the image run under GDB (sim/gdb/gdb_sim.h): listens on
+ * 127.0.0.1:gdb_port at once (0: a free port, printed on stderr), and the
+ * first wait serves GDB's remote protocol there before the image runs.
+ * SN_ERR_INPUT naming --gdb and the port when it cannot be listened on. */
 sn_status sn_transport_sim_open_gdb(sn_transport *t, const sn_sim_transport_opts *o, int gdb_port, sn_error *e);
 
 /* The simulated card with a fresh SysNode (cu_version 0 = 4, as

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""check_small_items.py SYSNODE SYSNODE_BENCH CASES WORK: what a user reads in
-a few corner cases. A GDB port already in use is said in one line, not as a
-"simulation stopped after 0 cycles" with an empty console; the report names
+"""check_small_items.py SYSNODE SYSNODE_BENCH SYSNODE_SIM CASES WORK: what a
+user reads in a few corner cases. A GDB port already in use is said in one
+line on stderr, naming --gdb, before the image runs (not as a "simulation
+stopped after 0 cycles" with an empty console, nor as sysnode-sim's
+"simulation error" on stdout with exit 125); the report names
 the runner image by its resolved path (no "bin/../firmware"), as does
 sysnode-bench's header; a sysnode copied out of the tree says where it
 looked for its image and how to name one."""
 import json, os, shutil, socket, subprocess, sys
 
-sysnode, bench, cases, work = sys.argv[1:5]
+sysnode, bench, sim, cases, work = sys.argv[1:6]
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 vadd = os.path.join(cases, "vadd128")
@@ -17,9 +19,9 @@ with socket.socket() as s:
     s.listen()
     port = s.getsockname()[1]
     r = subprocess.run([sysnode, "run", vadd, "--gdb", str(port)], capture_output=True, text=True)
-want = f"sysnode run: gdb: cannot listen on 127.0.0.1:{port}: Address already in use\n"
-assert r.returncode == 1 and r.stderr == want, r.stderr
-print("a busy GDB port: " + want.strip())
+    busy = f"--gdb {port}: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert r.returncode == 1 and r.stderr == "sysnode run: " + busy and r.stdout == "", (r.stdout, r.stderr)
+    print("a busy GDB port: sysnode run: " + busy.strip())
 
 report = os.path.join(work, "report.json")
 r = subprocess.run([sysnode, "run", vadd, "--report", report], capture_output=True, text=True)
@@ -28,6 +30,15 @@ assert r.returncode == 0 and image == os.path.realpath(image) and "/../" not in 
 r = subprocess.run([bench, vadd], capture_output=True, text=True)
 assert r.returncode == 0 and "/../" not in r.stdout and os.path.realpath(image) in r.stdout, r.stdout
 print(f"the default image as a resolved path: {image}")
+
+with socket.socket() as s:
+    s.bind(("127.0.0.1", 0))
+    s.listen()
+    port = s.getsockname()[1]
+    r = subprocess.run([sim, image, "--gdb", str(port)], capture_output=True, text=True)
+    busy = f"--gdb {port}: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert r.returncode == 2 and r.stderr == "sysnode-sim: " + busy and r.stdout == "", (r.returncode, r.stdout, r.stderr)
+    print("a busy GDB port: sysnode-sim: " + busy.strip())
 
 copy = os.path.join(work, "bin", "sysnode")
 os.makedirs(os.path.dirname(copy))

@@ -56,6 +56,17 @@ typedef struct sn_program {
     size_t payload_count;
 } sn_program;
 
+/* 1 when kick step s of round r of p names only rows of r (slots
+ * first_slot ..+flits below r's payload_count, inside p's payloads), 0 when
+ * not. A loaded program is not yet judged by the table rules (pack.h), which
+ * refuse such a kick; code that reads a kick's rows before them (the settle
+ * proof, the peer check) asks here first. Cannot fail. */
+static inline int sn_program_kick_in_round(const sn_program *p, const sn_table_round *r, const sn_table_step *s)
+{
+    return (uint64_t)s->kick.first_slot + s->kick.flits <= r->payload_count &&
+           (uint64_t)r->payload_first + r->payload_count <= p->payload_count;
+}
+
 /* Loads files[0..nfiles) as rounds 0..nfiles-1 into *p (zeroed first; free
  * with sn_program_free, also after a failure). Errors: any sn_round_load
  * error; SN_ERR_INPUT for nfiles = 0 or totals past uint32_t. */

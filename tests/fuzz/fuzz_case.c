@@ -13,6 +13,8 @@
 #include "manifest.h"
 #include "manifest_mesh.h"
 #include "pack.h"
+#include "peer_check.h"
+#include "settle.h"
 #include "sysnode/regs.h"
 #include "sysnode/table_image.h"
 #include "table_check.h"
@@ -32,7 +34,10 @@ static void pack_and_verify(sn_manifest *m, sn_status st)
     if (st == SN_OK)
         st = sn_mesh_check_manifest(m, &e);
     sn_mesh mesh = sn_mesh_from_manifest(m);
-    if (st == SN_OK && sn_program_load_case(&p, sn_fuzz_dir(), &e) == SN_OK &&
+    int loaded = st == SN_OK && sn_program_load_case(&p, sn_fuzz_dir(), &e) == SN_OK;
+    if (loaded)
+        sn_settle_plan(&p, &mesh, m); /* as sysnode run: the proof and the peer check read rows before the rules */
+    if (loaded && sn_program_check_peers(&p, &mesh, &e) == SN_OK &&
         sn_pack_program(&p, &mesh, &image, &bytes, &e) == SN_OK) {
         /* What the packer writes must pass the firmware's own checks. */
         sn_table t;

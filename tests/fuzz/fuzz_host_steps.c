@@ -18,6 +18,7 @@
 #include "manifest.h"
 #include "manifest_mesh.h"
 #include "pack.h"
+#include "peer_check.h"
 #include "settle.h"
 #include "sysnode/regs.h"
 #include "sysnode/table_image.h"
@@ -65,7 +66,7 @@ static void check_table(const sn_manifest *m, const sn_mesh *mesh)
         return;
     }
     sn_settle_plan(&p, mesh, m);
-    if (sn_pack_program(&p, mesh, &image, &bytes, &e) == SN_OK) {
+    if (sn_program_check_peers(&p, mesh, &e) == SN_OK && sn_pack_program(&p, mesh, &image, &bytes, &e) == SN_OK) {
         sn_table t;
         sn_table_image_fault fault;
         sn_table_fault rule;

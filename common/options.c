@@ -425,9 +425,11 @@ int sn_opts_parse(sn_tool tool, int argc, char **argv, sn_opts *o)
     }
     if (o->noperands < t->min_operands)
         return sn_opts_usage_error(tool, "no %s given", t->operand);
+    if (o->noperands > t->max_operands && t->max_operands == 0) /* sysnode -- run, sysnode --verbose run */
+        return sn_opts_usage_error(tool, "'%s': a %s comes first, before any option or '--'",
+                                   o->operands[0], t->operand);
     if (o->noperands > t->max_operands)
-        return sn_opts_usage_error(tool, "'%s': %s %s", o->operands[t->max_operands],
-                                   t->max_operands ? "a second" : "no option, and no", t->operand);
+        return sn_opts_usage_error(tool, "'%s': a second %s", o->operands[t->max_operands], t->operand);
     return -1;
 }
 

@@ -51,9 +51,9 @@ static sn_status check_ranges(const dram_file *files, int nfiles, uint64_t dram_
     for (int i = 0; i < nfiles; i++) {
         const dram_file *f = &files[i];
         if (f->addr > dram_size || f->n > dram_size - f->addr)
-            return sn_error_set(e, SN_ERR_INPUT, "'%s': [0x%llx, 0x%llx) passes the end of DRAM (%llu bytes)",
-                                f->spec, (unsigned long long)f->addr, (unsigned long long)f->addr + f->n,
-                                (unsigned long long)dram_size);
+            return sn_error_set(e, SN_ERR_INPUT, "'%s': %llu bytes at 0x%llx pass the end of DRAM (%llu bytes)",
+                                f->spec, (unsigned long long)f->n, (unsigned long long)f->addr,
+                                (unsigned long long)dram_size); /* no end address: it can pass 2^64 */
         for (int j = 0; j < i; j++) {
             const dram_file *g = &files[j];
             if (f->n && g->n && f->addr < g->addr + g->n && g->addr < f->addr + f->n)

@@ -6,7 +6,8 @@ stopped after 0 cycles" with an empty console, nor as sysnode-sim's
 "simulation error" on stdout with exit 125); the report names
 the runner image by its resolved path (no "bin/../firmware"), as does
 sysnode-bench's header; a sysnode copied out of the tree says where it
-looked for its image and how to name one."""
+looked for its image and how to name one; a command after '--' is told to
+come first; a --load past 2^64 is named by its size."""
 import json, os, shutil, socket, subprocess, sys
 
 sysnode, bench, sim, cases, work = sys.argv[1:6]
@@ -47,3 +48,16 @@ r = subprocess.run([copy, "run", vadd], capture_output=True, text=True)
 assert r.returncode == 1 and r.stderr.endswith("/lib/sysnode/runner.elf); pass --image ELF\n") and \
     f"looked for {work}/bin/../firmware/runner.elf and " in r.stderr, r.stderr
 print("a copied sysnode: " + r.stderr.strip())
+
+r = subprocess.run([sysnode, "--", "run", vadd], capture_output=True, text=True)
+want = "sysnode: 'run': a command comes first, before any option or '--'\n"
+assert r.returncode == 2 and r.stderr.startswith(want), r.stderr
+print("a command after '--': " + want.strip())
+
+# A --load whose end passes 2^64 is named by its size, not by an end that wrapped to 0x0.
+upload = os.path.join(vadd, "upload_00_00001000.bin")
+spec = f"0xffffffffffffff00={upload}"
+r = subprocess.run([sysnode, "flash", image, "--device", "sim", "--load", spec], capture_output=True, text=True)
+want = f"sysnode flash: '{spec}': {os.path.getsize(upload)} bytes at 0xffffffffffffff00 pass the end of DRAM"
+assert r.returncode == 126 and r.stderr.startswith(want) and "0x0)" not in r.stderr, r.stderr
+print("a --load past 2^64: " + r.stderr.strip())

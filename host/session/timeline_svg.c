@@ -153,8 +153,12 @@ void sn_timeline_svg(FILE *f, const char *name, const sn_run_stats *s, const sn_
     int axis_y = units_y + (int)s->unit_count * UNIT_H + 6;
     fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", LABEL_W, LABEL_W + PLOT_W,
             axis_y, axis_y);
-    for (int i = 0; i <= AXIS_TICKS; i++) {
-        uint64_t c = end_cycle * (uint64_t)i / AXIS_TICKS;
+    /* Ticks at round numbers: the step is 1, 2 or 5 times a power of ten, at most AXIS_TICKS of them. */
+    uint64_t step = 1;
+    for (uint64_t decade = 1; end_cycle / step > AXIS_TICKS; decade *= 10)
+        for (int k = 0; k < 3 && end_cycle / step > AXIS_TICKS; k++)
+            step = decade * (uint64_t)(k == 0 ? 2 : k == 1 ? 5 : 10);
+    for (uint64_t c = 0; c <= end_cycle; c += step) {
         double x = x_of(c, end);
         fprintf(f, "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>"
                    "<text x=\"%.2f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%llu</text>\n",

@@ -11,7 +11,7 @@ computed from the artifacts themselves: at least every flit of the rounds
 before the one it names, at most every flit up to its end, per node too.
 The SVG's marks are checked against the verdict line: one GO tick per flit,
 one completion tick per completion, a busy span per payload, the rounds and
-the cycles."""
+the cycles; its axis is labelled at round numbers."""
 import json, os, re, signal, subprocess, sys, time
 import xml.etree.ElementTree as ET
 
@@ -65,7 +65,13 @@ assert len(marks["go"]) == flits and len(marks["completion"]) == completions, \
 assert len(marks["busy"]) == flits and len(marks["round"]) == rounds and "stop" not in marks, \
     {k: len(v) for k, v in marks.items()}
 assert all(int(g.get("data-cycle")) <= cycles for g in marks["go"])
-print(f"match: the SVG has {flits} GOs, {completions} completions, {rounds} rounds, {cycles} cycles, no stop")
+# The axis labels: 0 and multiples of a 1, 2 or 5 times 10^k step, at most 10 steps, up to the end.
+labels = [int(t.text) for t in root.iter(SVG + "text") if t.get("text-anchor") == "middle"]
+step = labels[1] - labels[0]
+assert labels[0] == 0 and labels == list(range(0, cycles + 1, step)) and cycles // step <= 10, labels
+assert int(str(step).rstrip("0") or "0") in (1, 2, 5) and len(labels) >= 5, labels
+print(f"match: the SVG has {flits} GOs, {completions} completions, {rounds} rounds, {cycles} cycles, no stop, "
+      f"axis every {step} cycles")
 
 # Failures the runner reports, and the cap (halfway through matmul_512x256x512's whole run, so mid-round):
 # each timeline ends at the stop, marked with the message.

@@ -352,13 +352,17 @@ int sn_gdb_listen(int port, char *err, size_t errlen)
         close(ls);
         return -1;
     }
-    fprintf(stderr, "gdb: listening on 127.0.0.1:%u\n", ntohs(sa.sin_port));
-    fflush(stderr);
     return ls;
 }
 
 int sn_gdb_serve(const sn_gdb_target *t, int listener, sn_gdb_end *end, char *err, size_t errlen)
 {
+    struct sockaddr_in sa = {0};
+    socklen_t sl = sizeof sa;
+    if (getsockname(listener, (struct sockaddr *)&sa, &sl) == 0) {
+        fprintf(stderr, "gdb: listening on 127.0.0.1:%u\n", ntohs(sa.sin_port));
+        fflush(stderr);
+    }
     int fd = accept(listener, NULL, NULL);
     close(listener);
     if (fd < 0) {

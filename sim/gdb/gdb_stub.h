@@ -42,14 +42,13 @@ typedef enum {
     SN_GDB_RUN_OVER, /* the run ended (exit, halt, hang or error) while the debugger held it */
 } sn_gdb_end;
 
-/* Listens on 127.0.0.1:port (0: a free port) and writes "gdb: listening on
- * 127.0.0.1:N" to stderr, so that a busy port is refused before anything
- * runs. Returns the listening socket, or -1 with the reason in err (errlen
- * bytes). */
+/* Listens on 127.0.0.1:port (0: a free port), so that a busy port is
+ * refused before anything runs. Returns the listening socket, or -1 with the
+ * reason in err (errlen bytes). */
 int sn_gdb_listen(int port, char *err, size_t errlen);
 
-/* Accepts one connection on listener (from sn_gdb_listen, closed here) and
- * serves it until it ends. Returns 0 with *end set, or -1 with the reason in
+/* Writes "gdb: listening on 127.0.0.1:N" to stderr, accepts one connection
+ * on listener (from sn_gdb_listen, closed here) and serves it until it ends. Returns 0 with *end set, or -1 with the reason in
  * err (errlen bytes) if no connection comes or memory runs out. Protocol:
  * the GDB manual's "Remote Protocol" appendix (packets ?, g, p, m, Z0/z0, s,
  * c, D, k, qSupported, qXfer:features:read, QStartNoAckMode; Ctrl-C as the

@@ -189,9 +189,7 @@ static NOINLINE runner_status drain(sn_runner *r, uint32_t count)
         if ((st = take(r, head)) != SN_OK)
             break;
     } while (--left != 0);
-    uint32_t retired = count - left - taken; /* the records counted inline */
-    r->in_flight -= retired;
-    r->total_completions += retired;
+    r->total_completions += count - left - taken; /* the records counted inline */
     return st;
 }
 
@@ -228,10 +226,13 @@ static int wait_done(sn_runner *r, enum wait_kind kind, uint32_t node, uint64_t 
         return (int32_t)(received(r, node, slot) - r->unit[slot].expected) >= 0;
     case WAIT_DEPTH:
         return r->outstanding[node] < r->unit[slot].depth;
-    case WAIT_IDLE:
-        return r->in_flight == 0;
+    case WAIT_IDLE: /* only units are kicked (the table rules) */
+        for (size_t i = 1; i <= r->map.mesh->unit_count; i++)
+            if (r->outstanding[r->unit[i].node] != 0)
+                return 0;
+        return 1;
     case WAIT_SETTLE: /* unfenced units' writes land meanwhile (DESIGN §2) */
-        return waited >= SETTLE_CYCLES;
+        return waited >= SN_RUNNER_SETTLE_CYCLES; /* end_round() settles only with SETTLE_CYCLES */
     default: /* WAIT_RX: a CU_CTRL reply waits in the RX queue */
         return (rd(r, SN_CTRL_RX_USED) & 0xF) != 0;
     }
@@ -358,6 +359,7 @@ static runner_status probe_units(sn_runner *r)
         const sn_mesh_unit *u = &r->map.mesh->units[i];
         uint32_t node = SN_NODE_ID(u->x, u->y);
         uint64_t caps = 0;
+        r->unit[i + 1].node = (uint8_t)node;
         if (!r->probe_units) {
             r->unit[i + 1].depth = (uint16_t)r->inst_depth;
             continue;
@@ -373,26 +375,6 @@ static runner_status probe_units(sn_runner *r)
     return SN_OK;
 }
 
-/* Adds `sent` GOs to the counts of the unit at node. Out of line: the kick
- * loop then keeps no pointer into the counts in its registers. */
-static NOINLINE void count_sent(sn_runner *r, uint32_t node, uint32_t sent)
-{
-    r->outstanding[node] += sent;
-    r->unit[r->map.slot[node]].kicked += sent;
-    r->in_flight += sent;
-    r->total_flits += sent;
-}
-
-/* Runs the round's kick steps from *i on while they are kicks (DESIGN §2),
- * leaving *i at the first step it did not run: the per-payload path, the
- * floor's loop plus the safeguards, with one call for a run of kicks. Per
- * GO, one STAT read confirms the previous flit was taken (STAT[15]) and
- * shows the queue; SN_RUNNER_DRAIN_AT queued records are popped in a batch,
- * and a set STAT[15] or STAT[31], or the node at its inst_depth, leaves the
- * loop for the bounded waits. ARG0..ARG3 are stored on every GO, DST once
- * per step when it changes (r->dst); outstanding[] is exact at every GO (the throttle and the waits read it),
- * the run's totals are brought up to date after each step. *unfenced is set
- * when a kicked unit may retire before its writes land. */
 /* Where run_round is in a round: kept in memory, so the kick loop's
  * registers hold what it uses per GO. */
 typedef struct {
@@ -400,13 +382,58 @@ typedef struct {
     const sn_table_round *round; /* the runner's copy of the round record */
     uint32_t i;                  /* the current step */
     int unfenced;                /* a unit kicked or awaited may retire before its writes land */
+    int sync;                    /* the round ends at a host sync point */
     union {                      /* the runner's copy of step i, as read: {head, a, b} as stored (table_check.h) */
         sn_table_step step;
         uint32_t word[3];
     } copy;
 } round_walk;
 
-/* Built at -Os like the rest, for the code budget (linker/sysnode.ld). */
+/* Runs a step that failed kicks()' quick kick and seed tests, from w->copy:
+ * the full step rules on that copy first (test_runner_faults: they agree,
+ * so neither a kick nor a seed passes here), then an await (no wait when
+ * its count is already met: a call of wait_for costs about 180 cycles), a
+ * barrier, or a host sync point (held after the round ends, run_round()).
+ * Errors: those of table_fault() and wait_for(). */
+static NOINLINE runner_status other_step(sn_runner *r, round_walk *w)
+{
+    const sn_table_step *s = &w->copy.step;
+    sn_table_fault f;
+    if (sn_table_check_step(s, w->round, &r->map, 0, 0, &f) != SN_OK)
+        return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
+    uint32_t node = SN_NODE_ID(s->x, s->y);
+    sn_runner_unit *u = &r->unit[r->map.slot[node]];
+    switch (s->op) {
+    case SN_STEP_AWAIT: /* the round's awaits so far are the unit's expected: the total rule on them */
+        if (sn_table_check_await_total(s, u->expected, &f) != SN_OK)
+            return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
+        r->status->phase = SN_PHASE_AWAIT;
+        w->unfenced |= u->version < SN_CU_VERSION_FENCED;
+        u->expected += s->await.completions;
+        if ((int32_t)(u->kicked - r->outstanding[node] + u->other - u->expected) >= 0) /* received(), wrap-safe */
+            return SN_OK;
+        return wait_for(r, WAIT_RECEIVED, node);
+    case SN_STEP_BARRIER:
+        r->status->phase = SN_PHASE_BARRIER;
+        return wait_for(r, WAIT_IDLE, NO_NODE);
+    default: /* SN_STEP_HOST_SYNC, the round's last step: held after the round ends */
+        w->sync = 1;
+        return SN_OK;
+    }
+}
+
+/* Runs the round's steps from w->i on (DESIGN §2), a kick inline and any
+ * other step through other_step(): the per-payload path, the floor's loop
+ * plus the safeguards, with one call per round. Per GO, one STAT read
+ * confirms the previous flit was taken (STAT[15]) and shows the queue;
+ * SN_RUNNER_DRAIN_AT queued records are popped in a batch, and a set
+ * STAT[15] or STAT[31], or the node at its inst_depth, leaves the loop for
+ * the bounded waits. ARG0..ARG3 are stored on every GO, DST once per step
+ * when it changes (r->dst); the node's outstanding and the unit's kicked
+ * counts are brought up to date before every wait, drain and step change
+ * (the throttle, the drain and the waits read them). Returns SN_OK or the
+ * first error (r->status names its step). Built at -Os like the rest, for
+ * the code budget (linker/sysnode.ld). */
 static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
 {
     /* STAT bits that leave the loop: STAT[15], STAT[31], and a queue of
@@ -425,10 +452,9 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
         /* The runner's copy of step i, each word read once. The quick kick
          * test is sn_table_kick_ok (the round's copy was checked, so it
          * holds at most SN_STAGE_SLOTS payloads); a seed that passes its
-         * rules is passed over here (no credit register on the mailbox,
-         * DESIGN §2), which saves a return to the caller per round. Anything
-         * else, a step that is neither or a broken one, is left in w->copy
-         * for the caller. */
+         * rules is passed over (no credit register on the mailbox, DESIGN
+         * §2); any other step, or a broken one, goes to other_step() in
+         * w->copy. */
         const volatile uint32_t *word = (const volatile uint32_t *)(const void *)&steps[i];
         uint32_t head = word[0], first = word[1], flits = word[2];
         uint32_t node = sn_step_word_node(head);
@@ -436,35 +462,41 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
         if (sn_table_seed_ok(head))
             continue;
         if (!sn_table_kick_ok(head, first, flits, slot_count, r->map.slot)) {
-            /* the caller checks this copy in full and runs it */
             w->copy.word[0] = head;
             w->copy.word[1] = first;
             w->copy.word[2] = flits;
-            break;
+            st = other_step(r, w);
+            continue;
         }
-        const uint32_t depth = r->unit[r->map.slot[node]].depth;
+        sn_runner_unit *u = &r->unit[r->map.slot[node]];
+        uint32_t *out = &r->outstanding[node];
+        const uint32_t depth = u->depth;
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
         const sn_table_row *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
-        w->unfenced |= r->unit[r->map.slot[node]].version < SN_CU_VERSION_FENCED;
+        w->unfenced |= u->version < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->dst)
             wr(r, SN_MBOX_DST, r->dst = dst);
 /* Adds the GOs since `counted` to the counts a wait, a drain or a report reads. */
 #define COUNT_SENT()                                                                                   \
     do {                                                                                               \
-        if (p != counted)                                                                              \
-            count_sent(r, node, (uint32_t)(p - counted));                                              \
+        uint32_t n_ = (uint32_t)(p - counted);                                                         \
+        *out += n_;                                                                                    \
+        u->kicked += n_;                                                                               \
+        r->total_flits += n_;                                                                          \
         counted = p;                                                                                   \
     } while (0)
         /* GOs up to `room` need no inst_depth look: completions only free
          * room. The inner loop is a do-while (room > p: free >= 1 after the
          * depth wait), so its only test of p is its closing branch. */
-        while (st == SN_OK && p != end) {
+        for (;;) {
             COUNT_SENT();
-            if (r->outstanding[node] >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+            if (p == end)
                 break;
-            uint32_t free = depth - r->outstanding[node];
+            if (*out >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+                break;
+            uint32_t free = depth - *out;
             const sn_table_row *room = free < (uint32_t)(end - p) ? p + free : end;
             do {
                 /* each row field names its register (sysnode/table.h); all
@@ -491,8 +523,9 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
                     break;
                 wr(r, SN_MBOX_GO, 0);
             } while (++p != room);
+            if (st != SN_OK) /* counted: a wait or drain follows COUNT_SENT() */
+                break;
         }
-        COUNT_SENT();
     }
 #undef COUNT_SENT
     w->i = i;
@@ -523,7 +556,7 @@ static runner_status end_round(sn_runner *r, int unfenced)
     }
     /* Counts only ever grow for units of the mesh: other sources are refused. */
     for (size_t i = 0; i < r->map.mesh->unit_count; i++) {
-        uint32_t n = sn_mesh_node(r->map.mesh, i), got = received(r, n, i + 1);
+        uint32_t n = r->unit[i + 1].node, got = received(r, n, i + 1);
         if (got != r->unit[i + 1].expected)
             return fail_limit(r, SN_ERR_EXTRA_COMPLETION, n, got, r->unit[i + 1].expected);
     }
@@ -604,47 +637,16 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     if (st0 != SN_OK)
         return st0;
 
-    round_walk w = {t, &round, 0, 0, {.word = {0, 0, 0}}};
-    int sync = 0; /* the round ends at a host sync point */
-    for (; w.i < round.step_count; w.i++) {
-        const sn_table_step *s = &w.copy.step;
-        runner_status st = kicks(r, &w);
-        if (st != SN_OK)
-            return st;
-        if (w.i == round.step_count)
-            break;
-        /* kicks() left a step that failed the quick kick and seed tests:
-         * the full rules on the same copy (test_runner_faults: they agree,
-         * so neither a kick nor a seed passes here) */
-        if (sn_table_check_step(s, &round, &r->map, 0, 0, &f) != SN_OK)
-            return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
-        uint32_t node = SN_NODE_ID(s->x, s->y);
-        switch (s->op) {
-        case SN_STEP_AWAIT: /* the round's awaits so far are the unit's expected: the total rule on them */
-            if (sn_table_check_await_total(s, r->unit[r->map.slot[node]].expected, &f) != SN_OK)
-                return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
-            r->status->phase = SN_PHASE_AWAIT;
-            w.unfenced |= r->unit[r->map.slot[node]].version < SN_CU_VERSION_FENCED;
-            r->unit[r->map.slot[node]].expected += s->await.completions;
-            st = wait_for(r, WAIT_RECEIVED, node);
-            break;
-        case SN_STEP_BARRIER:
-            r->status->phase = SN_PHASE_BARRIER;
-            st = wait_for(r, WAIT_IDLE, NO_NODE);
-            break;
-        default: /* SN_STEP_HOST_SYNC, held after the round ends, below: kicks() ran every kick and seed */
-            sync = 1;
-            break;
-        }
-        if (st != SN_OK)
-            return st;
-    }
+    round_walk w = {t, &round, 0, 0, 0, {.word = {0, 0, 0}}};
+    runner_status st = kicks(r, &w); /* every step */
+    if (st != SN_OK)
+        return st;
     r->status->step = round.step_count;
     /* The host and the digest read after the last round, and the host at a
      * sync point: those always settle. */
-    int proven = (round.flags & SN_ROUND_SETTLE_PROVEN) && index + 1 < t->round_count && !sync;
-    runner_status st = end_round(r, w.unfenced && !proven);
-    if (st == SN_OK && sync)
+    int proven = (round.flags & SN_ROUND_SETTLE_PROVEN) && index + 1 < t->round_count && !w.sync;
+    st = end_round(r, w.unfenced && !proven);
+    if (st == SN_OK && w.sync)
         st = host_sync(r);
     return st;
 }

@@ -53,7 +53,7 @@ typedef struct {
     uint32_t other;    /* records that completed no flit: peer acks, extras */
     uint16_t depth;    /* inst_depth from CU_CAPS; inst_depth for a unit not probed */
     uint8_t version;   /* CU_VERSION from CU_CAPS; 0 = not probed */
-    uint8_t reserved;
+    uint8_t node;      /* the unit's SN_NODE_ID, set with depth */
 } sn_runner_unit;
 
 typedef struct {
@@ -63,7 +63,6 @@ typedef struct {
     uint32_t outstanding[SN_NODE_COUNT];
     sn_runner_unit unit[SN_RUNNER_SLOTS]; /* by slot */
     sn_mesh_map map;           /* slot[SN_NODE_ID]: the unit's count slot; 0 for the SysNode or no unit */
-    uint32_t in_flight;        /* sum of outstanding[] */
 
     sn_port *port;
     sn_status_block *status;   /* where progress and the first error are kept */

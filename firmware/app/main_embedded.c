@@ -13,7 +13,9 @@ static const sn_mesh mesh = SN_MESH_2P2_INIT;
 int main(void)
 {
     sn_runner_init(&runner, 0, &mesh, &status_block);
-    if (sn_app_report_copy_from(&boot_args) != SN_OK) { /* the table is compiled in: only the copy is read */
+    /* the table is compiled in: only the copy is read, when the host wrote boot arguments */
+    if (boot_args.magic == SN_BOOT_ARGS_MAGIC && boot_args.version == SN_BOOT_ARGS_VERSION &&
+        sn_app_report_copy_from(&boot_args) != SN_OK) {
         status_block.error_value = SN_BOOT_ARGS_OUTSIDE;
         return sn_app_report(&status_block, SN_ERR_BOOT_ARGS);
     }

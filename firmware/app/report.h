@@ -20,8 +20,8 @@ sn_status sn_app_report(sn_status_block *s, sn_status st);
 void sn_app_report_copy(const sn_status_block *s, uint64_t held);
 
 /* Makes sn_app_report also leave the block in DRAM at the boot arguments'
- * status_addr (FORMAT.md §6; through the uncached alias) when the block a
- * holds is there (magic, version) and names a copy. Returns SN_OK, or
+ * status_addr (FORMAT.md §6; through the uncached alias) when a names a
+ * copy; a's magic and version are the caller's to check. Returns SN_OK, or
  * SN_ERR_BOOT_ARGS when the copy is not 8-aligned or passes dram_bytes (or
  * the 36-bit local DRAM offset). */
 sn_status sn_app_report_copy_from(const volatile sn_boot_args *a);

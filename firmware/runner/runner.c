@@ -380,7 +380,6 @@ static runner_status probe_units(sn_runner *r)
 typedef struct {
     const sn_table *t;
     const sn_table_round *round; /* the runner's copy of the round record */
-    uint32_t i;                  /* the current step */
     int unfenced;                /* a unit kicked or awaited may retire before its writes land */
     int sync;                    /* the round ends at a host sync point */
     union {                      /* the runner's copy of step i, as read: {head, a, b} as stored (table_check.h) */
@@ -422,7 +421,7 @@ static NOINLINE runner_status other_step(sn_runner *r, round_walk *w)
     }
 }
 
-/* Runs the round's steps from w->i on (DESIGN §2), a kick inline and any
+/* Runs the round's steps in order (DESIGN §2), a kick inline and any
  * other step through other_step(): the per-payload path, the floor's loop
  * plus the safeguards, with one call per round. Per GO, one STAT read
  * confirms the previous flit was taken (STAT[15]) and shows the queue;
@@ -447,8 +446,7 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
     const sn_table_row *slots = &w->t->payloads[w->round->payload_first];
     const uint32_t step_count = w->round->step_count, slot_count = w->round->payload_count;
     runner_status st = SN_OK;
-    uint32_t i = w->i;
-    for (; st == SN_OK && i < step_count; i++) {
+    for (uint32_t i = 0; st == SN_OK && i < step_count; i++) {
         /* The runner's copy of step i, each word read once. The quick kick
          * test is sn_table_kick_ok (the round's copy was checked, so it
          * holds at most SN_STAGE_SLOTS payloads); a seed that passes its
@@ -528,7 +526,6 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
         }
     }
 #undef COUNT_SENT
-    w->i = i;
     return st;
 }
 
@@ -637,7 +634,7 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     if (st0 != SN_OK)
         return st0;
 
-    round_walk w = {t, &round, 0, 0, 0, {.word = {0, 0, 0}}};
+    round_walk w = {t, &round, 0, 0, {.word = {0, 0, 0}}};
     runner_status st = kicks(r, &w); /* every step */
     if (st != SN_OK)
         return st;

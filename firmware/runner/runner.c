@@ -486,15 +486,18 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
         counted = p;                                                                                   \
     } while (0)
         /* GOs up to `room` need no inst_depth look: completions only free
-         * room. The inner loop is a do-while (room > p: free >= 1 after the
-         * depth wait), so its only test of p is its closing branch. */
-        for (;;) {
-            COUNT_SENT();
-            if (p == end)
-                break;
-            if (*out >= depth && (st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
-                break;
-            uint32_t free = depth - *out;
+         * room. The loops are do-whiles (a kick that passed its quick test
+         * sends at least one flit; room > p: free >= 1 after the depth
+         * wait), so each tests p only at its closing branch; the counts are
+         * brought up to date once per chunk, not again at a step's start. */
+        do {
+            uint32_t in_flight_at_node = *out;
+            if (in_flight_at_node >= depth) {
+                if ((st = wait_for(r, WAIT_DEPTH, node)) != SN_OK)
+                    break;
+                in_flight_at_node = *out;
+            }
+            uint32_t free = depth - in_flight_at_node;
             const sn_table_row *room = free < (uint32_t)(end - p) ? p + free : end;
             do {
                 /* each row field names its register (sysnode/table.h); all
@@ -521,9 +524,8 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
                     break;
                 wr(r, SN_MBOX_GO, 0);
             } while (++p != room);
-            if (st != SN_OK) /* counted: a wait or drain follows COUNT_SENT() */
-                break;
-        }
+            COUNT_SENT();
+        } while (st == SN_OK && p != end);
     }
 #undef COUNT_SENT
     return st;

@@ -380,7 +380,6 @@ static runner_status probe_units(sn_runner *r)
 typedef struct {
     const sn_table *t;
     const sn_table_round *round; /* the runner's copy of the round record */
-    int unfenced;                /* a unit kicked or awaited may retire before its writes land */
     int sync;                    /* the round ends at a host sync point */
     union {                      /* the runner's copy of step i, as read: {head, a, b} as stored (table_check.h) */
         sn_table_step step;
@@ -407,7 +406,6 @@ static NOINLINE runner_status other_step(sn_runner *r, round_walk *w)
         if (sn_table_check_await_total(s, u->expected, &f) != SN_OK)
             return table_fault(r, SN_ERR_TABLE_CHANGED, &f);
         r->status->phase = SN_PHASE_AWAIT;
-        w->unfenced |= u->version < SN_CU_VERSION_FENCED;
         u->expected += s->await.completions;
         if ((int32_t)(u->kicked - r->outstanding[node] + u->other - u->expected) >= 0) /* received(), wrap-safe */
             return SN_OK;
@@ -472,7 +470,6 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
         const uint64_t dst = SN_DST_VALUE(node & 0xF, node >> 4);
         const sn_table_row *p = &slots[first], *end = p + flits, *counted = p;
         r->status->phase = SN_PHASE_KICK;
-        w->unfenced |= u->version < SN_CU_VERSION_FENCED;
         /* GO latched the last flit: a register write may precede the STAT check. */
         if (dst != r->dst)
             wr(r, SN_MBOX_DST, r->dst = dst);
@@ -531,14 +528,25 @@ static NOINLINE runner_status kicks(sn_runner *r, round_walk *w)
     return st;
 }
 
-/* unfenced: the round kicked or awaited a unit that may retire before its
- * writes land (older than CU_VERSION 5, or never probed), and the packer did
- * not prove the settle useless (FORMAT.md §3 flags). */
-static runner_status end_round(sn_runner *r, int unfenced)
+/* may_settle: the packer did not prove the settle useless (FORMAT.md §3
+ * flags). The round then settles when it kicked or awaited a unit that may
+ * retire before its writes land (older than CU_VERSION 5, or never probed). */
+static runner_status end_round(sn_runner *r, int may_settle)
 {
     r->status->phase = SN_PHASE_ROUND_END;
-    runner_status st = wait_for(r, WAIT_IDLE, NO_NODE);
-    if (st == SN_OK && SETTLE_CYCLES != 0 && unfenced) {
+    int unfenced = 0;
+    uint32_t owed = 0;
+    for (size_t i = 1; i <= r->map.mesh->unit_count; i++) {
+        unfenced |= (r->unit[i].kicked | r->unit[i].expected) != 0 && r->unit[i].version < SN_CU_VERSION_FENCED;
+        owed |= r->outstanding[r->unit[i].node];
+    }
+    /* no flit outstanding and no record queued or lost: no wait (wait_for
+     * costs about 200 cycles) */
+    runner_status st = SN_OK;
+    uint64_t stat = rd(r, SN_MBOX_STAT);
+    if (owed != 0 || sn_stat_queued(stat) != 0 || sn_stat_overflow(stat))
+        st = wait_for(r, WAIT_IDLE, NO_NODE);
+    if (st == SN_OK && SETTLE_CYCLES != 0 && may_settle && unfenced) {
         r->settles++;
         st = wait_for(r, WAIT_SETTLE, NO_NODE);
     }
@@ -636,7 +644,7 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     if (st0 != SN_OK)
         return st0;
 
-    round_walk w = {t, &round, 0, 0, {.word = {0, 0, 0}}};
+    round_walk w = {t, &round, 0, {.word = {0, 0, 0}}};
     runner_status st = kicks(r, &w); /* every step */
     if (st != SN_OK)
         return st;
@@ -644,7 +652,7 @@ static runner_status run_round(sn_runner *r, const sn_table *t, uint32_t index)
     /* The host and the digest read after the last round, and the host at a
      * sync point: those always settle. */
     int proven = (round.flags & SN_ROUND_SETTLE_PROVEN) && index + 1 < t->round_count && !w.sync;
-    st = end_round(r, w.unfenced && !proven);
+    st = end_round(r, !proven);
     if (st == SN_OK && w.sync)
         st = host_sync(r);
     return st;

@@ -15,6 +15,8 @@
 #include "err_text.h"
 #include "json.h"
 #include "manifest.h"
+#include "manifest_mesh.h"
+#include "pack.h"
 #include "table_layout.h"
 #include "sysnode/regs.h"
 #include "u256.h"
@@ -357,6 +359,19 @@ static bool program_fit(sn_program *p, flat *f)
     return true;
 }
 
+/* The table rules (sn_program_check) on a program just loaded, against m's
+ * mesh (rv64_mesh_2p2 without m or without a "mesh"): no program leaves a
+ * loader unjudged, so nothing that reads a kick's rows (the settle proof,
+ * the peer check, the FILL conversion, --table's replay) meets a kick
+ * outside its round. */
+static sn_status judge(const sn_program *p, const sn_manifest *m, sn_error *e)
+{
+    static const sn_mesh default_mesh = SN_MESH_2P2_INIT;
+    sn_status st = m ? sn_mesh_check_manifest(m, e) : SN_OK;
+    sn_mesh mesh = m ? sn_mesh_from_manifest(m) : default_mesh;
+    return st == SN_OK ? sn_program_check(p, &mesh, e) : st;
+}
+
 /* The rounds of n artifacts named names[i], document i parsed by
  * doc(ctx, i, &d, e): from memory or from a file. */
 typedef sn_status (*doc_fn)(const void *ctx, size_t i, sn_json **d, sn_error *e);
@@ -377,6 +392,8 @@ static sn_status load_rounds(sn_program *p, const char *const *names, size_t n, 
     }
     if (st == SN_OK && !program_fit(p, &f))
         st = sn_error_set(e, SN_ERR_INTERNAL, "out of memory");
+    if (st == SN_OK)
+        st = judge(p, NULL, e);
     return st;
 }
 
@@ -517,6 +534,8 @@ static sn_status load_artifacts(sn_program *p, const sn_manifest *m, int dir_fd,
                             p->masked_total, e);
     if (st == SN_OK && m->host_step_count > 0)
         st = add_host_syncs(p, m, e);
+    if (st == SN_OK)
+        st = judge(p, m, e);
     return st;
 }
 

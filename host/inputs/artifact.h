@@ -43,7 +43,11 @@ void sn_round_free(sn_round *r);
 
 /* An ordered list of rounds, stored flattened in table layout: round i owns
  * steps[rounds[i].step_first ..+step_count) and payloads[rounds[i].
- * payload_first ..+payload_count). Every count fits uint32_t. */
+ * payload_first ..+payload_count). Every count fits uint32_t. A program
+ * from a loader below has passed the table rules (sn_program_check, pack.h),
+ * so every kick names rows of its own round: whatever reads a kick's rows
+ * (the settle proof, the peer check, the FILL conversion, a replay with
+ * --table) reads inside them. */
 typedef struct sn_program {
     size_t round_count;
     char **files;     /* round i's artifact path, as given */
@@ -56,20 +60,11 @@ typedef struct sn_program {
     size_t payload_count;
 } sn_program;
 
-/* 1 when kick step s of round r of p names only rows of r (slots
- * first_slot ..+flits below r's payload_count, inside p's payloads), 0 when
- * not. A loaded program is not yet judged by the table rules (pack.h), which
- * refuse such a kick; code that reads a kick's rows before them (the settle
- * proof, the peer check) asks here first. Cannot fail. */
-static inline int sn_program_kick_in_round(const sn_program *p, const sn_table_round *r, const sn_table_step *s)
-{
-    return (uint64_t)s->kick.first_slot + s->kick.flits <= r->payload_count &&
-           (uint64_t)r->payload_first + r->payload_count <= p->payload_count;
-}
-
 /* Loads files[0..nfiles) as rounds 0..nfiles-1 into *p (zeroed first; free
- * with sn_program_free, also after a failure). Errors: any sn_round_load
- * error; SN_ERR_INPUT for nfiles = 0 or totals past uint32_t. */
+ * with sn_program_free, also after a failure), judged by the table rules
+ * against rv64_mesh_2p2. Errors: any sn_round_load error; the table rule's
+ * status and words (sn_program_check); SN_ERR_INPUT for nfiles = 0 or totals
+ * past uint32_t. */
 sn_status sn_program_load(sn_program *p, const char *const *files, size_t nfiles, sn_error *e);
 
 /* Loads n artifacts' JSON texts (texts[i] of lens[i] bytes: the compiler's
@@ -96,7 +91,9 @@ sn_status sn_program_with_host_syncs(const sn_program *p, const uint8_t *sync_af
  * "rounds", "total_flits" and "flits_wider_than_256_bits" against what was
  * loaded (SN_ERR_INPUT on a difference). Every round a host step follows
  * ends with a host sync step (artifacts/FORMAT.md §9), so `sysnode pack`,
- * `dump` and `run` see one program. */
+ * `dump` and `run` see one program, judged by the table rules against the
+ * manifest's mesh (sn_mesh_check_manifest first; rv64_mesh_2p2 without one):
+ * those errors too (sn_program_check). */
 sn_status sn_program_load_case(sn_program *p, const char *case_dir, sn_error *e);
 
 /* sn_program_load_case for a case whose manifest m the caller read already

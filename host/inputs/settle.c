@@ -56,8 +56,6 @@ static int round_traffic(const sn_program *p, const sn_mesh *mesh, size_t r, ran
             continue;
         if (!u || u->cu_type != SN_CU_TYPE_MG)
             return 1;
-        if (!sn_program_kick_in_round(p, round, s)) /* refused later by the table rules */
-            return 1;
         for (uint32_t k = 0; k < s->kick.flits; k++) {
             sn_payload q = sn_table_row_payload(&p->payloads[round->payload_first + s->kick.first_slot + k]);
             uint64_t op = sn_mg_op(&q), n = sn_mg_n(&q);

@@ -23,9 +23,8 @@
  *    the last kept settle.
  * Clears the flag everywhere else; with m NULL (a table packed from artifact
  * files alone), or when memory for the proof runs out, every round keeps its
- * settle, as does a round with a kick past its own payload rows (the table
- * rules refuse it later; no row outside the round is read). No error. Keeps
- * no state between calls: safe on several threads. */
+ * settle. p is a loaded program, judged by the table rules (artifact.h). No
+ * error. Keeps no state between calls: safe on several threads. */
 void sn_settle_plan(sn_program *p, const sn_mesh *mesh, const sn_manifest *m);
 
 #endif

@@ -10,8 +10,6 @@ sn_status sn_program_check_peers(const sn_program *p, const sn_mesh *mesh, sn_er
         for (uint32_t i = 0; i < t.rounds[r].step_count; i++) {
             const sn_table_step *s = &t.steps[t.rounds[r].step_first + i];
             const sn_mesh_unit *u = s->op == SN_STEP_KICK ? sn_mesh_find(mesh, s->x, s->y) : NULL;
-            if (u && !sn_program_kick_in_round(p, &t.rounds[r], s))
-                continue; /* its rows are the table rules' to refuse, after this check */
             for (uint32_t k = 0; u && u->cu_type == SN_CU_TYPE_MG && k < s->kick.flits; k++) {
                 uint32_t slot = s->kick.first_slot + k;
                 sn_payload q = sn_table_row_payload(&t.payloads[t.rounds[r].payload_first + slot]);

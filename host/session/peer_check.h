@@ -13,9 +13,8 @@
 /* SN_OK, or SN_ERR_TABLE_NODE naming the artifact, round, slot, field and
  * value of the first node DRAIN whose dst_x/dst_y is no vector core of
  * mesh, or whose dack_x/dack_y is not (0,0), with the fix (build the
- * compiler's machine with agent=(0,0)). Checked before anything is sent,
- * and before the table rules: a kick past its round's rows is skipped here
- * (sn_program_kick_in_round) and refused by them. */
+ * compiler's machine with agent=(0,0)). Checked before anything is sent, on
+ * a loaded program, which the table rules have judged (artifact.h). */
 sn_status sn_program_check_peers(const sn_program *p, const sn_mesh *mesh, sn_error *e);
 
 #endif

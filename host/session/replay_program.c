@@ -96,6 +96,19 @@ static sn_status check_uploads(sn_device *d, const sn_manifest *m, const sn_prog
     return st;
 }
 
+/* What the run did up to its last wait (rs): its cycles, instructions,
+ * dropped GOs, injection and errata, for the verdict, the report, the
+ * timeline and --save-output, whether it ended in the runner's exit or
+ * stopped between host steps. */
+static void keep_run_facts(const sn_device *d, const sn_run_status *rs, sn_replay_result *res)
+{
+    res->cycles = d->cycles;
+    res->instret = rs->instret;
+    res->dropped_gos = rs->dropped_gos;
+    sn_text_fit(res->inject, sizeof res->inject, "%s", rs->inject);
+    sn_text_fit(res->errata, sizeof res->errata, "%s", rs->errata);
+}
+
 sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const sn_manifest *m, const sn_program *p,
                             sn_replay_result *res, sn_error *e)
 {
@@ -149,6 +162,7 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     sn_run_status rs;
     sn_status_block sb;
     int held = 0, valid = 0;
+    memset(&rs, 0, sizeof rs);
     for (size_t k = 0; st == SN_OK && k < m->host_step_count; k++) {
         const sn_host_step *h = &m->host_steps[k];
         st = sn_device_wait(&d, 1, &held, &rs, e);
@@ -174,14 +188,10 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
     }
     if (st == SN_OK)
         st = sn_device_wait(&d, 0, &held, &rs, e); /* no sync point after the last host step */
-    if (st == SN_OK) {
-        res->cycles = rs.cycles;
-        res->instret = rs.instret;
-        res->dropped_gos = rs.dropped_gos;
-        sn_text_fit(res->inject, sizeof res->inject, "%s", rs.inject);
-        sn_text_fit(res->errata, sizeof res->errata, "%s", rs.errata);
+    if (d.booted) /* the last wait's, however it stopped (a cap, a signal, a fault between host steps) */
+        keep_run_facts(&d, &rs, res);
+    if (st == SN_OK)
         st = sn_window_read_status(t, sn_replay_status_addr(table_addr, res->table_bytes), &sb, &valid, e);
-    }
     if (st == SN_OK)
         st = sn_replay_run_status(&rs, &sb, valid, t->ops->console(t->ctx), opts->image, e);
     if (st == SN_OK) /* the accesses after the last poll, once the runner's own verdict is in */

@@ -11,6 +11,12 @@ void *sn_zeroed_alloc(size_t n)
     return p == MAP_FAILED ? NULL : p;
 }
 
+void sn_zeroed_clear(void *p, size_t n)
+{
+    if (p != NULL && n > 0)
+        madvise(p, n, MADV_DONTNEED); /* a private anonymous mapping reads as zero pages again */
+}
+
 void sn_zeroed_free(void *p, size_t n)
 {
     if (p != NULL)

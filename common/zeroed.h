@@ -14,6 +14,10 @@ extern "C" {
 /* n zero bytes (n > 0), page-aligned, or NULL when they cannot be mapped. */
 void *sn_zeroed_alloc(size_t n);
 
+/* Makes a buffer of n bytes from sn_zeroed_alloc all zero again, its pages
+ * given back (they cost nothing until touched again); NULL is ignored. */
+void sn_zeroed_clear(void *p, size_t n);
+
 /* Returns a buffer of n bytes from sn_zeroed_alloc; NULL is ignored. */
 void sn_zeroed_free(void *p, size_t n);
 

@@ -304,7 +304,7 @@ int32_t sysnode_run_case(sysnode_device *d, const char *case_dir, int32_t digest
     d->err = (sn_error){0};
     forget_warnings(d);
     sn_status st = sn_replay_case(&opts, &d->t, &r, &d->err);
-    sn_device_forget_runner(&d->dev); /* the case booted its own runner */
+    sn_device_forget(&d->dev); /* the case booted its own runner and wrote DRAM over the session's bytes */
     keep_result(d, st, &r);
     return done(d, st);
 }

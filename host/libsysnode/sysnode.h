@@ -160,7 +160,10 @@ int32_t sysnode_execute(sysnode_device *d, const char *const *texts, const size_
 
 /* Replays the case folder case_dir as `sysnode run` does (same checks, same
  * bytes, host steps included; artifacts/FORMAT.md §9), on this device's
- * DRAM. digest != 0 is `--digest`. Returns 0 on a byte-exact match,
+ * DRAM. digest != 0 is `--digest`. Afterwards the session holds no live
+ * byte: what earlier writes and executes left is the case's now, so a later
+ * execute's FILL of it is refused and its unit reads of it are reported
+ * (sysnode_warning), as reads of bytes nothing wrote. Returns 0 on a byte-exact match,
  * SN_ERR_MISMATCH (the first difference in sysnode_last_result), or the error
  * that stopped it. */
 int32_t sysnode_run_case(sysnode_device *d, const char *case_dir, int32_t digest);

@@ -401,11 +401,15 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
     return st;
 }
 
-void sn_device_forget_runner(sn_device *d)
+void sn_device_forget(sn_device *d)
 {
     d->held = 0;
     d->syncs = 0;
     d->table_addr = d->table_bytes = 0;
+    sn_zeroed_clear(d->shadow, d->dram_bytes);
+    sn_zeroed_clear(d->written, d->dram_bytes / 8 + 1);
+    sn_zeroed_clear(d->live, d->dram_bytes / 8 + 1);
+    d->marked_lo = d->marked_hi = 0;
 }
 
 sn_status sn_device_stopped(sn_device *d, const sn_run_status *rs, sn_error *e)

@@ -148,10 +148,13 @@ sn_status sn_device_release(sn_device *d, const uint8_t *table, uint64_t table_b
  * message names the sync point awaited and the runner's status block). */
 sn_status sn_device_wait(sn_device *d, int poll, int *held, sn_run_status *rs, sn_error *e);
 
-/* Forgets the live runner (its hold, its table): another user of the
- * transport booted the SysNode (a case replay), so the next sn_device_run
- * boots afresh. The host's shadow is kept. */
-void sn_device_forget_runner(sn_device *d);
+/* Forgets the live runner (its hold, its table) and every byte the session
+ * knew in DRAM (the host's shadow, its written and live bytes): another user
+ * of the transport booted the SysNode and wrote DRAM (a case replay), so the
+ * next sn_device_run boots afresh, a FILL of bytes written before is refused
+ * and a unit read of them is a read of bytes nothing wrote, never the
+ * session's old bytes taken for DRAM's (DESIGN.md §10). */
+void sn_device_forget(sn_device *d);
 
 /* How a stopped run ended (sn_replay_run_status), from the runner's status
  * block copy after the current table (FORMAT.md §7). */

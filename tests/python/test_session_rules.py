@@ -278,6 +278,36 @@ class UnwrittenReads(unittest.TestCase):
             self.assertIn("[0x1000, 0x1100)", strict.stderr)
 
 
+class CaseOverSession(unittest.TestCase):
+    """run_case replays on the session's DRAM: vadd128's uploads land at
+    0x1000 and 0x2000, over the session's own bytes there. Afterwards the
+    session takes none of its old bytes for DRAM's: before, a vector core
+    read the case's bytes with no word said, while a cluster's FILL was
+    converted from the session's old copy."""
+
+    def test_vector_core_read_is_named(self):
+        _, artifacts, _ = case("vadd128")
+        with sysnode.Device(strict=True) as dev:
+            dev.write(0x1000, bytes(512))
+            dev.write(0x2000, bytes(512))
+            dev.run_case(os.path.join(CASES, "vadd128"))
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(artifacts)
+        for part in ("round 0 slot 25", "512 of them written by neither", "first 0x1000"):
+            self.assertIn(part, cm.exception.diagnosis)
+
+    def test_cluster_fill_is_refused(self):
+        uploads, (mm,), _ = case("mm4x32")
+        with sysnode.Device() as dev:
+            for addr, data in uploads:
+                dev.write(addr, data)
+            dev.run_case(os.path.join(CASES, "vadd128"))
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(mm)
+        self.assertIn("round 0 slot 0: FILL of 256 bytes at 0x1000 reads 0x1000, which the host never wrote",
+                      cm.exception.diagnosis)
+
+
 class OverlappingFills(unittest.TestCase):
     """Two FILLs of one sel whose FP16 windows overlap at different offsets
     (conv2d's tapped FILLs): the MXFP7 each needs differs where they meet."""

@@ -190,8 +190,16 @@ sn_status sn_replay_program(const sn_replay_opts *opts, sn_transport *t, const s
         st = sn_device_wait(&d, 0, &held, &rs, e); /* no sync point after the last host step */
     if (d.booted) /* the last wait's, however it stopped (a cap, a signal, a fault between host steps) */
         keep_run_facts(&d, &rs, res);
-    if (st == SN_OK)
-        st = sn_window_read_status(t, sn_replay_status_addr(table_addr, res->table_bytes), &sb, &valid, e);
+    if (st == SN_OK || (d.booted && rs.stop == SN_RUN_EXITED)) { /* the runner's report, of an error too */
+        sn_error quiet = {0};
+        sn_status read = sn_window_read_status(t, sn_replay_status_addr(table_addr, res->table_bytes), &sb, &valid,
+                                               st == SN_OK ? e : &quiet);
+        st = st == SN_OK ? read : st;
+    }
+    if (valid) { /* its own counts, where it stopped */
+        res->flits = sb.flits_sent;
+        res->completions = sb.completions;
+    }
     if (st == SN_OK)
         st = sn_replay_run_status(&rs, &sb, valid, t->ops->console(t->ctx), opts->image, e);
     if (st == SN_OK) /* the accesses after the last poll, once the runner's own verdict is in */

@@ -498,8 +498,9 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
     if (st == SN_OK)
         st = d->held ? sn_device_release(d, table, table_bytes, table_addr, e)
                      : sn_device_boot(d, table, table_bytes, table_addr, NULL, e);
-    int stopped_here = 0;
+    int stopped_here = 0, ran = st == SN_OK;
     sn_run_status rs;
+    memset(&rs, 0, sizeof rs);
     d->tracked = p;
     if (st == SN_OK)
         st = sn_device_wait(d, 1, &stopped_here, &rs, e); /* checks the accesses up to the hold */
@@ -531,6 +532,13 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
         res->table_addr = table_addr;
         res->table_bytes = table_bytes;
         res->match = 1;
+    } else if (ran) { /* what the run did up to where it stopped (the cap, a fault), for the error's result */
+        sn_error quiet = {0};
+        res->cycles = d->cycles - start;
+        if (rs.stop == SN_RUN_EXITED && sn_device_status(d, &after, &quiet) == SN_OK) { /* the runner's own counts */
+            res->flits = after.flits_sent - before.flits_sent;
+            res->completions = after.completions - before.completions;
+        }
     }
     sn_program_free(&held);
     free(sync_after);

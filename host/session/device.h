@@ -169,7 +169,9 @@ sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e);
  * rv64_mesh_2p2, DESIGN.md §6), the FILL conversion, then a BOOT (first
  * call) or a release with the new table; the runner holds after p's last
  * round, its units keeping their state for the next call. res->rounds,
- * flits, completions and cycles count this run. Errors: a table rule
+ * flits, completions and cycles count this run; after an error in the run,
+ * its cycles up to the stop, and the runner's own flits and completions
+ * when it exited. Errors: a table rule
  * (SN_ERR_TABLE_*, naming artifact, round, step) or SN_ERR_INPUT (FILL or
  * table placement) before anything runs; the runner's error (its status,
  * with its console; the session is then over and the next call boots

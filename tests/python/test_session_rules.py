@@ -308,6 +308,35 @@ class CaseOverSession(unittest.TestCase):
                       cm.exception.diagnosis)
 
 
+class ResultAfterAnError(unittest.TestCase):
+    """An execute that fails in its run keeps what the run did in the
+    error's result (before, 0 cycles, 0 flits, 0 completions)."""
+
+    def test_cap_counts_its_cycles(self):
+        uploads, artifacts, _ = case("vadd128")
+        with sysnode.Device(max_cycles=15000) as dev:  # vadd128 from boot takes more
+            for addr, data in uploads:
+                dev.write(addr, data)
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(artifacts)
+        self.assertEqual(cm.exception.status_name, "SN_ERR_HANG")
+        self.assertEqual(cm.exception.result.cycles, 15000)
+
+    def test_runner_error_counts_its_flits(self):
+        uploads, (artifact,), _ = case("vadd128")
+        steps = [s[:3] + [s[3] + 1] if s[0] == "await" else s for s in artifact["steps"]]
+        with sysnode.Device() as dev:
+            for addr, data in uploads:
+                dev.write(addr, data)
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(dict(artifact, steps=steps))
+        e = cm.exception
+        self.assertIn("awaited 27, received 26, owed 1", e.diagnosis)
+        m = re.search(r"after (\d+) cycles", e.diagnosis)
+        self.assertIsNotNone(m, e.diagnosis)
+        self.assertEqual((e.result.flits, e.result.completions, e.result.cycles), (26, 26, int(m.group(1))))
+
+
 class OverlappingFills(unittest.TestCase):
     """Two FILLs of one sel whose FP16 windows overlap at different offsets
     (conv2d's tapped FILLs): the MXFP7 each needs differs where they meet."""

@@ -10,7 +10,9 @@ write winning. A read of bytes the host wrote at the same point is not
 recorded (it would check the host's own bytes, and a host step compares
 before it uploads); nor are reads before the first round or writes after
 the last one (nothing runs after them), nor discards (a case has no way to
-say a span was freed: its replay counts those bytes as written). Each of
+say a span was freed: its replay counts those bytes as written), nor an
+execute that failed after its run began (its units may have written DRAM;
+one refused before anything ran changed nothing). Each of
 those is listed, with its address and size, in the manifest's
 "recorder_notes" (a descriptive member `sysnode run` ignores), so nothing
 is left out silently."""
@@ -21,7 +23,7 @@ import secrets
 import shutil
 import threading
 
-from .device import artifact_text, as_bytes
+from .device import SysNodeError, artifact_text, as_bytes
 
 
 def _merge(regions, addr, data):
@@ -121,16 +123,27 @@ class Recorder:
             self._open()
             self.device.discard(addr, n)
             self.notes.append("discard of %d bytes at 0x%x %s: the replay counts them as written" % (
-                n, addr, "before round 0" if self.point == 0 else "after round %d" % (self.point - 1)))
+                n, addr, self._where()))
 
     def execute(self, artifact, name="artifact"):
         items = artifact if isinstance(artifact, (list, tuple)) else [artifact]
         texts = [artifact_text(a) for a in items]
         with self._lock:
             self._open()
-            result = self.device.execute(texts, name)
+            try:
+                result = self.device.execute(texts, name)
+            except SysNodeError as e:
+                if e.result is not None and e.result.cycles:  # it ran, and its units may have written DRAM
+                    self.notes.append("execute of %d artifact%s %s failed after %d cycles (%s): not in the case, "
+                                      "and what it left in DRAM is not replayed" % (
+                                          len(texts), "" if len(texts) == 1 else "s", self._where(), e.result.cycles,
+                                          e.status_name))
+                raise
             self.artifacts.extend(texts)
             return result
+
+    def _where(self):
+        return "before round 0" if self.point == 0 else "after round %d" % (self.point - 1)
 
     def _regions(self, folder, regions, kind, point):
         out = []

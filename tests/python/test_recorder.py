@@ -118,6 +118,31 @@ class Recording(unittest.TestCase):
         run = replay(folder)
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
 
+    def test_failed_execute_is_noted(self):
+        """An execute that fails after its run began is not in the case, and says so in recorder_notes; one
+        refused before anything ran (bad JSON) changed nothing and is not noted. The folder replays."""
+        uploads, (artifact,), expected = case_session.load(os.path.join(CASES, "vadd128"))
+        over = dict(artifact, steps=[s[:3] + [s[3] + 1] if s[0] == "await" else s for s in artifact["steps"]])
+        folder = os.path.join(self.tmp, "failed")
+        with sysnode.Device() as dev:
+            rec = sysnode.Recorder(dev, folder)
+            for addr, data in uploads:
+                rec.write(addr, data)
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                rec.execute(over)
+            with self.assertRaises(sysnode.SysNodeError):
+                rec.execute("{")
+            rec.execute(artifact)
+            rec.read(expected[0][0], len(expected[0][1]))
+            rec.close()
+        m = json.load(open(os.path.join(folder, "manifest.json")))
+        self.assertEqual(m["recorder_notes"], [
+            "execute of 1 artifact before round 0 failed after %d cycles (SN_ERR_HANG): not in the case, and what "
+            "it left in DRAM is not replayed" % cm.exception.result.cycles])
+        self.assertGreater(cm.exception.result.cycles, 8000000)  # the runner's hang report comes after 8 M
+        run = replay(folder)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+
     def test_zero_length_calls(self):
         """A write or read of no bytes records no region (a manifest region holds at least one byte):
         the folder replays."""

@@ -364,18 +364,23 @@ static int run_several(run_plan *plan, unsigned jobs)
 
 /* --save-output DIR for the case c: DIR made if missing (it must be a
  * directory), and DIR/<file> named for each expected output of c's
- * manifest, for the output check before the run. */
+ * manifest, for the output check before the run. A case that compares only
+ * at its host steps has no region to keep: refused, as --digest is
+ * (replay.h), before DIR is made. */
 static sn_status save_plan(run_plan *plan, const sn_case *c, sn_error *e)
 {
     struct stat sb;
-    if (mkdir(plan->save_output, 0777) != 0 && errno != EEXIST)
-        return sn_error_set(e, SN_ERR_IO, "cannot make the folder %s: %s", plan->save_output, strerror(errno));
-    if (stat(plan->save_output, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return sn_error_set(e, SN_ERR_INPUT, "%s is not a folder", plan->save_output);
     if (c->m_status != SN_OK) {
         *e = c->m_err;
         return c->m_status;
     }
+    if (c->m.expected_count == 0)
+        return sn_error_set(e, SN_ERR_INPUT, "%s: the case compares only at its host steps, and --save-output "
+                            "keeps the expected outputs after the last round: nothing to save", c->m.path);
+    if (mkdir(plan->save_output, 0777) != 0 && errno != EEXIST)
+        return sn_error_set(e, SN_ERR_IO, "cannot make the folder %s: %s", plan->save_output, strerror(errno));
+    if (stat(plan->save_output, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return sn_error_set(e, SN_ERR_INPUT, "%s is not a folder", plan->save_output);
     plan->save_paths = calloc(c->m.expected_count + 1, sizeof *plan->save_paths);
     if (!plan->save_paths)
         return sn_error_set(e, SN_ERR_INTERNAL, "out of memory");

@@ -68,6 +68,10 @@ m["host_steps"][0]["expected_outputs"].pop()
 m["expected_outputs_after_last_round"] = []
 json.dump(m, open(os.path.join(only_steps, "manifest.json"), "w"))
 refused(run(sysnode, "run", only_steps, "--digest"), "--digest", "compares only at its host steps")
+# --save-output there: refused before the run and before its folder is made, not a run that saves nothing
+saved = os.path.join(work, "only_steps_saved")
+refused(run(sysnode, "run", only_steps, "--save-output", saved), "--save-output", "compares only at its host steps")
+assert not os.path.exists(saved), "a refused --save-output made its folder"
 
 # bytes only a host step uploaded are the host's: no verdict
 r = run(sysnode, "run", os.path.join(steps, "host_step_host_wrote"))

@@ -163,6 +163,11 @@ static int flash(const sn_opts *o)
         st = sn_transport_open_device(&t, device, cu_version, &err);
     if (st == SN_OK)
         st = check_ranges(files, nfiles, t.ops->dram_size(t.ctx), &err);
+    /* the runner's own boot check (exit 0x16), made here before anything is written to the card */
+    if (st == SN_OK && digest && (digest_addr > t.ops->dram_size(t.ctx) || digest_bytes > t.ops->dram_size(t.ctx) - digest_addr))
+        st = sn_error_set(&err, SN_ERR_INPUT, "--digest %s: [0x%llx, 0x%llx) passes the end of DRAM (%llu bytes)", digest,
+                          (unsigned long long)digest_addr, (unsigned long long)digest_addr + digest_bytes,
+                          (unsigned long long)t.ops->dram_size(t.ctx));
     /* The runner's status block comes back through a DRAM copy right after the table (FORMAT.md §6): without
      * it the host could word no runner error and print no digest, so a table it does not fit after is refused. */
     uint64_t status_addr = 0;

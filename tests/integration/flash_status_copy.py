@@ -14,7 +14,9 @@ missing. Checks, on vadd128's packed table:
     runner's error worded on stderr (0x13, the node);
   - at the highest 8-aligned address below the top of the 16 MiB DRAM whose
     copy still fits: the digest; 8 bytes higher: refused by name before
-    anything reaches the card (exit 126, no console)."""
+    anything reaches the card (exit 126, no console);
+  - a --digest range past the top of DRAM: refused the same way (it was
+    loaded and booted, and the runner refused its boot arguments)."""
 import os, struct, subprocess, sys, zlib
 
 sysnode, elf, cases, work = sys.argv[1:5]
@@ -76,4 +78,9 @@ over = (DRAM - COPY - len(data)) // 8 * 8 + 8
 run = flash(table, over, "--digest", "0x200003:13")
 assert run.returncode == 126 and run.stdout == "" and "the runner's status copy at DRAM" in run.stderr \
     and "passes the end of DRAM" in run.stderr, f"table at {over:#x}: {run.stdout}{run.stderr}"
-print(f"PASS: status copy after a table at 0x100008 and {top:#x}; {over:#x} refused")
+# a --digest range past the top of DRAM: refused by name before anything reaches the card, as the runner's own
+# boot check would refuse it (exit 0x16) after the load and BOOT
+run = flash(table, 0x100008, "--digest", f"{DRAM - 16:#x}:0x100")
+assert run.returncode == 126 and run.stdout == "" and f"--digest {DRAM - 16:#x}:0x100" in run.stderr \
+    and "passes the end of DRAM" in run.stderr, f"--digest past DRAM: {run.stdout}{run.stderr}"
+print(f"PASS: status copy after a table at 0x100008 and {top:#x}; {over:#x} and a --digest past DRAM refused")

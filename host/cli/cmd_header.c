@@ -3,12 +3,12 @@
 #include "args.h"
 #include "commands.h"
 #include "ctable.h"
-#include "pack.h"
 
+/* prog was judged by the table rules as it loaded (artifact.h): no header for a table pack refuses. */
 static sn_status write_header(const sn_cli_args *a, const sn_program *prog, const sn_mesh *mesh, sn_error *e)
 {
-    sn_status st = sn_program_check(prog, mesh, e); /* the same judge as pack: no header for a table pack refuses */
-    return st == SN_OK ? sn_ctable_write_file(a->out, prog, e) : st;
+    (void)mesh;
+    return sn_ctable_write_file(a->out, prog, e);
 }
 
 int sn_cmd_header(int argc, char **argv)

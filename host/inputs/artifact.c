@@ -16,7 +16,8 @@
 #include "json.h"
 #include "manifest.h"
 #include "manifest_mesh.h"
-#include "pack.h"
+#include "messages.h"
+#include "table_check.h"
 #include "table_layout.h"
 #include "sysnode/regs.h"
 #include "u256.h"
@@ -357,6 +358,22 @@ static bool program_fit(sn_program *p, flat *f)
             p->payloads = payloads;
     }
     return true;
+}
+
+sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e)
+{
+    uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
+    sn_table t = sn_program_table(p);
+    sn_table_fault fault;
+    sn_mesh_map map = {0};
+    sn_mesh_map_init(&map, mesh);
+    sn_status st = sn_table_check(&t, &map, kicked, awaited, &fault);
+    if (st != SN_OK) {
+        char words[256];
+        sn_table_fault_describe(&fault, words, sizeof words);
+        return sn_error_set(e, st, "%s: %s", p->files[fault.round], words);
+    }
+    return SN_OK;
 }
 
 /* The table rules (sn_program_check) on a program just loaded, against m's

@@ -10,6 +10,7 @@
 
 #include "error.h"
 #include "manifest.h"
+#include "sysnode/mesh.h"
 #include "sysnode/table.h"
 
 /* One parsed artifact. Payloads are the table's rows (sysnode/table.h);
@@ -44,7 +45,7 @@ void sn_round_free(sn_round *r);
 /* An ordered list of rounds, stored flattened in table layout: round i owns
  * steps[rounds[i].step_first ..+step_count) and payloads[rounds[i].
  * payload_first ..+payload_count). Every count fits uint32_t. A program
- * from a loader below has passed the table rules (sn_program_check, pack.h),
+ * from a loader below has passed the table rules (sn_program_check below),
  * so every kick names rows of its own round: whatever reads a kick's rows
  * (the settle proof, the peer check, the FILL conversion, a replay with
  * --table) reads inside them. */
@@ -59,6 +60,13 @@ typedef struct sn_program {
     sn_table_row *payloads;
     size_t payload_count;
 } sn_program;
+
+/* Checks p's table against mesh with sn_table_check, the one judge of the
+ * table rules (common/table_check.h; FORMAT.md §4). Errors: the
+ * rule's status (SN_ERR_TABLE_STEP, _SLOT or _NODE) with "FILE: round R step
+ * S: <rule>", FILE being that round's artifact and the words those of
+ * sn_table_fault_describe, which the firmware prints too. */
+sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e);
 
 /* Loads files[0..nfiles) as rounds 0..nfiles-1 into *p (zeroed first; free
  * with sn_program_free, also after a failure), judged by the table rules

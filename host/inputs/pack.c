@@ -13,12 +13,10 @@
 #include <unistd.h>
 
 #include "crc32.h"
-#include "messages.h"
 #include "settle.h"
 #include "word_hash.h"
 #include "sysnode/regs.h"
 #include "sysnode/table_image.h"
-#include "table_check.h"
 #include "table_layout.h"
 
 static void put_le(uint8_t *p, uint64_t v, unsigned bytes)
@@ -33,22 +31,6 @@ static void put_le(uint8_t *p, uint64_t v, unsigned bytes)
 
 #define PUT_HDR(b, field, v) \
     put_le((b) + offsetof(sn_table_image_header, field), (v), sizeof(((sn_table_image_header *)0)->field))
-
-sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e)
-{
-    uint32_t kicked[SN_NODE_COUNT] = {0}, awaited[SN_NODE_COUNT] = {0};
-    sn_table t = sn_program_table(p);
-    sn_table_fault fault;
-    sn_mesh_map map = {0};
-    sn_mesh_map_init(&map, mesh);
-    sn_status st = sn_table_check(&t, &map, kicked, awaited, &fault);
-    if (st != SN_OK) {
-        char words[256];
-        sn_table_fault_describe(&fault, words, sizeof words);
-        return sn_error_set(e, st, "%s: %s", p->files[fault.round], words);
-    }
-    return SN_OK;
-}
 
 sn_status sn_pack_program(const sn_program *p, const sn_mesh *mesh, uint8_t **image, uint64_t *bytes, sn_error *e)
 {

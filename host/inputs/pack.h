@@ -13,14 +13,9 @@
 #include "manifest.h"
 #include "sysnode/mesh.h"
 
-/* Checks p's table against mesh with sn_table_check, the one judge of the
- * table rules (common/table_check.h; FORMAT.md §4). Errors: the
- * rule's status (SN_ERR_TABLE_STEP, _SLOT or _NODE) with "FILE: round R step
- * S: <rule>", FILE being that round's artifact and the words those of
- * sn_table_fault_describe, which the firmware prints too. */
-sn_status sn_program_check(const sn_program *p, const sn_mesh *mesh, sn_error *e);
-
-/* Checks p's table against mesh (sn_program_check), then builds its image:
+/* Checks p's table against mesh (sn_program_check, artifact.h: p may be
+ * one the loader did not make, such as sn_program_with_host_syncs'), then
+ * builds its image:
  * *image (heap, 8-byte aligned, the caller frees it) of *bytes bytes =
  * the total of sn_table_layout_of its counts (FORMAT.md §2-§3). Errors: the table rule's status
  * (SN_ERR_TABLE_STEP, _SLOT or _NODE) with "FILE: round R step S: <rule>"

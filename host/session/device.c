@@ -525,6 +525,14 @@ sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res
         }
     if (st == SN_OK)
         st = sn_device_status(d, &after, e);
+    uint64_t want = sn_replay_kicked_flits(&t);
+    if (st == SN_OK && after.flits_sent - before.flits_sent != want) { /* the summary check of `sysnode run` */
+        st = sn_error_set(e, SN_ERR_PROTOCOL,
+                          "%s held after the last round with %u flits sent, but the program kicks %llu: the image "
+                          "carries another program, or keeps no runner's summary (its status block, FORMAT.md §7)",
+                          d->image_path, after.flits_sent - before.flits_sent, (unsigned long long)want);
+        d->held = 0; /* the next call boots afresh */
+    }
     if (st == SN_OK) {
         res->flits = after.flits_sent - before.flits_sent;
         res->completions = after.completions - before.completions;

@@ -175,7 +175,10 @@ sn_status sn_device_status(sn_device *d, sn_status_block *out, sn_error *e);
  * (SN_ERR_TABLE_*, naming artifact, round, step) or SN_ERR_INPUT (FILL or
  * table placement) before anything runs; the runner's error (its status,
  * with its console; the session is then over and the next call boots
- * afresh); SN_ERR_HANG past max_cycles. */
+ * afresh); SN_ERR_HANG past max_cycles; SN_ERR_PROTOCOL when the image
+ * exits instead of holding, or holds with another count of flits sent than
+ * p kicks (its summary, as `sysnode run` checks it: replay_verdict.h), the
+ * next call then booting afresh too. */
 sn_status sn_device_run(sn_device *d, const sn_program *p, sn_replay_result *res, sn_error *e);
 
 #endif

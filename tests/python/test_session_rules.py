@@ -337,6 +337,24 @@ class ResultAfterAnError(unittest.TestCase):
         self.assertEqual((e.result.flits, e.result.completions, e.result.cycles), (26, 26, int(m.group(1))))
 
 
+class Summary(unittest.TestCase):
+    """An execute holds only when the runner's summary counts the flits the
+    program kicks, as `sysnode run` checks a case's: the floor image (the
+    benchmark's reference) keeps no summary at a hold. Before, its execute
+    succeeded with 0 flits and 0 completions."""
+
+    def test_image_without_summary_is_refused(self):
+        uploads, artifacts, _ = case("vadd128")
+        floor = os.path.join(os.path.dirname(os.environ["SYSNODE_LIB"]), "..", "firmware", "runner-floor.elf")
+        with sysnode.Device(image=floor) as dev:
+            for addr, data in uploads:
+                dev.write(addr, data)
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(artifacts)
+        self.assertEqual(cm.exception.status_name, "SN_ERR_PROTOCOL")
+        self.assertIn("with 0 flits sent, but the program kicks 26", cm.exception.diagnosis)
+
+
 class OverlappingFills(unittest.TestCase):
     """Two FILLs of one sel whose FP16 windows overlap at different offsets
     (conv2d's tapped FILLs): the MXFP7 each needs differs where they meet."""

@@ -97,7 +97,9 @@ sn_status sn_device_discard(sn_device *d, uint64_t addr, uint64_t n, sn_error *e
  * ("FILE: round R slot S: payload OP to UNIT (x,y) reads N bytes at [A, B)
  * (a VFILL), K of them written by neither ..., first 0xF"), or, when
  * d->strict, is SN_ERR_INPUT with the first such read (every write is
- * still applied). p is the program running since the boot or the last
+ * still applied); a write over the runner's status copy after its current
+ * table, which the runner rewrites at each hold and exit, is SN_ERR_INPUT
+ * naming the payload and both ranges, strict or not. p is the program running since the boot or the last
  * sn_device_run's start; the payload numbers are counted from d->sent.
  * SN_OK on a window that records no accesses. */
 sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *e);

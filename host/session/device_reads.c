@@ -116,6 +116,17 @@ sn_status sn_device_check_accesses(sn_device *d, const sn_program *p, sn_error *
         }
         if (!a)
             break;
+        /* The runner writes its status copy after its table at each hold and at its exit, over whatever a
+         * unit wrote there before (FORMAT.md §6): those bytes are lost, so such a write is refused. */
+        uint64_t copy_lo = sn_replay_status_addr(d->table_addr, d->table_bytes), copy_hi = copy_lo + SN_STATUS_COPY_BYTES;
+        if (a->write && d->table_bytes && a->addr < copy_hi && copy_lo < a->addr + a->nbytes && st == SN_OK) {
+            char msg[512];
+            describe(p, w, a, a->addr, a->addr + a->nbytes, 0, 0, msg, sizeof msg);
+            st = sn_error_set(e, SN_ERR_INPUT, "%s, over the runner's status copy at [0x%llx, 0x%llx) after its table: "
+                              "the runner writes it at each hold and at its exit, and those bytes are lost (write "
+                              "below the table, 0x%llx)", msg, (unsigned long long)copy_lo, (unsigned long long)copy_hi,
+                              (unsigned long long)d->table_addr);
+        }
         if (a->write) {
             sn_byte_map_set(d->live, a->addr, a->addr + a->nbytes, 1);
         } else if (clear && open) {

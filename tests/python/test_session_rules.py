@@ -337,6 +337,26 @@ class ResultAfterAnError(unittest.TestCase):
         self.assertEqual((e.result.flits, e.result.completions, e.result.cycles), (26, 26, int(m.group(1))))
 
 
+class OverTheStatusCopy(unittest.TestCase):
+    """The runner writes its status copy after its table (the top of DRAM)
+    at each hold: a DRAIN there is lost. Before, the execute succeeded and a
+    read of the tile returned the runner's status block."""
+
+    def test_drain_there_is_refused(self):
+        uploads, (mm,), _ = case("mm4x32")
+        with sysnode.Device() as dev:
+            for addr, data in uploads:
+                dev.write(addr, data)
+            with self.assertRaises(sysnode.SysNodeError) as cm:
+                dev.execute(drain_to(mm, 0xFFF1E0))
+        d = cm.exception.diagnosis
+        m = re.search(r"over the runner's status copy at \[0x([0-9a-f]+), 0x([0-9a-f]+)\)", d)
+        self.assertIsNotNone(m, d)
+        lo, hi = int(m.group(1), 16), int(m.group(2), 16)
+        self.assertTrue(lo <= 0xFFF1E0 < hi and hi - lo == 256 and lo % 64 == 0, d)
+        self.assertIn("payload DRAIN to the matmul cluster at (1,1) writes 32 bytes at [0xfff1e0, 0xfff200)", d)
+
+
 class Summary(unittest.TestCase):
     """An execute holds only when the runner's summary counts the flits the
     program kicks, as `sysnode run` checks a case's: the floor image (the

@@ -25,13 +25,15 @@ class SysNodeError(Exception):
     of iface/sysnode/status.h (e.g. 0x40), `status_name` its name
     (e.g. "SN_ERR_HANG"), `diagnosis` the library's message (the runner's own
     words for a runner error: round, step, node), `result` the Result of the
-    run when there was one."""
+    run when there was one, `warnings` the messages of the SysNodeWarnings the
+    run gave before it failed (also issued as warnings)."""
 
-    def __init__(self, status, diagnosis, result=None):
+    def __init__(self, status, diagnosis, result=None, warnings=()):
         self.status = status
         self.status_name = lib().sysnode_status_name(status).decode()
         self.diagnosis = diagnosis
         self.result = result
+        self.warnings = list(warnings)
         super().__init__("%s (0x%02x): %s" % (self.status_name, status, diagnosis))
 
 
@@ -149,6 +151,14 @@ class Result:
             self.rounds, self.flits, self.completions, self.cycles, self.match)
 
 
+def issued(result, messages):
+    """Issues each message as a SysNodeWarning (at the caller's caller: the
+    user's line), after the call's own bookkeeping, and returns result."""
+    for m in messages:
+        warnings.warn(SysNodeWarning(m), stacklevel=3)
+    return result
+
+
 def artifact_text(artifact):
     """The JSON text of an artifact given as the compiler's dict, an object
     with to_dict(), JSON text (str or bytes) or a path to a JSON file."""
@@ -197,14 +207,14 @@ class Device:
         self.last_result = None
         self.dram_bytes = lib().sysnode_dram_size(handle)
 
-    def _warn(self):
-        """The last execute's or run_case's warnings, as SysNodeWarnings."""
-        for i in range(lib().sysnode_warning_count(self._dev)):
-            warnings.warn(SysNodeWarning(lib().sysnode_warning(self._dev, i).decode(errors="replace")), stacklevel=3)
+    def _messages(self):
+        """The last execute's or run_case's warnings, as their messages."""
+        return [lib().sysnode_warning(self._dev, i).decode(errors="replace")
+                for i in range(lib().sysnode_warning_count(self._dev))]
 
-    def _check(self, st, result=None):
+    def _check(self, st, result=None, messages=()):
         if st != 0:
-            raise SysNodeError(st, lib().sysnode_last_error(self._dev).decode(errors="replace"), result)
+            raise SysNodeError(st, lib().sysnode_last_error(self._dev).decode(errors="replace"), result, messages)
 
     def _handle(self):
         if self._dev is None:
@@ -246,18 +256,31 @@ class Device:
     def execute(self, artifact, name="artifact"):
         """Runs one artifact (see artifact_text), or a list of them as
         consecutive rounds, checked by the rules of `sysnode pack`; returns a
-        Result or raises SysNodeError with the runner's diagnosis."""
+        Result or raises SysNodeError with the runner's diagnosis. Reads of
+        bytes nothing wrote are SysNodeWarnings, issued last."""
         items = artifact if isinstance(artifact, (list, tuple)) else [artifact]
-        texts = [artifact_text(a) for a in items]
+        try:
+            res, messages = self.execute_texts([artifact_text(a) for a in items], name)
+        except SysNodeError as e:
+            issued(None, e.warnings)
+            raise
+        return issued(res, messages)
+
+    def execute_texts(self, texts, name="artifact"):
+        """execute of artifacts' JSON texts (bytes), its warnings not issued:
+        (Result, the warnings' messages), or SysNodeError with them in
+        .warnings. For a caller that keeps its own record of the run before
+        the warnings are issued (Recorder): a filter that makes them errors
+        then cannot lose a run that happened."""
         arr = (ctypes.c_char_p * len(texts))(*texts)
         lens = (ctypes.c_size_t * len(texts))(*[len(t) for t in texts])
         with self._lock:
             st = lib().sysnode_execute(self._handle(), arr, lens, len(texts), _c_string("name", name))
             res = self._result()
-            self._warn()
             res.match = None  # nothing was compared: the caller reads the outputs
-            self._check(st, res)
-        return res
+            messages = self._messages()
+            self._check(st, res, messages)
+        return res, messages
 
     def run_case(self, case_dir, digest=False):
         """Replays a case folder as `sysnode run` does; returns a Result on a
@@ -267,9 +290,13 @@ class Device:
             st = lib().sysnode_run_case(self._handle(), _c_string("case_dir", case_dir, True),
                                          _flag("digest", digest))
             res = self._result()
-            self._warn()
-            self._check(st, res)
-        return res
+            messages = self._messages()
+        try:
+            self._check(st, res, messages)
+        except SysNodeError as e:
+            issued(None, e.warnings)
+            raise
+        return issued(res, messages)
 
     def close(self):
         if self._dev is None:

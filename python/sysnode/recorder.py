@@ -23,7 +23,7 @@ import secrets
 import shutil
 import threading
 
-from .device import SysNodeError, artifact_text, as_bytes
+from .device import SysNodeError, artifact_text, as_bytes, issued
 
 
 def _merge(regions, addr, data):
@@ -131,16 +131,17 @@ class Recorder:
         with self._lock:
             self._open()
             try:
-                result = self.device.execute(texts, name)
+                result, messages = self.device.execute_texts(texts, name)
             except SysNodeError as e:
                 if e.result is not None and e.result.cycles:  # it ran, and its units may have written DRAM
                     self.notes.append("execute of %d artifact%s %s failed after %d cycles (%s): not in the case, "
                                       "and what it left in DRAM is not replayed" % (
                                           len(texts), "" if len(texts) == 1 else "s", self._where(), e.result.cycles,
                                           e.status_name))
+                issued(None, e.warnings)
                 raise
-            self.artifacts.extend(texts)
-            return result
+            self.artifacts.extend(texts)  # recorded before its warnings, which a filter may make errors
+        return issued(result, messages)
 
     def _where(self):
         return "before round 0" if self.point == 0 else "after round %d" % (self.point - 1)

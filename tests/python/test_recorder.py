@@ -9,6 +9,7 @@ import struct
 import subprocess
 import tempfile
 import unittest
+import warnings
 
 import case_session
 import sysnode
@@ -142,6 +143,30 @@ class Recording(unittest.TestCase):
         self.assertGreater(cm.exception.result.cycles, 8000000)  # the runner's hang report comes after 8 M
         run = replay(folder)
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+
+    def test_warning_made_an_error_keeps_the_round(self):
+        """A filter that makes SysNodeWarnings errors cannot lose a round that ran: vadd128 with 0x2000 never
+        written warns, the warning raises, and the round is still in the case (before, it was missing and the
+        read after it was noted as one before round 0)."""
+        uploads, (artifact,), expected = case_session.load(os.path.join(CASES, "vadd128"))
+        (a_addr, a), (b_addr, b) = uploads
+        out_addr, c = expected[0]
+        folder = os.path.join(self.tmp, "warned")
+        with sysnode.Device() as dev, warnings.catch_warnings():
+            warnings.simplefilter("error", sysnode.SysNodeWarning)
+            rec = sysnode.Recorder(dev, folder)
+            rec.write(a_addr, a)
+            with self.assertRaises(sysnode.SysNodeWarning):
+                rec.execute(artifact)
+            rec.read(out_addr, len(c))
+            rec.write(b_addr, b)
+            rec.execute(artifact)
+            self.assertEqual(rec.read(out_addr, len(c)), c)
+            rec.close()
+        m = json.load(open(os.path.join(folder, "manifest.json")))
+        self.assertEqual(m["rounds"], 2)
+        self.assertNotIn("recorder_notes", m)
+        self.assertEqual([h["after_round"] for h in m["host_steps"]], [0])
 
     def test_zero_length_calls(self):
         """A write or read of no bytes records no region (a manifest region holds at least one byte):

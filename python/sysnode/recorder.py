@@ -16,14 +16,46 @@ one refused before anything ran changed nothing). Each of
 those is listed, with its address and size, in the manifest's
 "recorder_notes" (a descriptive member `sysnode run` ignores), so nothing
 is left out silently."""
+import contextlib
 import hashlib
 import json
 import os
 import secrets
 import shutil
+import signal
 import threading
 
 from .device import SysNodeError, artifact_text, as_bytes, issued
+
+
+class _Terminated(BaseException):
+    """SIGTERM while a case folder is built (_sigterm_unwinds)."""
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds():
+    """While the block runs, a SIGTERM that would end the process outright
+    (its default action; on the main thread, the only one that can catch it)
+    raises _Terminated instead, so the block's cleanup runs; the process then
+    dies of the signal as it would have. The output rule of the tools
+    (docs/user-guide.md "Output files"): nothing half made is left."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+
+    def unwind(sig, frame):
+        raise _Terminated()
+
+    signal.signal(signal.SIGTERM, unwind)
+    try:
+        yield
+    except _Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _merge(regions, addr, data):
@@ -63,7 +95,8 @@ class Recorder:
     empty folder (FileExistsError otherwise, at construction and again at
     close: its files are someone's inputs). The case is built in a
     temporary folder beside it and renamed into place whole, so a failed
-    close leaves nothing. name defaults to the folder's name. Its calls take
+    close leaves nothing, nor does SIGINT or (on the main thread, with its
+    default action) SIGTERM. name defaults to the folder's name. Its calls take
     turns (a lock), each with its record, as a Device's do; one after close()
     raises ValueError."""
 
@@ -177,13 +210,14 @@ class Recorder:
         os.makedirs(parent, exist_ok=True)
         folder = os.path.join(parent, ".%s.partial-%d-%s" % (os.path.basename(os.path.normpath(self.case_dir)),
                                                               os.getpid(), secrets.token_hex(4)))
-        os.mkdir(folder)  # the umask's mode, as a plain mkdir of case_dir would have
-        try:
-            self._write(folder, rounds)
-            os.rename(folder, self.case_dir)  # onto an empty folder, or none: whole or not at all
-        except BaseException:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
+        with _sigterm_unwinds():
+            os.mkdir(folder)  # the umask's mode, as a plain mkdir of case_dir would have
+            try:
+                self._write(folder, rounds)
+                os.rename(folder, self.case_dir)  # onto an empty folder, or none: whole or not at all
+            except BaseException:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise
         self._closed = True
 
     def _write(self, folder, rounds):

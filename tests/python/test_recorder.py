@@ -5,8 +5,10 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import struct
 import subprocess
+import sys
 import tempfile
 import unittest
 import warnings
@@ -250,6 +252,29 @@ class Folder(unittest.TestCase):
                     rec.close()
             finally:
                 json.dump = real
+        self.assertEqual(os.listdir(self.tmp), [])
+
+    def test_sigterm_in_close_leaves_nothing(self):
+        """SIGTERM while close() builds the folder: the process dies of it (as with no handler) and leaves no
+        .partial folder; before, the half-built folder stayed."""
+        child = (
+            "import json, os, signal, sys, sysnode, case_session, sysnode.recorder as r\n"
+            "uploads, artifacts, expected = case_session.load(sys.argv[1])\n"
+            "build = r.Recorder._write\n"
+            "def write_then_term(self, folder, rounds):\n"
+            "    build(self, folder, rounds)\n"
+            "    os.kill(os.getpid(), signal.SIGTERM)\n"
+            "r.Recorder._write = write_then_term\n"
+            "dev = sysnode.Device()\n"
+            "rec = sysnode.Recorder(dev, sys.argv[2])\n"
+            "for addr, data in uploads:\n"
+            "    rec.write(addr, data)\n"
+            "rec.execute(artifacts)\n"
+            "rec.read(expected[0][0], len(expected[0][1]))\n"
+            "rec.close()\n")
+        run = subprocess.run([sys.executable, "-c", child, os.path.join(CASES, "vadd128"),
+                              os.path.join(self.tmp, "case")], capture_output=True, text=True, timeout=120)
+        self.assertEqual(run.returncode, -signal.SIGTERM, run.stderr)
         self.assertEqual(os.listdir(self.tmp), [])
 
     def test_call_after_close_is_refused(self):

@@ -68,6 +68,7 @@ typedef struct {
     uint64_t dram_latency; /* --dram-latency: the CPU's L (sn_sim_config) */
     const char *trace, *device, *report, *timeline, *fst, *fst_window;
     const char *save_output; /* --save-output DIR */
+    int made_save_dir;       /* DIR was made by this run: removed again if nothing was saved in it */
     char **save_paths;       /* ... DIR/<file> for each expected output of the case */
     size_t nsave;
     const char *inject;  /* --inject KIND[@...] (sim/harness/inject.h), or NULL */
@@ -364,7 +365,8 @@ static int run_several(run_plan *plan, unsigned jobs)
 
 /* --save-output DIR for the case c: DIR made if missing (it must be a
  * directory), and DIR/<file> named for each expected output of c's
- * manifest, for the output check before the run. A case that compares only
+ * manifest, for the output check before the run (a DIR made here is
+ * removed again if the run saves nothing in it). A case that compares only
  * at its host steps has no region to keep: refused, as --digest is
  * (replay.h), before DIR is made. */
 static sn_status save_plan(run_plan *plan, const sn_case *c, sn_error *e)
@@ -377,7 +379,9 @@ static sn_status save_plan(run_plan *plan, const sn_case *c, sn_error *e)
     if (c->m.expected_count == 0)
         return sn_error_set(e, SN_ERR_INPUT, "%s: the case compares only at its host steps, and --save-output "
                             "keeps the expected outputs after the last round: nothing to save", c->m.path);
-    if (mkdir(plan->save_output, 0777) != 0 && errno != EEXIST)
+    if (mkdir(plan->save_output, 0777) == 0)
+        plan->made_save_dir = 1; /* here, for the output check of DIR/<file> */
+    else if (errno != EEXIST)
         return sn_error_set(e, SN_ERR_IO, "cannot make the folder %s: %s", plan->save_output, strerror(errno));
     if (stat(plan->save_output, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return sn_error_set(e, SN_ERR_INPUT, "%s is not a folder", plan->save_output);
@@ -544,6 +548,8 @@ int sn_cmd_run(int argc, char **argv)
         rc = run_several(&plan, (unsigned)jobs);
     }
 out:
+    if (plan.made_save_dir)
+        rmdir(plan.save_output); /* only when empty: a run refused or never started leaves no folder behind */
     for (size_t i = 0; plan.cases && i < plan.ncases; i++)
         sn_case_free(&plan.cases[i].cs);
     free(plan.cases);

@@ -3,11 +3,12 @@
 user reads in a few corner cases. A GDB port already in use is said in one
 line on stderr, naming --gdb, before the image runs (not as a "simulation
 stopped after 0 cycles" with an empty console, nor as sysnode-sim's
-"simulation error" on stdout with exit 125); the report names
-the runner image by its resolved path (no "bin/../firmware"), as does
-sysnode-bench's header; a sysnode copied out of the tree says where it
-looked for its image and how to name one; a command after '--' is told to
-come first; a --load past 2^64 is named by its size."""
+"simulation error" on stdout with exit 125), and a --save-output folder made
+for that run is gone again; the report names the runner image by its
+resolved path (no "bin/../firmware"), as does sysnode-bench's header; a
+sysnode copied out of the tree says where it looked for its image and how to
+name one; a command after '--' is told to come first; a --load past 2^64 is
+named by its size."""
 import json, os, shutil, socket, subprocess, sys
 
 sysnode, bench, sim, cases, work = sys.argv[1:6]
@@ -23,6 +24,11 @@ with socket.socket() as s:
     busy = f"--gdb {port}: cannot listen on 127.0.0.1:{port}: Address already in use\n"
     assert r.returncode == 1 and r.stderr == "sysnode run: " + busy and r.stdout == "", (r.stdout, r.stderr)
     print("a busy GDB port: sysnode run: " + busy.strip())
+    # A run that never starts leaves no --save-output folder behind.
+    saved = os.path.join(work, "saved")
+    r = subprocess.run([sysnode, "run", vadd, "--gdb", str(port), "--save-output", saved], capture_output=True,
+                       text=True)
+    assert r.returncode == 1 and not os.path.exists(saved), (r.stderr, os.path.exists(saved))
 
 report = os.path.join(work, "report.json")
 r = subprocess.run([sysnode, "run", vadd, "--report", report], capture_output=True, text=True)

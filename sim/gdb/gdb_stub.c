@@ -366,7 +366,10 @@ int sn_gdb_serve(const sn_gdb_target *t, int listener, sn_gdb_end *end, char *er
     int fd = accept(listener, NULL, NULL);
     close(listener);
     if (fd < 0) {
-        sn_text_fit(err, errlen, "gdb: accept: %s", strerror(errno));
+        if (errno == EINTR) /* SIGINT or SIGTERM: the stop the user asked for, not a socket fault */
+            sn_text_fit(err, errlen, "interrupted by a signal while waiting for a debugger to connect");
+        else
+            sn_text_fit(err, errlen, "gdb: accept: %s", strerror(errno));
         return -1;
     }
     sn_gdb_io io = {&fd, socket_recv, socket_send, socket_ready};

@@ -7,9 +7,9 @@ stopped after 0 cycles" with an empty console, nor as sysnode-sim's
 for that run is gone again; the report names the runner image by its
 resolved path (no "bin/../firmware"), as does sysnode-bench's header; a
 sysnode copied out of the tree says where it looked for its image and how to
-name one; a command after '--' is told to come first; a --load past 2^64 is
+name one; a signal before a debugger connects says so; a command after '--' is told to come first; a --load past 2^64 is
 named by its size."""
-import json, os, shutil, socket, subprocess, sys
+import json, os, shutil, signal, socket, subprocess, sys
 
 sysnode, bench, sim, cases, work = sys.argv[1:6]
 shutil.rmtree(work, ignore_errors=True)
@@ -46,6 +46,15 @@ with socket.socket() as s:
     busy = f"--gdb {port}: cannot listen on 127.0.0.1:{port}: Address already in use\n"
     assert r.returncode == 2 and r.stderr == "sysnode-sim: " + busy and r.stdout == "", (r.returncode, r.stdout, r.stderr)
     print("a busy GDB port: sysnode-sim: " + busy.strip())
+
+# SIGTERM (as SIGINT) while waiting for a debugger is the user's stop, not a socket fault.
+p = subprocess.Popen([sim, image, "--gdb", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+assert p.stderr.readline().startswith("gdb: listening on 127.0.0.1:")
+p.send_signal(signal.SIGTERM)
+out, err = p.communicate(timeout=60)
+assert p.returncode == 143 and "interrupted by a signal while waiting for a debugger to connect" in out and \
+    "accept" not in out, (p.returncode, out, err)
+print("SIGTERM before a debugger connects: " + out.strip())
 
 copy = os.path.join(work, "bin", "sysnode")
 os.makedirs(os.path.dirname(copy))

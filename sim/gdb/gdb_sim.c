@@ -75,11 +75,17 @@ static sn_gdb_stop resume(void *ctx, int step, int (*interrupted)(void *), void 
     }
 }
 
+static int stopped(void *ctx)
+{
+    (void)ctx;
+    return sn_sim_interrupted() != 0;
+}
+
 sn_run_status sn_sim_run_gdb(sn_sim *s, uint64_t cycle_limit, int listener)
 {
     session g = {s, cycle_limit, {0}, NULL, 0, 0};
     g.last.stop = SN_RUN_BREAK;
-    sn_gdb_target t = {&g, reg, read_mem, breakpoint, resume};
+    sn_gdb_target t = {&g, reg, read_mem, breakpoint, resume, stopped};
     sn_gdb_end end;
     char err[256];
     if (sn_gdb_serve(&t, listener, &end, err, sizeof err) != 0) {

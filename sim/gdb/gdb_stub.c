@@ -363,13 +363,27 @@ int sn_gdb_serve(const sn_gdb_target *t, int listener, sn_gdb_end *end, char *er
         fprintf(stderr, "gdb: listening on 127.0.0.1:%u\n", ntohs(sa.sin_port));
         fflush(stderr);
     }
+    /* Polled in slices: a signal that comes just before the wait must end it too. */
+    for (;;) {
+        struct pollfd p = {listener, POLLIN, 0};
+        int n = poll(&p, 1, t->stopped ? 100 : -1);
+        if (n > 0)
+            break;
+        if (t->stopped && t->stopped(t->ctx)) {
+            sn_text_fit(err, errlen, "interrupted by a signal while waiting for a debugger to connect");
+            close(listener);
+            return -1;
+        }
+        if (n < 0 && errno != EINTR) {
+            sn_text_fit(err, errlen, "gdb: poll: %s", strerror(errno));
+            close(listener);
+            return -1;
+        }
+    }
     int fd = accept(listener, NULL, NULL);
     close(listener);
     if (fd < 0) {
-        if (errno == EINTR) /* SIGINT or SIGTERM: the stop the user asked for, not a socket fault */
-            sn_text_fit(err, errlen, "interrupted by a signal while waiting for a debugger to connect");
-        else
-            sn_text_fit(err, errlen, "gdb: accept: %s", strerror(errno));
+        sn_text_fit(err, errlen, "gdb: accept: %s", strerror(errno));
         return -1;
     }
     sn_gdb_io io = {&fd, socket_recv, socket_send, socket_ready};

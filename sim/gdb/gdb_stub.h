@@ -34,6 +34,9 @@ typedef struct sn_gdb_target {
      * interrupted(ictx) between slices and stops with SN_GDB_INTERRUPTED
      * when it answers nonzero */
     sn_gdb_stop (*resume)(void *ctx, int step, int (*interrupted)(void *ictx), void *ictx, uint64_t *code);
+    /* nonzero once the user asked the run to stop (a signal), so that the wait for a
+     * debugger to connect ends; may be NULL */
+    int (*stopped)(void *ctx);
 } sn_gdb_target;
 
 typedef enum {

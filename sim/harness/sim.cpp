@@ -933,3 +933,8 @@ extern "C" void sn_sim_interrupt(int signo)
 {
     interrupted = signo;
 }
+
+extern "C" int sn_sim_interrupted(void)
+{
+    return interrupted;
+}

@@ -192,6 +192,10 @@ int sn_sim_fst_close(sn_sim *s, char *err, size_t errlen);
  * its dump. */
 void sn_sim_interrupt(int signo);
 
+/* The signal sn_sim_interrupt was given, or 0: for a wait outside the
+ * simulation (a debugger's connect) to end on it too. */
+int sn_sim_interrupted(void);
+
 #ifdef __cplusplus
 }
 #endif

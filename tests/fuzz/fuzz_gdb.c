@@ -128,7 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stream c = {data, size, 0, 0, 0};
     sn_gdb_io io = {&c, stream_recv, stream_send, stream_ready};
     target t = {0};
-    sn_gdb_target gt = {&t, reg, read_mem, breakpoint, resume};
+    sn_gdb_target gt = {&t, reg, read_mem, breakpoint, resume, NULL};
     sn_gdb_end end;
     if (sn_gdb_serve_io(&gt, &io, &end) != 0)
         abort();

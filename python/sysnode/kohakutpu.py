@@ -22,7 +22,7 @@ reported, as a read of bytes nothing wrote, until something writes it
 again."""
 import os
 
-from .device import Device, mesh
+from .device import SN_ERR_INPUT, Device, SysNodeError, mesh
 from .recorder import Recorder
 
 # The arena starts where the compiler's own cases put operands
@@ -175,12 +175,19 @@ def device(cu_version=None, device=None, strict=False, record=None, image=None, 
 
 def checkout():
     """The KohakuTPU checkout named by $SYSNODE_KOHAKUTPU, with its compiler
-    and driver put on sys.path, or None when the variable is unset."""
+    and driver put on sys.path, or None when the variable is unset.
+    sysnode.SysNodeError (SN_ERR_INPUT), sys.path untouched, when the folder
+    it names has no compiler/ or driver/ folder: the later import would only
+    say that kohakutpu is missing."""
     import sys
 
     root = os.environ.get("SYSNODE_KOHAKUTPU")
     if not root:
         return None
+    for sub in ("compiler", "driver"):
+        if not os.path.isdir(os.path.join(root, sub)):
+            raise SysNodeError(SN_ERR_INPUT, "SYSNODE_KOHAKUTPU %r: no folder %s/ there (a KohakuTPU checkout "
+                               "has compiler/ and driver/)" % (root, sub))
     for sub in ("compiler", "driver"):
         path = os.path.join(root, sub)
         if path not in sys.path:

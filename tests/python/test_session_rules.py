@@ -169,6 +169,44 @@ class WithoutKohakuTPU(unittest.TestCase):
             self.assertIn(part, str(cm.exception))
 
 
+class Checkout(unittest.TestCase):
+    """checkout() puts a real checkout's compiler/ and driver/ on sys.path,
+    and names $SYSNODE_KOHAKUTPU when it names no checkout."""
+
+    def checkout(self, root):
+        import sysnode.kohakutpu
+        saved_env, saved_path = os.environ.get("SYSNODE_KOHAKUTPU"), list(sys.path)
+        os.environ["SYSNODE_KOHAKUTPU"] = root
+        try:
+            return sysnode.kohakutpu.checkout(), list(sys.path)
+        finally:
+            sys.path[:] = saved_path
+            if saved_env is None:
+                del os.environ["SYSNODE_KOHAKUTPU"]
+            else:
+                os.environ["SYSNODE_KOHAKUTPU"] = saved_env
+
+    def test_not_a_checkout(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.mkdir(os.path.join(tmp, "compiler"))
+            for root, missing in ((os.path.join(tmp, "none"), "compiler/"), (tmp, "driver/")):
+                before = list(sys.path)
+                with self.assertRaises(sysnode.SysNodeError) as cm:
+                    self.checkout(root)
+                self.assertEqual(cm.exception.status_name, "SN_ERR_INPUT")
+                self.assertIn("SYSNODE_KOHAKUTPU %r" % root, str(cm.exception))
+                self.assertIn("no folder " + missing, str(cm.exception))
+                self.assertEqual(sys.path, before)
+
+    def test_checkout(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for sub in ("compiler", "driver"):
+                os.mkdir(os.path.join(tmp, sub))
+            root, path = self.checkout(tmp)
+            self.assertEqual(root, tmp)
+            self.assertEqual(path[:2], [os.path.join(tmp, "driver"), os.path.join(tmp, "compiler")])
+
+
 class RefusedOpen(unittest.TestCase):
     def test_no_traceback_from_del(self):
         code = ("import sysnode\ntry:\n    sysnode.Device(mesh='rv64_mesh_4x4')\n"

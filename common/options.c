@@ -162,9 +162,9 @@ static const tool_info TOOLS[] = {
      "error, 128+N after signal N, 2 on bad usage or an input that cannot be placed as asked.\n",
      1, 1, "image"},
     {SN_TOOL_BENCH, "sysnode-bench", "sysnode-bench [OPTION]... [CASE_DIR...]\n",
-     "Replays each case (default: every case under artifacts/compiler/) with the runner, floor and send-and-wait "
-     "images and prints what the simulator measured (docs/DESIGN.md §12). Exit 0 when "
-     "every replay matched, 1 otherwise, 2 on bad usage.\n",
+     "Replays each case (default: every case under the source tree's artifacts/compiler/, as built) with the "
+     "runner, floor and send-and-wait images and prints what the simulator measured (docs/DESIGN.md §12). "
+     "Exit 0 when every replay matched, 1 otherwise, 2 on bad usage.\n",
      0, SIZE_MAX, "case directory"},
 };
 

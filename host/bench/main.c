@@ -1,5 +1,6 @@
 /* sysnode-bench [OPTION]... [CASE_DIR...] (the options: common/options.c)
- * Replays each case (default: every case under artifacts/compiler/) with the
+ * Replays each case (default: every case under the source tree's
+ * artifacts/compiler/, its path fixed at build time) with the
  * runner image, the floor image and the send-and-wait image, and prints what
  * the simulator measured (docs/DESIGN.md §12; issue 7). Exit 0 when every
  * replay matched its expected bytes, 1 otherwise, 2 on bad usage. With

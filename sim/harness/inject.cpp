@@ -214,7 +214,8 @@ extern "C" int sn_injector_access(sn_injector *j, const sn_inject_bus *bus, int 
 }
 
 // Inverts the table byte the spec names (default the last), through the boot
-// arguments; 0 when there is no table or the offset passes it (not taken).
+// arguments; 0 when there is no table or the offset passes it (not taken; the
+// report then says the offset is past the table, the size being known only here).
 static int table_flip(sn_injector *j, const sn_inject_bus *bus)
 {
     sn_boot_args args;
@@ -222,7 +223,13 @@ static int table_flip(sn_injector *j, const sn_inject_bus *bus)
     if (bus->spad_read(bus->ctx, SN_BOOT_ARGS_ADDR, &args, sizeof args) != 0 || args.table_bytes == 0)
         return 0;
     uint64_t at = j->spec.has_value ? j->spec.value : args.table_bytes - 1;
-    if (at >= args.table_bytes || bus->dram_flip(bus->ctx, args.table_addr + at) != 0)
+    if (at >= args.table_bytes) {
+        sn_text_fit(j->report, sizeof j->report,
+                    "injection never triggered: table-flip offset %llu is past the table's %llu bytes",
+                    (unsigned long long)at, (unsigned long long)args.table_bytes);
+        return 0;
+    }
+    if (bus->dram_flip(bus->ctx, args.table_addr + at) != 0)
         return 0;
     sn_text_fit(what, sizeof what, "table-flip: the table byte at offset %llu (DRAM 0x%llx) inverted",
              (unsigned long long)at, (unsigned long long)(args.table_addr + at));

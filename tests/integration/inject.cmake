@@ -1,7 +1,8 @@
 # Faults on demand (--inject, sim/harness/inject.h): every kind gets its
 # diagnosis, never a silent wrong result.
 foreach(kind go-drop go-drop-at-cycle completion-drop completion-dup completion-forge unit-stuck unit-fault-vc
-             unit-fault-mg unit-fault-slot table-flip table-flip-await table-flip-payload missing-node mailbox-gen-a never-triggered sysnode-sim)
+             unit-fault-mg unit-fault-slot table-flip table-flip-await table-flip-payload missing-node mailbox-gen-a never-triggered
+             table-flip-past sysnode-sim)
   add_test(NAME integration.inject.${kind}
            COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/inject.py $<TARGET_FILE:sysnode> $<TARGET_FILE:sysnode-sim>
                    ${SN_CASES_DIR} ${SN_SYNTH_DIR} ${CMAKE_BINARY_DIR}/firmware ${kind})

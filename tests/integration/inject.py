@@ -72,6 +72,10 @@ EXPECT = {
                        INJECTED + "mailbox-gen-a"]),
     "never-triggered": (VADD, "go-drop@0:99", 0,
                         ["match", "sysnode run: injection never triggered: no matching event after the trigger"]),
+    # vadd128's table is 992 bytes: offset 992 is past it, which the line names (the size is known at BOOT).
+    "table-flip-past": (VADD, "table-flip:992", 0,
+                        ["match", "sysnode run: injection never triggered: table-flip offset 992 is past the "
+                                  "table's 992 bytes"]),
 }
 if kind == "sysnode-sim":
     r = subprocess.run([sysnode_sim, f"{runner_dir}/runner-vadd128.elf", "--inject", "completion-dup@0:1"],

@@ -32,8 +32,9 @@ typedef struct sn_card_bus_ops {
     /* What the device is called in messages ("sim", "/dev/xdma0"). */
     const char *(*name)(void *ctx);
     void (*close)(void *ctx);
-    /* Optional (NULL on a card): the simulator's note on the last stop
-     * (an unmodelled access, or where a hung runner was). */
+    /* Optional (NULL on a card): the simulator's note on the last halt or
+     * simulation error (an unmodelled access, a trap). Not used at the cap,
+     * where a card's host knows only the runner's status copy. */
     const char *(*stop_message)(void *ctx);
     /* Optional (NULL on a card): the counts of the last run (window.h). */
     sn_status (*stats)(void *ctx, sn_run_stats *out, sn_error *e);

@@ -364,8 +364,11 @@ static sn_status card_wait(void *ctx, uint64_t cycle_limit, sn_run_status *out, 
         if (out->cycles >= cycle_limit) { /* the core runs on; the host stops waiting */
             out->stop = SN_RUN_CYCLE_LIMIT;
             st = reg_read(c, SN_HW_RETIRED, &out->instret, e);
-            if (st == SN_OK && c->bus.ops->stop_message)
-                sn_text_fit(out->message, sizeof out->message, "%s", c->bus.ops->stop_message(c->bus.ctx));
+            /* What a card's host can know, on the simulated card too: the scratchpad is not readable
+             * (sysnode-facts §1.3), so the runner's counts are only those it copied out (DESIGN §11). */
+            sn_text_fit(out->message, sizeof out->message,
+                        "the core runs on; a card shows the runner's counts only as it copies them to DRAM, at a "
+                        "host step's hold and at its exit");
             break;
         }
     }

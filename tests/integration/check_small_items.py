@@ -8,7 +8,8 @@ for that run is gone again; the report names the runner image by its
 resolved path (no "bin/../firmware"), as does sysnode-bench's header; a
 sysnode copied out of the tree says where it looked for its image and how to
 name one; a signal before a debugger connects says so; a command after '--' is told to come first; a --load past 2^64 is
-named by its size."""
+named by its size; the cap on the simulated card says what a card's host
+can know."""
 import json, os, shutil, signal, socket, subprocess, sys
 
 sysnode, bench, sim, cases, work = sys.argv[1:6]
@@ -76,3 +77,13 @@ r = subprocess.run([sysnode, "flash", image, "--device", "sim", "--load", spec],
 want = f"sysnode flash: '{spec}': {os.path.getsize(upload)} bytes at 0xffffffffffffff00 pass the end of DRAM"
 assert r.returncode == 126 and r.stderr.startswith(want) and "0x0)" not in r.stderr, r.stderr
 print("a --load past 2^64: " + r.stderr.strip())
+
+# The cap on the simulated card says what a card's host can know (the status copy, not the scratchpad);
+# the in-process simulator gives its own view of where the runner was.
+card = subprocess.run([sysnode, "run", vadd, "--device", "sim", "--max-cycles", "9000"], capture_output=True,
+                      text=True)
+sim_run = subprocess.run([sysnode, "run", vadd, "--max-cycles", "9000"], capture_output=True, text=True)
+assert card.returncode == 1 and "a card shows the runner's counts only as it copies them to DRAM" in card.stderr \
+    and "runner at round" not in card.stderr, card.stderr
+assert sim_run.returncode == 1 and "runner at round 0 step 1" in sim_run.stderr, sim_run.stderr
+print("the cap on a card: " + card.stderr.strip())
